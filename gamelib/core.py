@@ -1,0 +1,108 @@
+"""The vocabulary every part of gamelib shares: players, infinity, the Game protocol, errors.
+
+A *game* here is a two-player, zero-sum, perfect-information game with alternating turns
+(a side with no legal move may have to pass: then "pass" is its one move). Values are
+always numbers, and unless a function says otherwise they are seen from the side of the
+**player to move** (the negamax convention): positive is good for the mover, 0 is equal,
+and the opponent's value of the same position is the negation.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Hashable, Sequence
+from typing import Protocol, TypeVar, runtime_checkable
+
+INF: float = math.inf
+"""Infinity, used for the open ends of an (alpha, beta) window."""
+
+Player = int
+"""A player: FIRST (0) or SECOND (1)."""
+
+FIRST: Player = 0
+"""The player who moves first: MAX at the root of a textbook tree, X, Black in reversi."""
+
+SECOND: Player = 1
+"""The player who moves second: MIN at the root's children, O, White in reversi."""
+
+
+def opponent(player: Player) -> Player:
+    """The other player."""
+    return 1 - player
+
+
+class IllegalMoveError(ValueError):
+    """A move that is not legal in the position it was played in."""
+
+
+State = TypeVar("State")
+Move = TypeVar("Move")
+
+
+@runtime_checkable
+class Game(Protocol[State, Move]):
+    """What a search needs to know about a game.
+
+    States are immutable values; ``result`` returns a new state and never changes the old
+    one. Every value (``utility``, ``evaluate``) is from the view of the player to move in
+    the state it is asked about.
+    """
+
+    def initial_state(self) -> State:
+        """The position the game starts from."""
+        ...
+
+    def to_move(self, state: State) -> Player:
+        """The player whose turn it is in ``state``."""
+        ...
+
+    def moves(self, state: State) -> Sequence[Move]:
+        """The legal moves in ``state``, in the fixed order the game documents.
+
+        Empty exactly when ``state`` is terminal. A side that must pass has one move, the
+        game's pass move.
+        """
+        ...
+
+    def result(self, state: State, move: Move) -> State:
+        """The state after playing ``move`` (which must be one of ``moves(state)``).
+
+        Searches call this with legal moves only, so it need not check; use
+        :func:`play` to play a move that comes from a person.
+        """
+        ...
+
+    def is_terminal(self, state: State) -> bool:
+        """Whether the game is over in ``state``."""
+        ...
+
+    def utility(self, state: State) -> float:
+        """The final score of a terminal ``state``, for the player to move there."""
+        ...
+
+    def evaluate(self, state: State) -> float:
+        """A heuristic value of ``state`` for the player to move (``utility`` when terminal)."""
+        ...
+
+    def key(self, state: State) -> Hashable:
+        """A hashable key: equal positions (same board, same player to move) have equal keys."""
+        ...
+
+    def move_name(self, move: Move) -> str:
+        """How the move is written for people (e.g. ``"f5"``, ``"pass"``)."""
+        ...
+
+
+def play(game: Game[State, Move], state: State, move: Move) -> State:
+    """Play ``move`` in ``state`` after checking that it is legal.
+
+    Raises:
+        IllegalMoveError: naming the move, and listing the legal moves.
+    """
+    legal = game.moves(state)
+    if move not in legal:
+        if not legal:
+            raise IllegalMoveError(f"the game is over: no move can be played (got {move!r})")
+        names = ", ".join(game.move_name(each) for each in legal)
+        raise IllegalMoveError(f"illegal move {move!r}; the legal moves are: {names}")
+    return game.result(state, move)

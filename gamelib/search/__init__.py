@@ -1,0 +1,23 @@
+"""The searches of the course, all with one call shape (see :mod:`gamelib.search.common`)."""
+
+from gamelib.search.alphabeta import alphabeta, alphabeta_failsoft, nega_alpha
+from gamelib.search.common import SearchProblem, SearchResult, SearchStats, Tracer, by_key, prepare
+from gamelib.search.minimax import minimax, negamax
+
+ALGORITHMS = (minimax, negamax, nega_alpha, alphabeta, alphabeta_failsoft)
+"""The five searches in the order the course introduces them."""
+
+__all__ = [
+    "ALGORITHMS",
+    "SearchProblem",
+    "SearchResult",
+    "SearchStats",
+    "Tracer",
+    "alphabeta",
+    "alphabeta_failsoft",
+    "by_key",
+    "minimax",
+    "nega_alpha",
+    "negamax",
+    "prepare",
+]

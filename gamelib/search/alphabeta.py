@@ -1,0 +1,214 @@
+"""Alpha-beta pruning in negamax form, in the order the course builds it up.
+
+1. :func:`nega_alpha`: one bound passed down. A node stops as soon as one child shows that
+   the parent will never choose it (a *shallow* cutoff).
+2. :func:`alphabeta`: two bounds (alpha, beta) passed down, so a cutoff can use a bound set
+   by any ancestor (*deep* cutoffs). Fail-hard: the value is clamped into [alpha, beta].
+3. :func:`alphabeta_failsoft`: the same search, but the value returned past the window is
+   the best value actually seen, a tighter bound that window searches build on.
+
+A child is searched with the window (−beta, −alpha): the negation of its parent's window,
+because what is good for one player is bad for the other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from gamelib.core import INF, Game
+from gamelib.search.common import Cutoff, Order, SearchResult, Tracer, prepare
+from gamelib.trees import Tree
+
+
+def nega_alpha(
+    game: Tree | Game[Any, Any],
+    state: Any = None,
+    *,
+    depth: int | None = None,
+    alpha: float = -INF,
+    beta: float = INF,
+    evaluate: Callable[[Any], float] | None = None,
+    tracer: Tracer | None = None,
+    order: Order = None,
+    cutoff: Cutoff = ">=",
+) -> SearchResult:
+    """Nega-alpha with one bound: each child gets only its parent's best-so-far as a bound.
+
+    A node keeps ``best``, the best value of its children so far, and passes ``−best`` to
+    the next child as that child's only bound: once the child finds a value ≥ −best, the
+    parent will not choose it, so the child stops (a shallow cutoff). A bound from a
+    grandparent is never passed down, so deep cutoffs are missed.
+
+    At the root, ``beta`` is the bound and ``alpha`` the starting best (both open by
+    default).
+
+    Guarantee, with v the true value of the root and r the returned value: if r ≥ beta then
+    v ≥ r; if r ≤ alpha then v ≤ alpha; otherwise r = v. Every node of the tree has the
+    same guarantee for its own bound, so with the default window the root value is exact.
+    """
+    problem = prepare(game, state, depth=depth, evaluate=evaluate, order=order, cutoff=cutoff)
+    stats, moves_of, result_of, cuts = problem.stats, problem.moves, problem.result, problem.cuts
+
+    def search(state: Any, depth: float, best: float, bound: float, line: list[Any]) -> float:
+        stats.nodes += 1
+        moves = moves_of(state)
+        if depth == 0 or not moves:
+            stats.leaves += 1
+            value = problem.leaf_value(state, moves)
+            if tracer is not None:
+                tracer.leaf(value)
+            return value
+        for index, move in enumerate(moves):
+            child = result_of(state, move)
+            if tracer is not None:
+                tracer.enter(child, move, -INF, -best)
+            child_line: list[Any] = []
+            value = -search(child, depth - 1, -INF, -best, child_line)
+            if cuts(value, bound):
+                line[:] = [move, *child_line]
+                if tracer is not None:
+                    tracer.cutoff(value, value, best, bound, moves[index + 1 :])
+                return value
+            if value > best:
+                best = value
+                line[:] = [move, *child_line]
+            if tracer is not None:
+                tracer.backup(value, best, best, bound)
+        return best
+
+    if tracer is not None:
+        tracer.begin(problem, "nega_alpha", "mover", alpha, beta)
+    line: list[Any] = []
+    value = search(problem.root, problem.depth, alpha, beta, line)
+    result = problem.finish("nega_alpha", value, line)
+    if tracer is not None:
+        tracer.end(result)
+    return result
+
+
+def alphabeta(
+    game: Tree | Game[Any, Any],
+    state: Any = None,
+    *,
+    depth: int | None = None,
+    alpha: float = -INF,
+    beta: float = INF,
+    evaluate: Callable[[Any], float] | None = None,
+    tracer: Tracer | None = None,
+    order: Order = None,
+    cutoff: Cutoff = ">=",
+) -> SearchResult:
+    """Alpha-beta with two bounds, fail-hard, in negamax form.
+
+    ``alpha`` is what the player to move is already sure of; ``beta`` is what the opponent
+    is already sure of, so a value ≥ beta will never be allowed: the node stops (a cutoff)
+    and returns beta. A child's value above alpha raises alpha. Children are searched with
+    (−beta, −alpha).
+
+    Guarantee (fail-hard), with v the true value and r the returned value, for any window
+    alpha < beta: r lies in [alpha, beta] (unless the root itself is a leaf: then r = v);
+    if r ≤ alpha then v ≤ alpha; if r ≥ beta then v ≥ beta; otherwise r = v. With the full
+    window (−∞, +∞) the root value is exact.
+    """
+    problem = prepare(game, state, depth=depth, evaluate=evaluate, order=order, cutoff=cutoff)
+    stats, moves_of, result_of, cuts = problem.stats, problem.moves, problem.result, problem.cuts
+
+    def search(state: Any, depth: float, alpha: float, beta: float, line: list[Any]) -> float:
+        stats.nodes += 1
+        moves = moves_of(state)
+        if depth == 0 or not moves:
+            stats.leaves += 1
+            value = problem.leaf_value(state, moves)
+            if tracer is not None:
+                tracer.leaf(value)
+            return value
+        for index, move in enumerate(moves):
+            child = result_of(state, move)
+            if tracer is not None:
+                tracer.enter(child, move, -beta, -alpha)
+            child_line: list[Any] = []
+            value = -search(child, depth - 1, -beta, -alpha, child_line)
+            if cuts(value, beta):
+                if tracer is not None:
+                    tracer.cutoff(value, beta, alpha, beta, moves[index + 1 :])
+                return beta
+            if value > alpha:
+                alpha = value
+                line[:] = [move, *child_line]
+            if tracer is not None:
+                tracer.backup(value, alpha, alpha, beta)
+        return alpha
+
+    if tracer is not None:
+        tracer.begin(problem, "alphabeta", "mover", alpha, beta)
+    line: list[Any] = []
+    value = search(problem.root, problem.depth, alpha, beta, line)
+    result = problem.finish("alphabeta", value, line)
+    if tracer is not None:
+        tracer.end(result)
+    return result
+
+
+def alphabeta_failsoft(
+    game: Tree | Game[Any, Any],
+    state: Any = None,
+    *,
+    depth: int | None = None,
+    alpha: float = -INF,
+    beta: float = INF,
+    evaluate: Callable[[Any], float] | None = None,
+    tracer: Tracer | None = None,
+    order: Order = None,
+    cutoff: Cutoff = ">=",
+) -> SearchResult:
+    """Alpha-beta with two bounds, fail-soft, in negamax form.
+
+    Like :func:`alphabeta`, but a node keeps ``best``, the best value it has actually seen,
+    and returns it even when it lies outside the window. Children are searched with
+    (−beta, −max(alpha, best)), so the same leaves are evaluated as with fail-hard.
+
+    Guarantee (fail-soft), with v the true value and r the returned value, for any window
+    alpha < beta: if r ≤ alpha then v ≤ r (an upper bound); if r ≥ beta then v ≥ r (a
+    lower bound); otherwise r = v. The bounds are never weaker than fail-hard's.
+    """
+    problem = prepare(game, state, depth=depth, evaluate=evaluate, order=order, cutoff=cutoff)
+    stats, moves_of, result_of, cuts = problem.stats, problem.moves, problem.result, problem.cuts
+
+    def search(state: Any, depth: float, alpha: float, beta: float, line: list[Any]) -> float:
+        stats.nodes += 1
+        moves = moves_of(state)
+        if depth == 0 or not moves:
+            stats.leaves += 1
+            value = problem.leaf_value(state, moves)
+            if tracer is not None:
+                tracer.leaf(value)
+            return value
+        best = -INF
+        for index, move in enumerate(moves):
+            child = result_of(state, move)
+            if tracer is not None:
+                tracer.enter(child, move, -beta, -alpha)
+            child_line: list[Any] = []
+            value = -search(child, depth - 1, -beta, -alpha, child_line)
+            if value > best:
+                best = value
+                line[:] = [move, *child_line]
+            if cuts(best, beta):
+                if tracer is not None:
+                    tracer.cutoff(value, best, alpha, beta, moves[index + 1 :])
+                return best
+            if best > alpha:
+                alpha = best
+            if tracer is not None:
+                tracer.backup(value, best, alpha, beta)
+        return best
+
+    if tracer is not None:
+        tracer.begin(problem, "alphabeta_failsoft", "mover", alpha, beta)
+    line: list[Any] = []
+    value = search(problem.root, problem.depth, alpha, beta, line)
+    result = problem.finish("alphabeta_failsoft", value, line)
+    if tracer is not None:
+        tracer.end(result)
+    return result

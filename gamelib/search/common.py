@@ -1,0 +1,210 @@
+"""What every search shares: its result, its counters, its options and the tracer hooks.
+
+Every search in :mod:`gamelib.search` is called the same way::
+
+    search(game, state=None, *, depth=None, alpha=-INF, beta=INF, evaluate=None,
+           tracer=None, order=None, cutoff=">=")
+
+where ``game`` is a :class:`~gamelib.trees.Tree` (``state`` unused) or a
+:class:`~gamelib.core.Game` (``state`` defaults to its initial state). :func:`prepare` turns
+those arguments into a :class:`SearchProblem`, so the algorithms themselves only see states,
+moves and values.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol, TypeAlias
+
+from gamelib.core import INF, Game, Player
+from gamelib.trees import Tree, TreeGame
+
+Frame: TypeAlias = Literal["max", "mover"]
+"""Whose view a search's values are in: MAX's (minimax) or the player to move's (negamax)."""
+
+Order: TypeAlias = (
+    "Literal['given', 'reversed'] | Callable[[Any, Sequence[Any]], Sequence[Any]] | None"
+)
+"""How children are ordered: as given, reversed, or a function (state, moves) → moves."""
+
+Cutoff: TypeAlias = Literal[">=", ">"]
+"""When a search cuts off: on value ≥ β (the usual rule) or only on value > β."""
+
+
+@dataclass
+class SearchStats:
+    """Counters of one search.
+
+    Attributes:
+        nodes: nodes entered, the root included.
+        leaves: evaluations: terminal positions and positions at the depth limit.
+    """
+
+    nodes: int = 0
+    leaves: int = 0
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """What a search returns.
+
+    Attributes:
+        value: the root's value from the view of the player to move at the root (for a Tree,
+            MAX). Exact unless the search's window made it a bound (see each search).
+        move: the best move found at the root (for a Tree, the move's name), or None when
+            the root is a leaf or no move reached above ``alpha``.
+        pv: the principal variation: the line of best moves from the root.
+        stats: node and leaf counts.
+        algorithm: the name of the search function.
+    """
+
+    value: float
+    move: Any
+    pv: tuple[Any, ...]
+    stats: SearchStats
+    algorithm: str
+
+
+class Tracer(Protocol):
+    """The hooks a search calls while it runs (see :class:`gamelib.trace.Recorder`).
+
+    Values and windows are in the search's own frame (``begin`` says which): for a negamax
+    search, from the view of the player to move at the node the hook speaks of.
+    """
+
+    def begin(
+        self, problem: SearchProblem, algorithm: str, frame: Frame, alpha: float, beta: float
+    ) -> None:
+        """The search starts at ``problem.root`` with the window (alpha, beta)."""
+
+    def enter(self, state: Any, move: Any, alpha: float, beta: float) -> None:
+        """The current node starts searching the child reached by ``move``, with this window."""
+
+    def leaf(self, value: float) -> None:
+        """The current node is evaluated (terminal or at the depth limit)."""
+
+    def backup(self, value: float, best: float, alpha: float, beta: float) -> None:
+        """The child just searched returned ``value`` (current node's view).
+
+        ``best`` and (alpha, beta) are the current node's best value and window after it.
+        """
+
+    def cutoff(
+        self, value: float, best: float, alpha: float, beta: float, skipped: Sequence[Any]
+    ) -> None:
+        """Like ``backup``, then a cutoff: the moves in ``skipped`` are never searched."""
+
+    def end(self, result: SearchResult) -> None:
+        """The search returns ``result``."""
+
+
+@dataclass
+class SearchProblem:
+    """A game and a root, with the options of one search applied.
+
+    Attributes:
+        game: the game (a Tree is wrapped in a :class:`~gamelib.trees.TreeGame`).
+        root: the state the search starts from.
+        depth: plies to search (``INF`` for "to the end of the game").
+        moves: the moves of a state, in the order the search tries them; empty iff terminal.
+        result: the state after a move.
+        cuts: ``cuts(value, beta)`` is the cutoff test (``value >= beta`` or ``value > beta``).
+        present: how a move is reported in a :class:`SearchResult` (a Tree's move by name).
+        root_player: the player to move at the root.
+    """
+
+    game: Game[Any, Any]
+    root: Any
+    depth: float
+    moves: Callable[[Any], Sequence[Any]]
+    result: Callable[[Any, Any], Any]
+    cuts: Callable[[float, float], bool]
+    present: Callable[[Any], Any]
+    root_player: Player
+    evaluate_function: Callable[[Any], float]
+    stats: SearchStats = field(default_factory=SearchStats)
+
+    def leaf_value(self, state: Any, moves: Sequence[Any]) -> float:
+        """A leaf's value for the player to move: its utility if terminal, else its evaluation."""
+        if not moves:
+            return self.game.utility(state)
+        return self.evaluate_function(state)
+
+    def finish(self, algorithm: str, value: float, line: list[Any]) -> SearchResult:
+        """Package the root value and principal variation as a :class:`SearchResult`."""
+        pv = tuple(self.present(move) for move in line)
+        return SearchResult(value, pv[0] if pv else None, pv, self.stats, algorithm)
+
+
+def prepare(
+    game: Tree | Game[Any, Any],
+    state: Any = None,
+    *,
+    depth: int | None = None,
+    evaluate: Callable[[Any], float] | None = None,
+    order: Order = None,
+    cutoff: Cutoff = ">=",
+) -> SearchProblem:
+    """Turn the arguments every search takes into a :class:`SearchProblem`.
+
+    Raises:
+        ValueError: for a negative depth, an unknown order or cutoff rule, or an object that
+            is neither a Tree nor a Game.
+    """
+    present: Callable[[Any], Any] = _same
+    if isinstance(game, Tree):
+        if state is not None and not isinstance(state, tuple):
+            raise ValueError("a Tree is searched from its root: pass no state")
+        tree_game = TreeGame(game)
+        present = tree_game.move_name
+        game = tree_game
+    elif not isinstance(game, Game):
+        raise ValueError(
+            f"expected a Tree or a Game (with initial_state, moves, result, ...), got {game!r}"
+        )
+    root = game.initial_state() if state is None else state
+    if depth is not None and depth < 0:
+        raise ValueError(f"depth must be 0 or more (or None for no limit), not {depth}")
+    if cutoff not in (">=", ">"):
+        raise ValueError(f"cutoff must be '>=' or '>', not {cutoff!r}")
+    return SearchProblem(
+        game=game,
+        root=root,
+        depth=INF if depth is None else depth,
+        moves=_ordering(game, order),
+        result=game.result,
+        cuts=operator.ge if cutoff == ">=" else operator.gt,
+        present=present,
+        root_player=game.to_move(root),
+        evaluate_function=game.evaluate if evaluate is None else evaluate,
+    )
+
+
+def _same(move: Any) -> Any:
+    return move
+
+
+def _ordering(game: Game[Any, Any], order: Order) -> Callable[[Any], Sequence[Any]]:
+    if order is None or order == "given":
+        return game.moves
+    if order == "reversed":
+        return lambda state: game.moves(state)[::-1]
+    if callable(order):
+        reorder = order
+        return lambda state: reorder(state, game.moves(state))
+    raise ValueError(
+        f"order must be 'given', 'reversed' or a function (state, moves) → moves, not {order!r}"
+    )
+
+
+def by_key(
+    key: Callable[[Any, Any], Any], *, reverse: bool = False
+) -> Callable[[Any, Sequence[Any]], list[Any]]:
+    """An ``order`` that sorts the moves of a state by ``key(state, move)`` (stable)."""
+
+    def reorder(state: Any, moves: Sequence[Any]) -> list[Any]:
+        return sorted(moves, key=lambda move: key(state, move), reverse=reverse)
+
+    return reorder

@@ -1,0 +1,156 @@
+"""Full-width searches: minimax in MAX/MIN form, and the same search in negamax form."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from gamelib.core import INF, Game
+from gamelib.search.common import Cutoff, Order, SearchResult, Tracer, prepare
+from gamelib.trees import Tree
+
+
+def minimax(
+    game: Tree | Game[Any, Any],
+    state: Any = None,
+    *,
+    depth: int | None = None,
+    alpha: float = -INF,
+    beta: float = INF,
+    evaluate: Callable[[Any], float] | None = None,
+    tracer: Tracer | None = None,
+    order: Order = None,
+    cutoff: Cutoff = ">=",
+) -> SearchResult:
+    """Minimax, written as the lecture writes it: one function for MAX, one for MIN.
+
+    MAX is the player to move at the root. ``max_value`` returns the largest value of the
+    children, ``min_value`` the smallest; all values are from MAX's view.
+
+    Guarantee: the returned value is the exact minimax value of the root (for the given
+    depth and evaluation), from the view of the player to move at the root. Every node down
+    to the depth limit is entered. ``alpha``, ``beta`` and ``cutoff`` are accepted so all
+    searches share one call shape; plain minimax has no window and ignores them.
+    """
+    problem = prepare(game, state, depth=depth, evaluate=evaluate, order=order, cutoff=cutoff)
+    stats, moves_of, result_of = problem.stats, problem.moves, problem.result
+    max_player = problem.root_player
+    to_move = problem.game.to_move
+
+    def leaf_value_for_max(state: Any, moves: Any) -> float:
+        stats.leaves += 1
+        value = problem.leaf_value(state, moves)
+        if to_move(state) != max_player:
+            value = -value
+        if tracer is not None:
+            tracer.leaf(value)
+        return value
+
+    def value_of(state: Any, depth: float, line: list[Any]) -> float:
+        if to_move(state) == max_player:
+            return max_value(state, depth, line)
+        return min_value(state, depth, line)
+
+    def max_value(state: Any, depth: float, line: list[Any]) -> float:
+        stats.nodes += 1
+        moves = moves_of(state)
+        if depth == 0 or not moves:
+            return leaf_value_for_max(state, moves)
+        best = -INF
+        for move in moves:
+            child = result_of(state, move)
+            if tracer is not None:
+                tracer.enter(child, move, -INF, INF)
+            child_line: list[Any] = []
+            value = value_of(child, depth - 1, child_line)
+            if value > best:
+                best = value
+                line[:] = [move, *child_line]
+            if tracer is not None:
+                tracer.backup(value, best, -INF, INF)
+        return best
+
+    def min_value(state: Any, depth: float, line: list[Any]) -> float:
+        stats.nodes += 1
+        moves = moves_of(state)
+        if depth == 0 or not moves:
+            return leaf_value_for_max(state, moves)
+        best = INF
+        for move in moves:
+            child = result_of(state, move)
+            if tracer is not None:
+                tracer.enter(child, move, -INF, INF)
+            child_line: list[Any] = []
+            value = value_of(child, depth - 1, child_line)
+            if value < best:
+                best = value
+                line[:] = [move, *child_line]
+            if tracer is not None:
+                tracer.backup(value, best, -INF, INF)
+        return best
+
+    if tracer is not None:
+        tracer.begin(problem, "minimax", "max", -INF, INF)
+    line: list[Any] = []
+    value = max_value(problem.root, problem.depth, line)
+    result = problem.finish("minimax", value, line)
+    if tracer is not None:
+        tracer.end(result)
+    return result
+
+
+def negamax(
+    game: Tree | Game[Any, Any],
+    state: Any = None,
+    *,
+    depth: int | None = None,
+    alpha: float = -INF,
+    beta: float = INF,
+    evaluate: Callable[[Any], float] | None = None,
+    tracer: Tracer | None = None,
+    order: Order = None,
+    cutoff: Cutoff = ">=",
+) -> SearchResult:
+    """Negamax: minimax with one function, because max(a, b) = −min(−a, −b).
+
+    Every value is from the view of the player to move at its node, so a node's value is
+    the largest of its children's values, each negated.
+
+    Guarantee: the returned value is the exact minimax value of the root from the view of
+    the player to move there; every node down to the depth limit is entered. ``alpha``,
+    ``beta`` and ``cutoff`` are accepted for the common call shape and ignored.
+    """
+    problem = prepare(game, state, depth=depth, evaluate=evaluate, order=order, cutoff=cutoff)
+    stats, moves_of, result_of = problem.stats, problem.moves, problem.result
+
+    def search(state: Any, depth: float, line: list[Any]) -> float:
+        stats.nodes += 1
+        moves = moves_of(state)
+        if depth == 0 or not moves:
+            stats.leaves += 1
+            value = problem.leaf_value(state, moves)
+            if tracer is not None:
+                tracer.leaf(value)
+            return value
+        best = -INF
+        for move in moves:
+            child = result_of(state, move)
+            if tracer is not None:
+                tracer.enter(child, move, -INF, INF)
+            child_line: list[Any] = []
+            value = -search(child, depth - 1, child_line)
+            if value > best:
+                best = value
+                line[:] = [move, *child_line]
+            if tracer is not None:
+                tracer.backup(value, best, -INF, INF)
+        return best
+
+    if tracer is not None:
+        tracer.begin(problem, "negamax", "mover", -INF, INF)
+    line: list[Any] = []
+    value = search(problem.root, problem.depth, line)
+    result = problem.finish("negamax", value, line)
+    if tracer is not None:
+        tracer.end(result)
+    return result
