@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from gamelib.core import INF, Game
-from gamelib.search.common import Cutoff, Order, SearchResult, Tracer, prepare
+from gamelib.search.common import Cutoff, Order, SearchResult, Tracer, after, prepare
 from gamelib.trees import Tree
 
 
@@ -59,7 +59,7 @@ def nega_alpha(
             if tracer is not None:
                 tracer.leaf(value)
             return value
-        for index, move in enumerate(moves):
+        for move in moves:
             child = result_of(state, move)
             if tracer is not None:
                 tracer.enter(child, move, -INF, -best)
@@ -68,7 +68,7 @@ def nega_alpha(
             if cuts(value, bound):
                 line[:] = [move, *child_line]
                 if tracer is not None:
-                    tracer.cutoff(value, value, best, bound, moves[index + 1 :])
+                    tracer.cutoff(value, value, best, bound, after(moves, move))
                 return value
             if value > best:
                 best = value
@@ -123,7 +123,7 @@ def alphabeta(
             if tracer is not None:
                 tracer.leaf(value)
             return value
-        for index, move in enumerate(moves):
+        for move in moves:
             child = result_of(state, move)
             if tracer is not None:
                 tracer.enter(child, move, -beta, -alpha)
@@ -131,7 +131,7 @@ def alphabeta(
             value = -search(child, depth - 1, -beta, -alpha, child_line)
             if cuts(value, beta):
                 if tracer is not None:
-                    tracer.cutoff(value, beta, alpha, beta, moves[index + 1 :])
+                    tracer.cutoff(value, beta, alpha, beta, after(moves, move))
                 return beta
             if value > alpha:
                 alpha = value
@@ -185,7 +185,7 @@ def alphabeta_failsoft(
                 tracer.leaf(value)
             return value
         best = -INF
-        for index, move in enumerate(moves):
+        for move in moves:
             child = result_of(state, move)
             if tracer is not None:
                 tracer.enter(child, move, -beta, -alpha)
@@ -196,7 +196,7 @@ def alphabeta_failsoft(
                 line[:] = [move, *child_line]
             if cuts(best, beta):
                 if tracer is not None:
-                    tracer.cutoff(value, best, alpha, beta, moves[index + 1 :])
+                    tracer.cutoff(value, best, alpha, beta, after(moves, move))
                 return best
             if best > alpha:
                 alpha = best

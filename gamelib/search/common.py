@@ -208,3 +208,11 @@ def by_key(
         return sorted(moves, key=lambda move: key(state, move), reverse=reverse)
 
     return reorder
+
+
+def after(moves: Sequence[Any], move: Any) -> Sequence[Any]:
+    """The moves that come after ``move`` in ``moves``: the ones a cutoff skips."""
+    for index, candidate in enumerate(moves):
+        if candidate is move or candidate == move:
+            return moves[index + 1 :]
+    raise ValueError(f"{move!r} is not among the moves")

@@ -1,0 +1,89 @@
+"""A check of the set-up, for the welcome notebook: versions, Graphviz, the drawing backend."""
+
+from __future__ import annotations
+
+import html
+import platform
+import shutil
+import subprocess
+from dataclasses import dataclass
+from importlib import metadata
+
+COURSE_PACKAGES = ("gamelib", "jupyterlab", "ipywidgets", "graphviz", "matplotlib", "networkx")
+"""The packages whose versions the welcome notebook shows."""
+
+INSTALL_GRAPHVIZ = (
+    "install Graphviz for the best drawings: 'sudo apt-get install graphviz' "
+    "(or 'conda install -c conda-forge python-graphviz')"
+)
+
+
+@dataclass(frozen=True)
+class SetupReport:
+    """What this machine offers the course.
+
+    Attributes:
+        python: the Python version.
+        packages: each course package with its version, or None when it is missing.
+        graphviz: the version line of Graphviz's ``dot``, or None when ``dot`` is missing.
+    """
+
+    python: str
+    packages: dict[str, str | None]
+    graphviz: str | None
+
+    @property
+    def drawing_backend(self) -> str:
+        """Which program draws the trees: Graphviz, or matplotlib as the fallback."""
+        return "graphviz" if self.graphviz else "matplotlib (fallback)"
+
+    @property
+    def missing(self) -> list[str]:
+        """The course packages that are not installed."""
+        return [name for name, version in self.packages.items() if version is None]
+
+    def lines(self) -> list[str]:
+        """The report as lines of text."""
+        lines = [f"Python {self.python}"]
+        lines += [f"{name} {version or 'MISSING'}" for name, version in self.packages.items()]
+        if self.graphviz:
+            lines.append(f"Graphviz: {self.graphviz} (drawings by Graphviz)")
+        else:
+            lines.append(
+                f"Graphviz: not found; drawings fall back to matplotlib. {INSTALL_GRAPHVIZ}"
+            )
+        return lines
+
+    def __str__(self) -> str:
+        return "\n".join(self.lines())
+
+    def _repr_html_(self) -> str:
+        items = "".join(f"<li>{html.escape(line)}</li>" for line in self.lines())
+        status = "ready" if not self.missing else "packages missing: " + ", ".join(self.missing)
+        return f"<p><b>Set-up: {html.escape(status)}</b></p><ul>{items}</ul>"
+
+
+def graphviz_version() -> str | None:
+    """The version line of ``dot -V``, or None when Graphviz's ``dot`` is not on the PATH."""
+    dot = shutil.which("dot")
+    if dot is None:
+        return None
+    try:
+        completed = subprocess.run(
+            [dot, "-V"], capture_output=True, text=True, timeout=10, check=False
+        )
+    except (OSError, subprocess.SubprocessError):
+        return None
+    text = (completed.stderr or completed.stdout).strip()
+    return text or None
+
+
+def check_setup() -> SetupReport:
+    """Look at this machine: Python, the course packages, Graphviz."""
+    packages: dict[str, str | None] = {}
+    for name in COURSE_PACKAGES:
+        try:
+            packages[name] = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            packages[name] = None
+    return SetupReport(platform.python_version(), packages, graphviz_version())
