@@ -59,6 +59,7 @@ def alphabeta_without_hooks(tree: Tree) -> SearchResult:
             child_line: list[Any] = []
             value = -search(child, depth - 1, -beta, -alpha, child_line)
             if cuts(value, beta):
+                line[:] = [move, *child_line]
                 return beta
             if value > alpha:
                 alpha = value

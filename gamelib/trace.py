@@ -100,7 +100,18 @@ class Exit:
     bound: Bound
 
 
-Event: TypeAlias = Enter | Evaluate | Backup | Cutoff | Exit
+@dataclass(frozen=True)
+class TableAnswer:
+    """``node`` is answered by the transposition table: a stored ``value`` of type ``bound``
+    (MAX's view), found by an earlier search to ``depth`` plies, settles it without a search."""
+
+    node: str
+    value: float
+    bound: Bound
+    depth: float
+
+
+Event: TypeAlias = Enter | Evaluate | Backup | Cutoff | Exit | TableAnswer
 
 
 # --------------------------------------------------------------------------- views
@@ -227,6 +238,17 @@ class Recorder:
         node.evaluated = True
         self.evaluations += 1
         self.events.append(Evaluate(node.name, self._to_max(value, node.player), self.evaluations))
+
+    def table_answer(self, value: float, bound: str, depth: float) -> None:
+        node = self.stack[-1]
+        max_bound: Bound = (
+            "exact" if bound == "exact" else ("lower" if bound == "lower" else "upper")
+        )
+        if self.frame == "mover" and node.player != self.root_player and max_bound != "exact":
+            max_bound = "upper" if max_bound == "lower" else "lower"
+        self.events.append(
+            TableAnswer(node.name, self._to_max(value, node.player), max_bound, depth)
+        )
 
     def _take(
         self, value: float, best: float, alpha: float, beta: float
@@ -458,6 +480,8 @@ def _apply(
             for skipped in event.skipped:
                 for name in subtree(skipped):
                     nodes[name] = replace(nodes.get(name, NodeState()), status="pruned")
+    elif isinstance(event, TableAnswer):
+        nodes[event.node] = replace(node, value=event.value, bound=event.bound)
     elif isinstance(event, Exit):
         path.pop()
         nodes[event.node] = replace(node, status="done", value=event.value, bound=event.bound)

@@ -18,6 +18,7 @@ from typing import Any
 
 from gamelib.core import INF, Game
 from gamelib.search.common import Cutoff, Order, SearchResult, Tracer, after, prepare
+from gamelib.search.table import TranspositionTable, best_move_first, remembering
 from gamelib.trees import Tree
 
 
@@ -98,6 +99,7 @@ def alphabeta(
     tracer: Tracer | None = None,
     order: Order = None,
     cutoff: Cutoff = ">=",
+    table: TranspositionTable | None = None,
 ) -> SearchResult:
     """Alpha-beta with two bounds, fail-hard, in negamax form.
 
@@ -130,6 +132,7 @@ def alphabeta(
             child_line: list[Any] = []
             value = -search(child, depth - 1, -beta, -alpha, child_line)
             if cuts(value, beta):
+                line[:] = [move, *child_line]  # the refutation: tried first next time
                 if tracer is not None:
                     tracer.cutoff(value, beta, alpha, beta, after(moves, move))
                 return beta
@@ -140,6 +143,9 @@ def alphabeta(
                 tracer.backup(value, alpha, alpha, beta)
         return alpha
 
+    if table is not None:
+        moves_of = best_move_first(moves_of, table, problem.game.key)
+        search = remembering(search, table, problem.game.key, fail_hard=True, tracer=tracer)
     if tracer is not None:
         tracer.begin(problem, "alphabeta", "mover", alpha, beta)
     line: list[Any] = []
@@ -161,6 +167,7 @@ def alphabeta_failsoft(
     tracer: Tracer | None = None,
     order: Order = None,
     cutoff: Cutoff = ">=",
+    table: TranspositionTable | None = None,
 ) -> SearchResult:
     """Alpha-beta with two bounds, fail-soft, in negamax form.
 
@@ -204,6 +211,9 @@ def alphabeta_failsoft(
                 tracer.backup(value, best, alpha, beta)
         return best
 
+    if table is not None:
+        moves_of = best_move_first(moves_of, table, problem.game.key)
+        search = remembering(search, table, problem.game.key, fail_hard=False, tracer=tracer)
     if tracer is not None:
         tracer.begin(problem, "alphabeta_failsoft", "mover", alpha, beta)
     line: list[Any] = []

@@ -96,6 +96,9 @@ class Tracer(Protocol):
     ) -> None:
         """Like ``backup``, then a cutoff: the moves in ``skipped`` are never searched."""
 
+    def table_answer(self, value: float, bound: str, depth: float) -> None:
+        """The current node is answered by the transposition table, without a search."""
+
     def end(self, result: SearchResult) -> None:
         """The search returns ``result``."""
 

@@ -7,6 +7,7 @@ from typing import Any
 
 from gamelib.core import INF, Game
 from gamelib.search.common import Cutoff, Order, SearchResult, Tracer, prepare
+from gamelib.search.table import TranspositionTable, best_move_first, remembering_exact
 from gamelib.trees import Tree
 
 
@@ -110,6 +111,7 @@ def negamax(
     tracer: Tracer | None = None,
     order: Order = None,
     cutoff: Cutoff = ">=",
+    table: TranspositionTable | None = None,
 ) -> SearchResult:
     """Negamax: minimax with one function, because max(a, b) = −min(−a, −b).
 
@@ -146,6 +148,9 @@ def negamax(
                 tracer.backup(value, best, -INF, INF)
         return best
 
+    if table is not None:
+        moves_of = best_move_first(moves_of, table, problem.game.key)
+        search = remembering_exact(search, table, problem.game.key, tracer=tracer)
     if tracer is not None:
         tracer.begin(problem, "negamax", "mover", -INF, INF)
     line: list[Any] = []

@@ -1,0 +1,235 @@
+"""The transposition table: remember what a search found about a position, and reuse it.
+
+Different move orders can reach the same position (a *transposition*): 1.f5 2.d6 3.c3 4.d3
+5.c4 and 1.f5 2.d6 3.c4 4.d3 5.c3 in Othello. A search that remembers each position's result
+needs to search it only once.
+
+What may be reused is subtle, because α-β does not always find exact values. A result is
+stored with its *bound type*, decided by the window it was searched with:
+
+* value ≤ α (it failed low): an UPPER bound — the true value is at most this;
+* value ≥ β (it failed high, a cutoff): a LOWER bound — the true value is at least this;
+* otherwise: EXACT.
+
+**The rule that makes the table sound:** an entry may answer a later search of the same
+position only if it was searched at least as deep (``entry.depth ≥ depth``), and only as what
+it is: an EXACT value always, a LOWER bound only when it is ≥ the new β (so the new search
+would cut off too), an UPPER bound only when it is ≤ the new α (so it would fail low too).
+Anything else is at most a hint: the entry's best move is searched first. The position's
+value must depend on the position alone (not on the path to it): see the repetitions
+notebook for what goes wrong otherwise.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+from typing import Any, TypeVar, cast
+
+
+class Bound(enum.Enum):
+    """What a stored value says about the true value v of its position."""
+
+    EXACT = "exact"
+    LOWER = "lower"  # v ≥ value
+    UPPER = "upper"  # v ≤ value
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One remembered search result.
+
+    Attributes:
+        key: the position's key (``game.key(state)``).
+        depth: the plies it was searched to (``INF`` for to the end).
+        value: the value found, for the player to move.
+        bound: what the value proves.
+        move: the best move found (the refutation after a cutoff), or None.
+    """
+
+    key: Hashable
+    depth: float
+    value: float
+    bound: Bound
+    move: Any
+
+
+@dataclass
+class TableStats:
+    """How the table was used: probes, hits (entries found), cutoffs (answers), stores."""
+
+    probes: int = 0
+    hits: int = 0
+    cutoffs: int = 0
+    stores: int = 0
+    replaced: int = 0
+
+
+class TranspositionTable:
+    """Search results by position key, with an optional size limit.
+
+    Without ``capacity`` every position is kept. With it, the table has ``capacity`` slots
+    and a key goes to slot ``hash(key) % capacity``; the **replacement rule** is
+    *depth-preferred*: a new result replaces the one in its slot when it is for the same
+    position or was searched at least as deep; otherwise it is not stored. (Python's hash
+    of an int or a tuple of ints is the same in every run; strings are hashed differently
+    in every process, so with a size limit their counts may vary from run to run.)
+    """
+
+    def __init__(self, capacity: int | None = None) -> None:
+        if capacity is not None and capacity < 1:
+            raise ValueError(f"capacity must be at least 1 (or None), not {capacity}")
+        self.capacity = capacity
+        self.entries: dict[Hashable, Entry] = {}
+        self.stats = TableStats()
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    def _slot(self, key: Hashable) -> Hashable:
+        return key if self.capacity is None else hash(key) % self.capacity
+
+    def get(self, key: Hashable) -> Entry | None:
+        """The entry for ``key``, if the table holds one (not counted as a probe)."""
+        entry = self.entries.get(self._slot(key))
+        return entry if entry is not None and entry.key == key else None
+
+    def probe(self, key: Hashable) -> Entry | None:
+        """Look ``key`` up, counting the probe and the hit."""
+        self.stats.probes += 1
+        entry = self.get(key)
+        if entry is not None:
+            self.stats.hits += 1
+        return entry
+
+    def store(self, key: Hashable, depth: float, value: float, bound: Bound, move: Any) -> None:
+        """Remember a result, following the replacement rule."""
+        slot = self._slot(key)
+        old = self.entries.get(slot)
+        if old is not None and old.key != key:
+            if old.depth > depth:
+                return
+            self.stats.replaced += 1
+        self.entries[slot] = Entry(key, depth, value, bound, move)
+        self.stats.stores += 1
+
+    def clear(self) -> None:
+        """Forget every entry and reset the counters."""
+        self.entries.clear()
+        self.stats = TableStats()
+
+
+def classify(value: float, alpha: float, beta: float) -> Bound:
+    """The bound type of a value found with the window (alpha, beta)."""
+    if value <= alpha:
+        return Bound.UPPER
+    if value >= beta:
+        return Bound.LOWER
+    return Bound.EXACT
+
+
+def answer(entry: Entry, depth: float, alpha: float, beta: float) -> float | None:
+    """The value an entry proves for a search to ``depth`` with (alpha, beta), or None.
+
+    This is the soundness rule: deep enough, and exact, or a bound that settles the window.
+    """
+    if entry.depth < depth:
+        return None
+    if entry.bound is Bound.EXACT:
+        return entry.value
+    if entry.bound is Bound.LOWER and entry.value >= beta:
+        return entry.value
+    if entry.bound is Bound.UPPER and entry.value <= alpha:
+        return entry.value
+    return None
+
+
+WindowedSearch = TypeVar(
+    "WindowedSearch", bound=Callable[[Any, float, float, float, list[Any]], float]
+)
+"""A node function ``search(state, depth, alpha, beta, line) -> value`` (negamax form)."""
+
+
+def remembering(
+    search: WindowedSearch,
+    table: TranspositionTable,
+    key: Callable[[Any], Hashable],
+    *,
+    fail_hard: bool,
+    tracer: Any = None,
+) -> WindowedSearch:
+    """Wrap a negamax-form node function so that it consults and fills ``table``.
+
+    Before searching a position, look it up: if the entry answers the window (see
+    :func:`answer`), return that (clamped into the window for a fail-hard search). After
+    searching, store the value with its bound type and the best move (``line[0]``).
+    """
+
+    def remembered(state: Any, depth: float, alpha: float, beta: float, line: list[Any]) -> float:
+        position = key(state)
+        entry = table.probe(position)
+        if entry is not None:
+            known = answer(entry, depth, alpha, beta)
+            if known is not None:
+                table.stats.cutoffs += 1
+                if fail_hard:
+                    known = min(max(known, alpha), beta)
+                line[:] = [] if entry.move is None else [entry.move]
+                if tracer is not None:
+                    tracer.table_answer(known, entry.bound.value, entry.depth)
+                return known
+        value = search(state, depth, alpha, beta, line)
+        table.store(position, depth, value, classify(value, alpha, beta), line[0] if line else None)
+        return value
+
+    return cast(WindowedSearch, remembered)
+
+
+ExactSearch = TypeVar("ExactSearch", bound=Callable[[Any, float, list[Any]], float])
+"""A node function without a window, ``search(state, depth, line) -> value`` (negamax)."""
+
+
+def remembering_exact(
+    search: ExactSearch,
+    table: TranspositionTable,
+    key: Callable[[Any], Hashable],
+    *,
+    tracer: Any = None,
+) -> ExactSearch:
+    """Wrap a windowless negamax node function: every value it finds is exact.
+
+    An entry answers a later search of its position when it was searched at least as deep.
+    """
+
+    def remembered(state: Any, depth: float, line: list[Any]) -> float:
+        position = key(state)
+        entry = table.probe(position)
+        if entry is not None and entry.depth >= depth:
+            table.stats.cutoffs += 1
+            line[:] = [] if entry.move is None else [entry.move]
+            if tracer is not None:
+                tracer.table_answer(entry.value, entry.bound.value, entry.depth)
+            return entry.value
+        value = search(state, depth, line)
+        table.store(position, depth, value, Bound.EXACT, line[0] if line else None)
+        return value
+
+    return cast(ExactSearch, remembered)
+
+
+def best_move_first(
+    moves_of: Callable[[Any], Sequence[Any]],
+    table: TranspositionTable,
+    key: Callable[[Any], Hashable],
+) -> Callable[[Any], Sequence[Any]]:
+    """Wrap a move generator so that the table's best move for the position comes first."""
+
+    def ordered(state: Any) -> Sequence[Any]:
+        moves = moves_of(state)
+        entry = table.get(key(state))
+        if entry is None or entry.move is None or entry.move not in moves or moves[0] == entry.move:
+            return moves
+        return [entry.move, *(move for move in moves if move != entry.move)]
+
+    return ordered
