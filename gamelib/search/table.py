@@ -27,6 +27,8 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar, cast
 
+from gamelib.core import INF
+
 
 class Bound(enum.Enum):
     """What a stored value says about the true value v of its position."""
@@ -114,6 +116,14 @@ class TranspositionTable:
         self.entries[slot] = Entry(key, depth, value, bound, move)
         self.stats.stores += 1
 
+    def classify(self, value: float, alpha: float, beta: float) -> Bound:
+        """The bound type to store for a value found with (alpha, beta): see :func:`classify`."""
+        return classify(value, alpha, beta)
+
+    def answer(self, entry: Entry, depth: float, alpha: float, beta: float) -> float | None:
+        """What an entry proves for a new search, or None: see :func:`answer`."""
+        return answer(entry, depth, alpha, beta)
+
     def clear(self) -> None:
         """Forget every entry and reset the counters."""
         self.entries.clear()
@@ -170,7 +180,7 @@ def remembering(
         position = key(state)
         entry = table.probe(position)
         if entry is not None:
-            known = answer(entry, depth, alpha, beta)
+            known = table.answer(entry, depth, alpha, beta)
             if known is not None:
                 table.stats.cutoffs += 1
                 if fail_hard:
@@ -180,7 +190,8 @@ def remembering(
                     tracer.table_answer(known, entry.bound.value, entry.depth)
                 return known
         value = search(state, depth, alpha, beta, line)
-        table.store(position, depth, value, classify(value, alpha, beta), line[0] if line else None)
+        bound = table.classify(value, alpha, beta)
+        table.store(position, depth, value, bound, line[0] if line else None)
         return value
 
     return cast(WindowedSearch, remembered)
@@ -199,20 +210,23 @@ def remembering_exact(
 ) -> ExactSearch:
     """Wrap a windowless negamax node function: every value it finds is exact.
 
-    An entry answers a later search of its position when it was searched at least as deep.
+    Every value it finds is exact, so an entry answers a later search of its position when
+    it was searched at least as deep.
     """
 
     def remembered(state: Any, depth: float, line: list[Any]) -> float:
         position = key(state)
         entry = table.probe(position)
-        if entry is not None and entry.depth >= depth:
+        known = None if entry is None else table.answer(entry, depth, -INF, INF)
+        if entry is not None and known is not None:
             table.stats.cutoffs += 1
             line[:] = [] if entry.move is None else [entry.move]
             if tracer is not None:
-                tracer.table_answer(entry.value, entry.bound.value, entry.depth)
-            return entry.value
+                tracer.table_answer(known, entry.bound.value, entry.depth)
+            return known
         value = search(state, depth, line)
-        table.store(position, depth, value, Bound.EXACT, line[0] if line else None)
+        bound = table.classify(value, -INF, INF)
+        table.store(position, depth, value, bound, line[0] if line else None)
         return value
 
     return cast(ExactSearch, remembered)
