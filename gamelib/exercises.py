@@ -414,3 +414,43 @@ def check_alphabeta(
         if problems:
             return Feedback(False, problems, tree)
     return Feedback(True, ["the right value and exactly α-β's leaves on every tree tried"])
+
+
+def check_answer(answer: object, expected: object, *, explanation: str = "") -> Feedback:
+    """Check a short answer (a number, a word, or a set of names) against the computed one.
+
+    Numbers compare by value (3 == 3.0), words without regard to case or spaces at the ends,
+    collections as sets of strings. A wrong or malformed answer gets a message, never an
+    exception; ``explanation`` is added to a wrong answer's message.
+    """
+    why = f" {explanation}" if explanation else ""
+    if answer is None or answer is Ellipsis:
+        return Feedback(False, ["no answer yet: replace ... or None with your answer"])
+    if _is_number(expected):
+        if not isinstance(answer, int | float) or not _is_number(answer):
+            return Feedback(False, [f"expected a number, got {answer!r}"])
+        if answer != expected:
+            return Feedback(False, [f"{_number(answer)} is not right.{why}"])
+        return Feedback(True)
+    if isinstance(expected, str):
+        if not isinstance(answer, str):
+            return Feedback(False, [f"expected a word, got {answer!r}"])
+        if answer.strip().lower() != expected.strip().lower():
+            return Feedback(False, [f"{answer!r} is not right.{why}"])
+        return Feedback(True)
+    if isinstance(expected, Iterable):
+        names, problems = _read_names(answer, "answer")
+        if problems:
+            return Feedback(False, problems)
+        wanted = {str(item) for item in expected}
+        if set(names) != wanted:
+            extra = sorted(set(names) - wanted)
+            missing = sorted(wanted - set(names))
+            parts = []
+            if extra:
+                parts.append(f"not {', '.join(extra)}")
+            if missing:
+                parts.append(f"{len(missing)} missing")
+            return Feedback(False, [f"not quite: {'; '.join(parts)}.{why}"])
+        return Feedback(True)
+    raise TypeError(f"check_answer cannot compare with {expected!r}")

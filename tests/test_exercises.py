@@ -178,3 +178,19 @@ def test_check_alphabeta_catches_extra_leaves_and_wrong_values() -> None:
 
     assert check_alphabeta(crashes).messages == ["your function raised RecursionError: too deep"]
     assert not check_alphabeta(lambda node, alpha, beta: 0.0).correct
+
+
+def test_check_answer_compares_numbers_words_and_sets_without_raising() -> None:
+    from gamelib.exercises import check_answer
+
+    assert check_answer(3.0, 3).correct
+    assert check_answer(" Lower ", "lower").correct
+    assert check_answer("J, M", {"M", "J"}).correct
+    assert check_answer(4, 3, explanation="Count again.").messages == [
+        "4 is not right. Count again."
+    ]
+    assert check_answer("three", 3).messages == ["expected a number, got 'three'"]
+    assert check_answer(..., 3).messages == ["no answer yet: replace ... or None with your answer"]
+    assert check_answer(5, "lower").messages == ["expected a word, got 5"]
+    assert check_answer({"J", "Q"}, {"J", "M"}).messages == ["not quite: not Q; 1 missing."]
+    assert not check_answer(True, 1).correct

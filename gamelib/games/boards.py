@@ -179,3 +179,19 @@ def disc_board_svg(
             )
         )
     return svg_document(width, height, body, caption)
+
+
+class SideBySide:
+    """Several board pictures in a row, each with a caption, for Jupyter (HTML)."""
+
+    def __init__(self, pictures: Iterable[BoardPicture | str], captions: Iterable[str]) -> None:
+        self.svgs = [picture if isinstance(picture, str) else picture.svg for picture in pictures]
+        self.captions = list(captions)
+
+    def _repr_html_(self) -> str:
+        cells = "".join(
+            '<figure style="margin:0 1.5em 0 0;text-align:center">'
+            f"{svg}<figcaption>{escape(caption)}</figcaption></figure>"
+            for svg, caption in zip(self.svgs, self.captions, strict=True)
+        )
+        return f'<div style="display:flex;flex-wrap:wrap;align-items:flex-end">{cells}</div>'
