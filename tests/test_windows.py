@@ -1,0 +1,148 @@
+"""Window searches and move ordering: exact values, and the claims the course makes."""
+
+from __future__ import annotations
+
+import math
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gamelib.games.minireversi import MiniReversi
+from gamelib.games.tictactoe import TicTacToe
+from gamelib.search import alphabeta, alphabeta_failsoft, minimax
+from gamelib.search.ordering import iterative_deepening, presearch, static_order
+from gamelib.search.table import TranspositionTable
+from gamelib.search.windows import aspiration, mtdf, null_window, pvs
+from gamelib.trace import record
+from gamelib.trees import TEXTBOOK, Tree, random_tree
+from tests.strategies import trees, windows
+from tests.test_search_properties import sort_best_first
+
+MANY = settings(max_examples=800, deadline=None)
+guesses = st.integers(-12, 12)
+
+
+@MANY
+@given(trees(), windows())
+def test_pvs_keeps_the_fail_soft_guarantee(tree: Tree, window: tuple[float, float]) -> None:
+    alpha, beta = window
+    true_value = minimax(tree).value
+    value = pvs(tree, alpha=alpha, beta=beta).value
+    if value <= alpha:
+        assert true_value <= value
+    elif value >= beta:
+        assert true_value >= value
+    else:
+        assert value == true_value
+
+
+@MANY
+@given(trees(), guesses, st.integers(1, 5))
+def test_aspiration_finds_the_value_in_at_most_two_searches(
+    tree: Tree, guess: int, delta: int
+) -> None:
+    result = aspiration(tree, guess=guess, delta=delta)
+    assert result.value == minimax(tree).value
+    assert 1 <= len(result.probes) <= 2
+    if guess - delta < result.value < guess + delta:
+        assert len(result.probes) == 1
+
+
+@MANY
+@given(trees(), guesses)
+def test_mtdf_converges_to_the_value_from_any_guess(tree: Tree, guess: int) -> None:
+    result = mtdf(tree, first_guess=guess)
+    assert result.value == minimax(tree).value
+    for probe in result.probes:
+        assert probe.beta - probe.alpha == 1  # null windows only
+
+
+@MANY
+@given(trees(), st.integers(-10, 10))
+def test_null_window_answers_is_the_value_at_least_gamma(tree: Tree, gamma: int) -> None:
+    at_least, result = null_window(tree, gamma=gamma)
+    true_value = minimax(tree).value
+    assert at_least == (true_value >= gamma)
+    assert (true_value >= result.value) if at_least else (true_value <= result.value)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(1, 5), st.integers(1, 4), st.integers(0, 9))
+def test_pvs_with_perfect_order_evaluates_exactly_the_minimal_tree(
+    seed: int, depth: int, branching: int, spread: int
+) -> None:
+    tree = sort_best_first(random_tree(seed, depth, branching, -spread, spread))
+    minimal = branching ** math.ceil(depth / 2) + branching ** math.floor(depth / 2) - 1
+    trace = record(pvs, tree)
+    assert trace.result.stats.leaves == minimal
+    assert len(trace.entered) == len(set(trace.entered))  # no re-search at all
+
+
+@MANY
+@given(trees())
+def test_pvs_never_evaluates_a_leaf_that_full_window_alphabeta_prunes_on_a_sorted_tree(
+    tree: Tree,
+) -> None:
+    # On a best-first tree every null-window probe fails low, so PVS reads a subset of
+    # α-β's leaves (a claim about sorted trees only: with bad ordering PVS can read more).
+    ordered = sort_best_first(tree)
+    assert set(record(pvs, ordered).evaluated) <= set(record(alphabeta, ordered).evaluated)
+
+
+def test_pvs_re_searches_h_on_the_textbook_tree() -> None:
+    # At C the first child G = 1 is not the best: the null-window probe of H (is H > 1?)
+    # fails high, so H is searched again with the full window: one leaf more than α-β.
+    trace = record(pvs, TEXTBOOK["alpha-beta-windows"])
+    assert trace.result.value == 3
+    assert trace.entered.count("H") == 2
+    assert trace.evaluated == ["G", "H", "H", "I", "K", "L"]
+    assert alphabeta(TEXTBOOK["alpha-beta-windows"]).stats.leaves == 5
+
+
+def test_aspiration_refuses_an_empty_window() -> None:
+    import pytest
+
+    with pytest.raises(ValueError, match="delta must be positive"):
+        aspiration(TEXTBOOK["aima-fig-5-2"], guess=3, delta=0)
+
+
+def test_iterative_deepening_gives_each_depth_its_own_value() -> None:
+    game = TicTacToe()
+    deepening = iterative_deepening(game, max_depth=9)
+    for depth, result in enumerate(deepening.iterations, start=1):
+        assert result.value == alphabeta(game, depth=depth).value
+    assert deepening.result.value == 0
+    assert deepening.stats.nodes == sum(result.stats.nodes for result in deepening.iterations)
+
+
+def test_iterative_deepening_with_ordering_beats_the_source_table_on_4x4_reversi() -> None:
+    for start, source_best in (("WB/BW", 718), ("WB/WB", 1059)):
+        game = MiniReversi(start=start, order="corners")
+        assert alphabeta_failsoft(game).stats.leaves == source_best
+        with_table = alphabeta_failsoft(game, table=TranspositionTable())
+        assert with_table.value == minimax(game).value
+        assert with_table.stats.leaves * 2 <= source_best
+
+
+def test_presearch_orders_the_root_and_keeps_the_value() -> None:
+    game = MiniReversi(start="WB/BW", order="natural")
+    plain = alphabeta_failsoft(game, depth=6)
+    ordered = presearch(game, shallow=2, depth=6)
+    assert ordered.result.value == plain.value
+    assert sorted(ordered.order) == sorted(game.moves(game.initial_state()))
+    assert ordered.shallow_stats.nodes > 0
+
+
+def test_presearch_on_a_tree_names_moves_like_a_tree_search() -> None:
+    tree = TEXTBOOK["aima-fig-5-2"]
+    ordered = presearch(tree, shallow=2, depth=None)
+    assert ordered.result.value == 3 and ordered.result.move == "a1"
+    assert ordered.order[0] == "a1"
+
+
+def test_static_order_sorts_by_the_opponents_score() -> None:
+    game = TicTacToe()
+    order = static_order(game, score=lambda state: -bin(state[1]).count("1"))
+    state = game.initial_state()
+    assert sorted(order(state, game.moves(state))) == list(game.moves(state))
+    assert alphabeta(game, order=order).value == 0
