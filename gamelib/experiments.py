@@ -1,0 +1,392 @@
+"""The 4×4 reversi counting experiment: which change to the search saves which evaluations.
+
+The source material counts how often each search calls the evaluation function when it
+solves 4×4 reversi (:mod:`gamelib.games.minireversi`) from two starting positions, with the
+moves tried in two orders. :func:`minireversi_table` runs every combination the course needs
+with the real searches of :mod:`gamelib.search`:
+
+============================  ==============================  ======================
+algorithm                     what it is                      move orders
+============================  ==============================  ======================
+``minimax``                   max/min functions, no pruning   natural
+``negamax``                   one function, no pruning        natural
+``nega_alpha``                one bound passed down           natural, corners-first
+``alphabeta``                 two bounds, fail-hard           natural, corners-first
+``alphabeta_failsoft``        two bounds, fail-soft           natural, corners-first
+============================  ==============================  ======================
+
+each from the starts ``"WB/BW"`` and ``"WB/WB"``. The count is ``stats.leaves``: one per call
+of the evaluation (a full board, or a position where both sides had to pass).
+
+The source presents the rows as a sequence of improvements and credits the last one to
+"fail-soft". But its fail-soft version changed two things at once: it passes *two* bounds
+down (so cutoffs can use a bound set by any ancestor: deep cutoffs) *and* it returns the best
+value seen instead of the bound. The extra rows separate the two, and :func:`attribution`
+computes the saving of each single change from the measured counts:
+
+* one bound → two bounds (same move order),
+* natural → corners-first order (same algorithm),
+* fail-hard → fail-soft (same order).
+
+Measured here, fail-hard and fail-soft evaluate exactly the same leaves, so the whole saving
+comes from the second bound. That is no accident: with the usual cutoff rule (value ≥ β) a
+fail-soft child that fails low makes its parent cut off exactly where the fail-hard child's
+clamped value does, one that fails high changes nothing in either, and in-window values are
+exact in both; so both pass the same windows down and cut off at the same places.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from functools import cache
+from html import escape
+from typing import Literal
+
+from gamelib.games.minireversi import MiniReversi
+from gamelib.search import alphabeta, alphabeta_failsoft, minimax, nega_alpha, negamax
+from gamelib.search.common import SearchResult
+
+Start = Literal["WB/BW", "WB/WB"]
+"""A starting position of 4×4 reversi."""
+
+OrderName = Literal["natural", "corners"]
+"""A move order of 4×4 reversi."""
+
+STARTS: tuple[Start, ...] = ("WB/BW", "WB/WB")
+"""The two starting positions, in the order the table lists them."""
+
+DESCRIPTIONS: dict[str, str] = {
+    "minimax": "minimax (max/min functions)",
+    "negamax": "negamax (one function)",
+    "nega_alpha": "nega-alpha, one bound",
+    "alphabeta": "alpha-beta, two bounds, fail-hard",
+    "alphabeta_failsoft": "alpha-beta, two bounds, fail-soft",
+}
+"""What each algorithm of the table is, in words."""
+
+ORDER_DESCRIPTIONS: dict[str, str] = {"natural": "natural", "corners": "corners first"}
+"""How each move order is written in tables."""
+
+EXPERIMENTS: tuple[tuple[Callable[..., SearchResult], OrderName], ...] = (
+    (minimax, "natural"),
+    (negamax, "natural"),
+    (nega_alpha, "natural"),
+    (nega_alpha, "corners"),
+    (alphabeta_failsoft, "corners"),
+    (alphabeta, "corners"),
+    (alphabeta, "natural"),
+    (alphabeta_failsoft, "natural"),
+)
+"""The (search, move order) pairs of the table, in its order; each is run from both starts.
+
+The first four rows and the fifth are the source's; the last three are the controls that
+separate the effect of the second bound from that of fail-soft.
+"""
+
+
+@dataclass(frozen=True)
+class Row:
+    """One run of one search on 4×4 reversi.
+
+    Attributes:
+        algorithm: The search's function name (``"nega_alpha"``, …).
+        order: The move order, ``"natural"`` or ``"corners"``.
+        start: The starting position, ``"WB/BW"`` or ``"WB/WB"``.
+        value: The root value for Black (the disc difference with best play).
+        evaluations: Calls of the evaluation (the search's ``stats.leaves``).
+        nodes: Nodes entered, the root included (``stats.nodes``).
+    """
+
+    algorithm: str
+    order: str
+    start: str
+    value: float
+    evaluations: int
+    nodes: int
+
+    @property
+    def description(self) -> str:
+        """The algorithm in words (see :data:`DESCRIPTIONS`)."""
+        return DESCRIPTIONS.get(self.algorithm, self.algorithm)
+
+
+class ExperimentTable(list[Row]):
+    """The rows of the experiment: a plain list of :class:`Row` that also prints as a table.
+
+    ``str(table)`` (or ``print(table)``) gives the text table of :func:`format_table`;
+    Jupyter shows the HTML table of ``_repr_html_``.
+    """
+
+    def find(self, algorithm: str, order: str, start: str) -> Row:
+        """The row of ``algorithm`` with ``order`` from ``start``.
+
+        Raises:
+            KeyError: if the table has no such row.
+        """
+        for row in self:
+            if (row.algorithm, row.order, row.start) == (algorithm, order, start):
+                return row
+        raise KeyError(f"no row for {algorithm} with the {order} order from {start}")
+
+    def __str__(self) -> str:
+        return format_table(self)
+
+    def _repr_html_(self) -> str:
+        return _html_table(TABLE_COLUMNS, [_cells(row) for row in self])
+
+
+def run_row(search: Callable[..., SearchResult], order: OrderName | str, start: Start | str) -> Row:
+    """Solve 4×4 reversi from ``start`` with ``search``, trying moves in ``order``."""
+    result = search(MiniReversi(start, order))
+    return Row(
+        algorithm=search.__name__,
+        order=order,
+        start=start,
+        value=result.value,
+        evaluations=result.stats.leaves,
+        nodes=result.stats.nodes,
+    )
+
+
+@cache
+def _table() -> tuple[Row, ...]:
+    return tuple(run_row(search, order, start) for start in STARTS for search, order in EXPERIMENTS)
+
+
+def minireversi_table() -> ExperimentTable:
+    """Run the whole experiment (both starts, every row of :data:`EXPERIMENTS`).
+
+    The runs take about 2.5 s together (the two full-width searches are most of it); the
+    rows are computed once per Python session and then reused (every run gives the same
+    numbers: the searches are deterministic).
+
+    Returns:
+        The rows grouped by start, each group in the order of :data:`EXPERIMENTS`.
+    """
+    return ExperimentTable(_table())
+
+
+TABLE_COLUMNS: tuple[str, ...] = (
+    "start",
+    "algorithm",
+    "move order",
+    "root value",
+    "evaluations",
+    "nodes",
+)
+"""The columns of :func:`format_table`."""
+
+
+def _cells(row: Row) -> dict[str, str]:
+    return {
+        "start": row.start,
+        "algorithm": row.description,
+        "move order": ORDER_DESCRIPTIONS.get(row.order, row.order),
+        "root value": f"{row.value:+g}",
+        "evaluations": f"{row.evaluations:,}",
+        "nodes": f"{row.nodes:,}",
+    }
+
+
+NUMERIC_COLUMNS = frozenset({"root value", "evaluations", "nodes", "before", "after", "saved"})
+
+
+def _text_table(columns: Sequence[str], rows: Sequence[dict[str, str]]) -> str:
+    widths = {column: max([len(column), *(len(row[column]) for row in rows)]) for column in columns}
+
+    def line(cells: dict[str, str]) -> str:
+        return "  ".join(
+            cells[column].rjust(widths[column])
+            if column in NUMERIC_COLUMNS
+            else cells[column].ljust(widths[column])
+            for column in columns
+        ).rstrip()
+
+    rule = "  ".join("-" * widths[column] for column in columns)
+    return "\n".join([line({column: column for column in columns}), rule, *map(line, rows)])
+
+
+def _html_table(columns: Sequence[str], rows: Iterable[dict[str, str]]) -> str:
+    head = "".join(f"<th>{escape(column)}</th>" for column in columns)
+    body = "".join(
+        "<tr>"
+        + "".join(
+            f'<td style="text-align:{"right" if column in NUMERIC_COLUMNS else "left"}">'
+            f"{escape(row[column])}</td>"
+            for column in columns
+        )
+        + "</tr>"
+        for row in rows
+    )
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+
+def format_table(rows: Iterable[Row]) -> str:
+    """The rows as a plain-text table, one line per row, numbers right-aligned."""
+    return _text_table(TABLE_COLUMNS, [_cells(row) for row in rows])
+
+
+# --------------------------------------------------------------------------- attribution
+
+Change = Literal["pruning", "second bound", "move order", "fail-soft"]
+"""A single change between two rows of the table."""
+
+
+@dataclass(frozen=True)
+class Saving:
+    """What one change to the search did to the number of evaluations.
+
+    Attributes:
+        change: Which single thing changed (see :data:`Change`).
+        start: The starting position both rows are from.
+        before: The row without the change.
+        after: The row with the change (everything else equal).
+    """
+
+    change: Change
+    start: str
+    before: Row
+    after: Row
+
+    @property
+    def saved(self) -> int:
+        """Evaluations saved by the change (negative if it cost evaluations)."""
+        return self.before.evaluations - self.after.evaluations
+
+    @property
+    def fraction(self) -> float:
+        """The saving as a fraction of the evaluations before the change."""
+        return self.saved / self.before.evaluations if self.before.evaluations else 0.0
+
+    @property
+    def factor(self) -> float:
+        """How many times fewer evaluations after the change (``before / after``)."""
+        return self.before.evaluations / self.after.evaluations if self.after.evaluations else 0.0
+
+    @property
+    def description(self) -> str:
+        """What changed, in words: ``"natural → corners first"``, …"""
+        if self.change == "move order":
+            return f"{_order(self.before)} → {_order(self.after)}"
+        return f"{SHORT_NAMES[self.before.algorithm]} → {SHORT_NAMES[self.after.algorithm]}"
+
+    @property
+    def held_fixed(self) -> str:
+        """What both rows share: the algorithm for a change of order, else the order."""
+        if self.change == "move order":
+            return SHORT_NAMES[self.before.algorithm]
+        return f"{_order(self.before)} order"
+
+
+SHORT_NAMES: dict[str, str] = {
+    "minimax": "minimax",
+    "negamax": "negamax",
+    "nega_alpha": "one bound",
+    "alphabeta": "two bounds, fail-hard",
+    "alphabeta_failsoft": "two bounds, fail-soft",
+}
+"""Short names of the algorithms, for the attribution table."""
+
+
+def _order(row: Row) -> str:
+    return ORDER_DESCRIPTIONS.get(row.order, row.order)
+
+
+class Attribution(list[Saving]):
+    """The savings of :func:`attribution`: a list that also prints as a table."""
+
+    def find(self, change: Change, start: str, order: str | None = None) -> Saving:
+        """The saving of ``change`` from ``start``; ``order`` picks the order it was made at
+        (for a change of move order, the algorithm instead).
+
+        Raises:
+            KeyError: if there is no such saving.
+        """
+        for saving in self:
+            if saving.change != change or saving.start != start:
+                continue
+            if order is None or order in (saving.after.order, saving.after.algorithm):
+                return saving
+        raise KeyError(f"no saving of {change!r} from {start} ({order})")
+
+    def __str__(self) -> str:
+        return _text_table(ATTRIBUTION_COLUMNS, [_saving_cells(saving) for saving in self])
+
+    def _repr_html_(self) -> str:
+        return _html_table(ATTRIBUTION_COLUMNS, [_saving_cells(saving) for saving in self])
+
+
+ATTRIBUTION_COLUMNS: tuple[str, ...] = (
+    "start",
+    "change",
+    "from → to",
+    "same in both",
+    "before",
+    "after",
+    "saved",
+)
+"""The columns of an :class:`Attribution` table."""
+
+
+def _saving_cells(saving: Saving) -> dict[str, str]:
+    return {
+        "start": saving.start,
+        "change": saving.change,
+        "from → to": saving.description,
+        "same in both": saving.held_fixed,
+        "before": f"{saving.before.evaluations:,}",
+        "after": f"{saving.after.evaluations:,}",
+        "saved": f"{saving.saved:,} ({saving.fraction:.0%})",
+    }
+
+
+ONE_CHANGE_PAIRS: tuple[tuple[Change, tuple[str, str], tuple[str, str]], ...] = (
+    ("pruning", ("negamax", "natural"), ("nega_alpha", "natural")),
+    ("second bound", ("nega_alpha", "natural"), ("alphabeta", "natural")),
+    ("second bound", ("nega_alpha", "corners"), ("alphabeta", "corners")),
+    ("move order", ("nega_alpha", "natural"), ("nega_alpha", "corners")),
+    ("move order", ("alphabeta", "natural"), ("alphabeta", "corners")),
+    ("move order", ("alphabeta_failsoft", "natural"), ("alphabeta_failsoft", "corners")),
+    ("fail-soft", ("alphabeta", "natural"), ("alphabeta_failsoft", "natural")),
+    ("fail-soft", ("alphabeta", "corners"), ("alphabeta_failsoft", "corners")),
+)
+"""Pairs of (algorithm, order) rows that differ in exactly one change."""
+
+
+def attribution(rows: Iterable[Row]) -> Attribution:
+    """The saving of every single change, computed from measured rows.
+
+    Each saving compares two rows from the same start that differ in one thing only
+    (:data:`ONE_CHANGE_PAIRS`): adding pruning with one bound (negamax → nega-alpha), one
+    bound → two bounds (fail-hard) at the same order, natural → corners-first for the same
+    algorithm, and fail-hard → fail-soft at the same order. Pairs whose rows are missing are
+    left out.
+
+    Returns:
+        The savings, grouped by start.
+    """
+    by_key = {(row.algorithm, row.order, row.start): row for row in rows}
+    starts = list(dict.fromkeys(row.start for row in by_key.values()))
+    savings = Attribution()
+    for start in starts:
+        for change, before, after in ONE_CHANGE_PAIRS:
+            before_row = by_key.get((*before, start))
+            after_row = by_key.get((*after, start))
+            if before_row is not None and after_row is not None:
+                savings.append(Saving(change, start, before_row, after_row))
+    return savings
+
+
+def source_step(rows: Iterable[Row], start: str) -> tuple[Row, Row]:
+    """The source's last step, from ``start``: one-bound nega-alpha (corners first) to its
+    "fail-soft" version (two bounds, fail-soft, corners first).
+
+    Returns:
+        ``(before, after)``.
+    """
+    table = ExperimentTable(rows)
+    return (
+        table.find("nega_alpha", "corners", start),
+        table.find("alphabeta_failsoft", "corners", start),
+    )
