@@ -146,3 +146,13 @@ def test_static_order_sorts_by_the_opponents_score() -> None:
     state = game.initial_state()
     assert sorted(order(state, game.moves(state))) == list(game.moves(state))
     assert alphabeta(game, order=order).value == 0
+
+
+def test_the_comparison_agrees_on_values_and_meets_the_goal_on_4x4_reversi() -> None:
+    from gamelib.search.compare import CONTENDERS, measure
+
+    for start, source_best in (("WB/BW", 718), ("WB/WB", 1059)):
+        game = MiniReversi(start=start, order="corners")
+        rows = measure(game, [(start, game.initial_state())], None, CONTENDERS)
+        assert {row.value for row in rows} == {minimax(game).value}
+        assert min(row.leaves for row in rows) * 2 <= source_best

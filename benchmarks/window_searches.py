@@ -1,0 +1,52 @@
+"""The extended 4×4 reversi table and an Othello comparison of the window searches.
+
+Prints, for both 4×4 starting positions, the evaluation counts of the source's best search
+(fail-soft α-β, corners first) and of the table, ordering and window searches, against the
+goal of at most half the source's best count; then nodes and time on Othello middle-game
+positions at a fixed depth. Run with ``.venv/bin/python benchmarks/window_searches.py``.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from gamelib.games.minireversi import MiniReversi
+from gamelib.games.othello import Othello
+from gamelib.search.compare import (
+    CONTENDERS,
+    WITH_DEEPENING,
+    format_measurements,
+    measure,
+    random_positions,
+)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--depth", type=int, default=5, help="Othello search depth")
+    parser.add_argument("--positions", type=int, default=8, help="Othello positions")
+    arguments = parser.parse_args()
+
+    for start in ("WB/BW", "WB/WB"):
+        game = MiniReversi(start=start, order="corners")
+        rows = measure(game, [(start, game.initial_state())], None, CONTENDERS)
+        source_best = next(row.leaves for row in rows if row.search == "fail-soft")
+        print(f"\n4×4 reversi from {start}, corners first, value {rows[0].value}:")
+        print(format_measurements(rows, seconds=False))
+        best = min(rows, key=lambda row: row.leaves)
+        verdict = "met" if best.leaves * 2 <= source_best else "NOT met"
+        share = best.leaves / source_best
+        print(
+            f"goal ≤ half of the source's best ({source_best}): {best.search} "
+            f"makes {best.leaves} evaluations, {share:.0%}: {verdict}"
+        )
+
+    positions = random_positions(Othello(), arguments.positions, 20, seed=2026)
+    print(
+        f"\nOthello: {arguments.positions} positions after 20 random plies, depth {arguments.depth}"
+    )
+    print(format_measurements(measure(Othello(), positions, arguments.depth, WITH_DEEPENING)))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,126 @@
+"""Run several searches on the same positions and tabulate their work, for the window notebook
+and the benchmark: evaluation counts on 4×4 reversi, nodes and time on Othello."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from gamelib.core import Game
+from gamelib.search.alphabeta import alphabeta, alphabeta_failsoft
+from gamelib.search.common import SearchResult
+from gamelib.search.ordering import iterative_deepening
+from gamelib.search.table import TranspositionTable
+from gamelib.search.windows import mtdf, pvs
+
+Runner = Callable[[Game[Any, Any], Any, int | None], SearchResult]
+"""A search with its options fixed: (game, state, depth) → result."""
+
+
+def _deepening(game: Game[Any, Any], state: Any, depth: int | None) -> SearchResult:
+    if depth is None:
+        raise ValueError("iterative deepening needs a depth")
+    deepening = iterative_deepening(game, state, max_depth=depth)
+    last = deepening.result
+    return SearchResult(last.value, last.move, last.pv, deepening.stats, "iterative deepening")
+
+
+CONTENDERS: dict[str, Runner] = {
+    "alpha-beta (fail-hard)": lambda game, state, depth: alphabeta(game, state, depth=depth),
+    "fail-soft": lambda game, state, depth: alphabeta_failsoft(game, state, depth=depth),
+    "fail-soft + table": lambda game, state, depth: alphabeta_failsoft(
+        game, state, depth=depth, table=TranspositionTable()
+    ),
+    "PVS + table": lambda game, state, depth: pvs(
+        game, state, depth=depth, table=TranspositionTable()
+    ),
+    "MTD(f) + table": lambda game, state, depth: mtdf(game, state, depth=depth, first_guess=0),
+}
+"""The searches compared, by name: each with a fresh table where it uses one."""
+
+WITH_DEEPENING: dict[str, Runner] = {
+    **CONTENDERS,
+    "iterative deepening + table": _deepening,
+}
+"""The same, plus iterative deepening (fail-soft with one table), for depth-limited searches."""
+
+
+@dataclass(frozen=True)
+class Measurement:
+    """One search on one position: value, evaluations, nodes and seconds."""
+
+    search: str
+    position: str
+    value: float
+    leaves: int
+    nodes: int
+    seconds: float
+
+
+def measure(
+    game: Game[Any, Any],
+    positions: Sequence[tuple[str, Any]],
+    depth: int | None,
+    contenders: dict[str, Runner] | None = None,
+) -> list[Measurement]:
+    """Run every contender on every (name, state) position to ``depth``.
+
+    Raises:
+        AssertionError: if two searches disagree on a value (they must not).
+    """
+    contenders = CONTENDERS if contenders is None else contenders
+    rows = []
+    for position, state in positions:
+        values = set()
+        for name, run in contenders.items():
+            start = time.perf_counter()
+            result = run(game, state, depth)
+            seconds = time.perf_counter() - start
+            values.add(result.value)
+            rows.append(
+                Measurement(
+                    name, position, result.value, result.stats.leaves, result.stats.nodes, seconds
+                )
+            )
+        assert len(values) == 1, f"the searches disagree on {position}: {values}"
+    return rows
+
+
+def random_positions(
+    game: Game[Any, Any], count: int, plies: int, seed: int
+) -> list[tuple[str, Any]]:
+    """``count`` positions after ``plies`` random moves from the start (seeded), named by
+    their move sequences."""
+    generator = random.Random(seed)
+    positions = []
+    for _ in range(count):
+        state, names = game.initial_state(), []
+        for _ in range(plies):
+            moves = game.moves(state)
+            if not moves:
+                break
+            move = generator.choice(list(moves))
+            names.append(game.move_name(move))
+            state = game.result(state, move)
+        positions.append((" ".join(names), state))
+    return positions
+
+
+def format_measurements(rows: Sequence[Measurement], *, seconds: bool = True) -> str:
+    """A text table: one row per search, totals over the positions."""
+    names = list(dict.fromkeys(row.search for row in rows))
+    lines = [
+        f"{'search':<24} {'evaluations':>12} {'nodes':>10}"
+        + (f" {'seconds':>8}" if seconds else "")
+    ]
+    for name in names:
+        mine = [row for row in rows if row.search == name]
+        leaves, nodes = sum(row.leaves for row in mine), sum(row.nodes for row in mine)
+        line = f"{name:<28} {leaves:>12,} {nodes:>10,}"
+        if seconds:
+            line += f" {sum(row.seconds for row in mine):>8.2f}"
+        lines.append(line)
+    return "\n".join(lines)
