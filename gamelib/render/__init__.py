@@ -1,0 +1,54 @@
+"""Pictures of game trees and of searches: graphviz drawings, sentences, animations.
+
+Everything here is a fold over the events of one recorded run (:func:`gamelib.trace.record`);
+nothing re-runs or imitates a search. Heavy libraries are imported only when used:
+``import gamelib.render`` loads neither graphviz, matplotlib nor ipywidgets.
+
+- :func:`draw` (a :class:`Drawing`, shown as SVG; ``.to_png(path)``), :func:`trace_dot`,
+  :func:`tree_dot` — :mod:`gamelib.render.dot`, with a matplotlib fallback
+  (:mod:`gamelib.render.fallback`) when Graphviz's ``dot`` is missing;
+- :func:`describe`, :func:`sentences` — one English sentence per event
+  (:mod:`gamelib.render.describe`);
+- :class:`Animation`, :func:`animate`, :func:`show` — the ipywidgets player
+  (:mod:`gamelib.render.widgets`);
+- :func:`to_html`, :class:`StaticAnimation` — the player as self-contained HTML
+  (:mod:`gamelib.render.static`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from gamelib.render.describe import describe, sentences
+from gamelib.render.dot import Drawing, draw, trace_dot, tree_dot
+from gamelib.render.static import StaticAnimation, to_html
+
+if TYPE_CHECKING:
+    from gamelib.render.widgets import Animation, animate, in_live_kernel, show
+
+_WIDGETS = ("Animation", "animate", "in_live_kernel", "show")
+
+
+def __getattr__(name: str) -> Any:
+    """Import the widget layer (and ipywidgets) only when it is asked for."""
+    if name in _WIDGETS:
+        from gamelib.render import widgets
+
+        return getattr(widgets, name)
+    raise AttributeError(f"module 'gamelib.render' has no attribute {name!r}")
+
+
+__all__ = [
+    "Animation",
+    "Drawing",
+    "StaticAnimation",
+    "animate",
+    "describe",
+    "draw",
+    "in_live_kernel",
+    "sentences",
+    "show",
+    "to_html",
+    "trace_dot",
+    "tree_dot",
+]

@@ -1,0 +1,322 @@
+"""Words for a trace: one English sentence per event, and the number formats every picture uses.
+
+Sentences are a fold over the events of one recorded run (see :mod:`gamelib.trace`), in
+MAX's view (``view="max"``: MAX raises α, MIN lowers β, a cut is a β-cut at a MAX node and an
+α-cut at a MIN node) or in the negamax view (``view="mover"``: every node maximizes for the
+player to move there, so every cut is a β-cut)::
+
+    trace = record(alphabeta, TEXTBOOK["alpha-beta-windows"])
+    sentences(trace)[7]      # 'H = 3 raises α at C to 3'
+    describe(trace, 18)      # 'β-cut at D: 4 ≥ 3, J pruned'
+
+``sentences(trace)[k]`` explains step ``k + 1``; :func:`describe` takes the step itself
+(step 0 is the moment before the search starts).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from gamelib.core import Player
+from gamelib.trace import (
+    Backup,
+    Bound,
+    Cutoff,
+    Enter,
+    Evaluate,
+    Event,
+    Exit,
+    TableAnswer,
+    Trace,
+    View,
+    bound_for_view,
+    for_view,
+    window_for_view,
+)
+
+MINUS = "\u2212"
+"""The minus sign used in pictures and sentences (typographic, not a hyphen)."""
+
+_CIRCLED = "①②③④⑤⑥⑦⑧⑨⑩"  # common fonts (DejaVu Sans) stop at ⑩
+
+BEFORE_THE_SEARCH = "Before the search: nothing is visited yet."
+"""The sentence for step 0."""
+
+
+# --------------------------------------------------------------------------- numbers
+
+
+def format_number(value: float) -> str:
+    """A value as pictures show it: ``3``, ``−2``, ``0.5``, ``∞``, ``−∞``."""
+    if math.isinf(value):
+        return "∞" if value > 0 else MINUS + "∞"
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    text = str(value) if isinstance(value, int) else f"{value:g}"
+    return text.replace("-", MINUS)
+
+
+def format_window(alpha: float, beta: float) -> str:
+    """A window as ``(α, β)``, for example ``(−∞, 3)``."""
+    return f"({format_number(alpha)}, {format_number(beta)})"
+
+
+def format_bound(value: float, bound: Bound | None) -> str:
+    """A returned value with what it proves: ``3`` (exact), ``≥3`` (lower), ``≤3`` (upper)."""
+    prefix = {"lower": "≥", "upper": "≤"}.get(bound or "exact", "")
+    return prefix + format_number(value)
+
+
+def evaluation_mark(order: int, total: int) -> str:
+    """The mark of the ``order``-th evaluation: ①…⑩ when ``total`` ≤ 10, else ``#order``."""
+    if total <= len(_CIRCLED) and 1 <= order <= len(_CIRCLED):
+        return _CIRCLED[order - 1]
+    return f"#{order}"
+
+
+def role(player: Player, root_player: Player) -> str:
+    """``"MAX"`` for the player to move at the root, ``"MIN"`` for the other."""
+    return "MAX" if player == root_player else "MIN"
+
+
+def join_names(names: Sequence[str], limit: int = 4) -> str:
+    """``"J"``, ``"F and G"``, ``"F, G and H"``; past ``limit`` names: ``"F, G, H and 5 more"``."""
+    shown = [quote_name(name) for name in names[:limit]]
+    if len(names) > limit:
+        shown.append(f"{len(names) - limit} more")
+    if len(shown) == 1:
+        return shown[0]
+    return ", ".join(shown[:-1]) + " and " + shown[-1]
+
+
+def quote_name(name: str) -> str:
+    """A node's name for a sentence: quoted when it holds spaces (game move paths)."""
+    return f"“{name}”" if " " in name else name
+
+
+# --------------------------------------------------------------------------- cutoffs
+
+
+@dataclass(frozen=True)
+class CutReason:
+    """Why a cutoff happened, in one view.
+
+    Attributes:
+        kind: ``"β"`` (value ≥ β at a maximizing node) or ``"α"`` (value ≤ α at a MIN node
+            in MAX's view).
+        node: where the cut happened.
+        value: the child's value that caused it (in the cutting node's view).
+        threshold: the bound it crossed.
+    """
+
+    kind: str
+    node: str
+    value: float
+    threshold: float
+
+    def text(self, node_label: str | None = None, separator: str = " ") -> str:
+        """``"β-cut at D: 4 ≥ 3"``.
+
+        Args:
+            node_label: written instead of the node's name if given.
+            separator: what comes between ``"β-cut at D:"`` and ``"4 ≥ 3"`` (a picture
+                uses a line break).
+        """
+        relation = "≥" if self.kind == "β" else "≤"
+        at = quote_name(self.node) if node_label is None else node_label
+        comparison = f"{format_number(self.value)} {relation} {format_number(self.threshold)}"
+        return f"{self.kind}-cut at {at}:{separator}{comparison}"
+
+
+def cut_reason(event: Cutoff, player: Player, root_player: Player, view: View) -> CutReason:
+    """The reason for ``event`` at a node where ``player`` moves, as seen in ``view``."""
+    if view == "max" and player != root_player:
+        return CutReason("α", event.node, event.value, event.alpha)
+    value = for_view(event.value, player, root_player, view)
+    _, beta = window_for_view(event.alpha, event.beta, player, root_player, view)
+    return CutReason("β", event.node, value, beta)
+
+
+# --------------------------------------------------------------------------- sentences
+
+
+def uses_windows(trace: Trace) -> bool:
+    """Whether any window of ``trace`` is not (−∞, ∞): false for minimax and negamax."""
+    return any(
+        not (math.isinf(alpha) and math.isinf(beta)) for _, alpha, beta in trace.windows("max")
+    )
+
+
+class _Narrator:
+    """Turns events into sentences, remembering each node's player and window as it goes."""
+
+    def __init__(self, trace: Trace, view: View) -> None:
+        self.trace = trace
+        self.view = view
+        self.players: dict[str, Player] = {}
+        self.windows: dict[str, tuple[float, float]] = {}  # MAX's view
+        self.total_evaluations = len(trace.evaluated)
+        self.windowed = uses_windows(trace)
+
+    # ---- helpers
+    def _value(self, value: float, node: str) -> str:
+        return format_number(for_view(value, self.players[node], self.trace.root_player, self.view))
+
+    def _window(self, alpha: float, beta: float, node: str) -> tuple[float, float]:
+        return window_for_view(alpha, beta, self.players[node], self.trace.root_player, self.view)
+
+    def _role(self, node: str) -> str:
+        return role(self.players[node], self.trace.root_player)
+
+    # ---- one sentence per event type
+    def sentence(self, event: Event) -> str:
+        if isinstance(event, Enter):
+            return self._enter(event)
+        if isinstance(event, Evaluate):
+            return self._evaluate(event)
+        if isinstance(event, Cutoff):
+            return self._cutoff(event)
+        if isinstance(event, Backup):
+            return self._backup(event)
+        if isinstance(event, Exit):
+            return self._exit(event)
+        if isinstance(event, TableAnswer):
+            return self._table_answer(event)
+        return self._other(event)
+
+    def _other(self, event: Event) -> str:
+        """A repetition (read by duck typing), or any event type added later."""
+        first_seen = getattr(event, "first_seen_at_ply", None)
+        value = getattr(event, "value", None)
+        name = quote_name(event.node)
+        if isinstance(first_seen, int) and isinstance(value, int | float):
+            where = "at the root" if first_seen == 0 else f"at ply {first_seen}"
+            if first_seen < 0:
+                where = "in the game before the search"
+            return (
+                f"{name} repeats the position seen {where}: "
+                f"scored {self._value(value, event.node)} without a search"
+            )
+        return f"{type(event).__name__} at {name}"
+
+    def _table_answer(self, event: TableAnswer) -> str:
+        player = self.players[event.node]
+        value = for_view(event.value, player, self.trace.root_player, self.view)
+        bound = bound_for_view(event.bound, player, self.trace.root_player, self.view)
+        search = (
+            "a search to the end of the game"
+            if math.isinf(event.depth)
+            else f"a {format_number(event.depth)}-ply search"
+        )
+        return (
+            f"The transposition table answers {quote_name(event.node)}: "
+            f"{_bound_words(value, bound)}, from {search}"
+        )
+
+    def _enter(self, event: Enter) -> str:
+        self.players[event.node] = event.player
+        self.windows[event.node] = (event.alpha, event.beta)
+        window = format_window(*self._window(event.alpha, event.beta, event.node))
+        name = quote_name(event.node)
+        window_text = f"window {window}" if self.windowed else ""
+        if event.parent is None:
+            start = f"{self.trace.algorithm} starts at {name} ({self._role(event.node)})"
+            return f"{start} with {window_text}" if window_text else start
+        enter = f"Enter {name}, a {self._role(event.node)} node"
+        return f"{enter}, with {window_text}" if window_text else enter
+
+    def _evaluate(self, event: Evaluate) -> str:
+        mark = evaluation_mark(event.order, self.total_evaluations)
+        return (
+            f"Leaf {quote_name(event.node)} evaluates to {self._value(event.value, event.node)} "
+            f"(evaluation {mark})"
+        )
+
+    def _lead(self, event: Backup | Cutoff) -> str:
+        """``"H = 3"``; in the mover's view, if the sign flips: ``"H = −3, that is 3 for C,"``."""
+        child = quote_name(event.child)
+        for_parent = self._value(event.value, event.node)
+        own = self._value(event.value, event.child)
+        if self.view == "max" or own == for_parent:
+            return f"{child} = {for_parent}"
+        return f"{child} = {own}, that is {for_parent} for {quote_name(event.node)},"
+
+    def _backup(self, event: Backup) -> str:
+        before = self._window(*self.windows[event.node], event.node)
+        self.windows[event.node] = (event.alpha, event.beta)
+        after = self._window(event.alpha, event.beta, event.node)
+        name = quote_name(event.node)
+        lead = self._lead(event)
+        if after[0] != before[0]:
+            return f"{lead} raises α at {name} to {format_number(after[0])}"
+        if after[1] != before[1]:
+            return f"{lead} lowers β at {name} to {format_number(after[1])}"
+        best = self._value(event.best, event.node)
+        if event.best_changed and best == self._value(event.value, event.node):
+            if not self.windowed:
+                return f"{lead} makes {name}'s best {best}"
+            maximizing = self.view == "mover" or self._role(event.node) == "MAX"
+            stays = (
+                f"α stays {format_number(after[0])}"
+                if maximizing
+                else (f"β stays {format_number(after[1])}")
+            )
+            return f"{lead} makes {name}'s best {best}; {stays}"
+        return f"{lead} does not improve {name} (best so far {best})"
+
+    def _cutoff(self, event: Cutoff) -> str:
+        self.windows[event.node] = (event.alpha, event.beta)
+        reason = cut_reason(event, self.players[event.node], self.trace.root_player, self.view)
+        if not event.skipped:
+            return f"{reason.text()}: no moves were left to prune"
+        return f"{reason.text()}, {join_names(event.skipped)} pruned"
+
+    def _exit(self, event: Exit) -> str:
+        player = self.players[event.node]
+        value = for_view(event.value, player, self.trace.root_player, self.view)
+        bound = bound_for_view(event.bound, player, self.trace.root_player, self.view)
+        sentence = f"{quote_name(event.node)} returns {_bound_words(value, bound)}"
+        if self.trace.events and event is self.trace.events[-1]:
+            sentence += ": the search is over"
+        return sentence
+
+
+def _bound_words(value: float, bound: Bound) -> str:
+    """``"3 (exact)"``, ``"3 (lower bound: ≥ 3)"``, ``"3 (upper bound: ≤ 3)"``."""
+    what = {
+        "exact": "exact",
+        "lower": f"lower bound: ≥ {format_number(value)}",
+        "upper": f"upper bound: ≤ {format_number(value)}",
+    }[bound]
+    return f"{format_number(value)} ({what})"
+
+
+def sentences(trace: Trace, view: View = "max") -> list[str]:
+    """One sentence per event of ``trace``, in order, computed in one pass.
+
+    Args:
+        trace: a recorded run (see :func:`gamelib.trace.record`).
+        view: ``"max"`` (MAX's view) or ``"mover"`` (the negamax view).
+
+    Returns:
+        ``sentences(trace)[k]`` explains event ``k`` (the step ``k + 1``).
+    """
+    narrator = _Narrator(trace, view)
+    return [narrator.sentence(event) for event in trace.events]
+
+
+def describe(trace: Trace, step: int | None = None, view: View = "max") -> str:
+    """The sentence for step ``step`` of ``trace`` (None: the last step; 0: before the search).
+
+    Raises:
+        ValueError: if ``step`` is outside 0 … len(trace.events).
+    """
+    if step is None:
+        step = len(trace.events)
+    if not 0 <= step <= len(trace.events):
+        raise ValueError(f"step must be between 0 and {len(trace.events)}, not {step}")
+    if step == 0:
+        return BEFORE_THE_SEARCH
+    return sentences(trace, view)[step - 1]

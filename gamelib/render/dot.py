@@ -1,0 +1,559 @@
+"""Graphviz drawings of trees and of traces at any step.
+
+::
+
+    trace = record(alphabeta, TEXTBOOK["alpha-beta-windows"])
+    draw(trace)                      # the finished search, shown as SVG in Jupyter
+    draw(trace, step=18)             # after the β-cut at D
+    draw(trace, view="mover")        # the negamax view: windows (−β, −α) at MIN nodes
+    draw(trace).to_png("ab.png")     # for slides
+    trace_dot(trace, step=18).source # the DOT text
+
+MAX nodes are boxes, MIN nodes ellipses. A node shows its name and its value once known
+(``≥3`` / ``≤3`` for a bound, italics for an open node's best so far); an evaluated leaf
+shows its evaluation order (①②③); the current node has a thick orange outline. The edge
+into an open node carries the node's (α, β) window (an arrow into the root carries the
+root's); a pruned edge is dashed and says which cut removed it and why
+(``β-cut at D: 4 ≥ 3``); pruned subtrees are grey.
+
+Every picture is a fold over the snapshots of one recorded run (:mod:`gamelib.render.picture`);
+nothing here runs a search. ``graphviz`` is imported only when a drawing is made; when the
+``dot`` program is missing, :func:`draw` falls back to matplotlib
+(:mod:`gamelib.render.fallback`) and says once how to install Graphviz.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import warnings
+from concurrent.futures import ThreadPoolExecutor
+from html import escape
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias
+
+from gamelib.render.picture import (
+    CUT_SIZE,
+    MOVE_SIZE,
+    PALETTE,
+    TITLE_SIZE,
+    VALUE_SIZE,
+    WINDOW_SIZE,
+    EdgePicture,
+    NodePicture,
+    Picture,
+    Rankdir,
+    SceneOptions,
+    caption_for,
+    fill_color,
+    line_color,
+    line_width,
+    text_color,
+    trace_pictures,
+    tree_scene,
+)
+from gamelib.trace import Trace, View
+from gamelib.trees import Tree
+
+if TYPE_CHECKING:
+    import graphviz  # type: ignore[import-untyped]
+
+Engine: TypeAlias = Literal["auto", "graphviz", "matplotlib"]
+
+FONT = "DejaVu Sans,Helvetica,Arial,sans-serif"
+"""The font asked for (graphviz measures with the first one it finds)."""
+
+INSTALL_HINT = (
+    "Graphviz's `dot` program was not found, so gamelib draws with matplotlib instead; "
+    "for the graphviz drawings install it: `sudo apt-get install graphviz` "
+    "(or `conda install -c conda-forge python-graphviz`, or `brew install graphviz`)."
+)
+
+_hint_given = False
+
+
+class GraphvizMissingWarning(UserWarning):
+    """Graphviz's ``dot`` is not installed (or failed): drawings fall back to matplotlib."""
+
+
+def hint_install_graphviz() -> None:
+    """Warn once per session that ``dot`` is missing and how to install it."""
+    global _hint_given
+    if not _hint_given:
+        _hint_given = True
+        warnings.warn(INSTALL_HINT, GraphvizMissingWarning, stacklevel=3)
+
+
+def graphviz_available() -> bool:
+    """Whether the ``dot`` program and the ``graphviz`` Python package are both there."""
+    if shutil.which("dot") is None:
+        return False
+    try:
+        import graphviz  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+# --------------------------------------------------------------------------- DOT from a picture
+
+
+def picture_dot(picture: Picture, name: str = "tree") -> graphviz.Digraph:
+    """The graphviz graph of ``picture``."""
+    import graphviz
+
+    graph = graphviz.Digraph(name, graph_attr=_graph_attributes(picture))
+    graph.attr("node", fontname=FONT, fixedsize="true", style="filled", penwidth="1.5")
+    graph.attr("edge", fontname=FONT, arrowhead="none", color=PALETTE.edge)
+    width, height = picture.node_size
+    for node in picture.nodes:
+        graph.node(node.key, **_node_attributes(node, width, height, picture.rankdir == "LR"))
+    for edge in picture.edges:
+        if not edge.parent:
+            graph.node("entry", shape="point", style="invis", width="0.01", height="0.01")
+            graph.edge("entry", edge.child, **_edge_attributes(edge, entry=True))
+        else:
+            graph.edge(edge.parent, edge.child, **_edge_attributes(edge))
+    return graph
+
+
+def _graph_attributes(picture: Picture) -> dict[str, str]:
+    top_to_bottom = picture.rankdir == "TB"
+    attributes = {
+        "rankdir": picture.rankdir,
+        "ordering": "out",
+        "nodesep": "0.22" if top_to_bottom else "0.07",
+        "ranksep": "0.3",
+        "fontname": FONT,
+        "bgcolor": "white",
+        "pad": "0.15",
+        "outputorder": "edgesfirst",
+        "splines": "line" if top_to_bottom else "true",
+    }
+    label = _graph_label(picture)
+    if label:
+        attributes.update(label=label, labelloc="b" if top_to_bottom else "t", labeljust="c")
+    return attributes
+
+
+def _font(text: str, size: float, color: str, bold: bool = False, italic: bool = False) -> str:
+    body = escape(text, quote=False) if text else "&#160;"
+    if bold:
+        body = f"<b>{body}</b>"
+    if italic:
+        body = f"<i>{body}</i>"
+    return f'<font point-size="{size:g}" color="{color}">{body}</font>'
+
+
+def node_label(node: NodePicture, one_line: bool = False) -> str:
+    """The HTML-like label of a node: title and mark, then (below, or after) the value."""
+    title = _font(node.title, TITLE_SIZE, text_color(node.status))
+    if node.mark:
+        mark_color = PALETTE.muted_text if node.muted else PALETTE.mark_text
+        title += " " + _font(node.mark, TITLE_SIZE, mark_color)
+    if node.kind == "more":
+        value = _font(node.value, TITLE_SIZE - 1, PALETTE.move_text)
+    else:
+        color = PALETTE.provisional_text if node.provisional else text_color(node.status)
+        size = VALUE_SIZE - 2 if one_line else VALUE_SIZE
+        value = _font(node.value, size, color, bold=not node.provisional, italic=node.provisional)
+    return f"<{title}&#160;&#160;{value}>" if one_line else f"<{title}<br/>{value}>"
+
+
+def _node_attributes(
+    node: NodePicture, width: float, height: float, one_line: bool
+) -> dict[str, str]:
+    shape, scale_width, scale_height = {
+        "max": ("box", 1.0, 1.0),
+        "min": ("ellipse", 1.15 if one_line else 1.22, 1.12),
+        "more": ("box", 1.05, 0.85),
+    }[node.kind]
+    styles = ["filled"]
+    if node.kind == "more":
+        styles.append("rounded")
+    if node.status == "pruned" or node.kind == "more":
+        styles.append("dashed")
+    return {
+        "label": node_label(node, one_line),
+        "shape": shape,
+        "width": f"{width * scale_width:.2f}",
+        "height": f"{height * scale_height:.2f}",
+        "style": ",".join(styles),
+        "color": PALETTE.current_line if node.current else line_color(node.kind, node.status),
+        "fillcolor": fill_color(node.kind, node.status),
+        "penwidth": f"{line_width(node.status, node.current):g}",
+        "tooltip": node.name,
+    }
+
+
+def _edge_attributes(edge: EdgePicture, entry: bool = False) -> dict[str, str]:
+    attributes = {
+        "static": {"penwidth": "1.4"},
+        "done": {"penwidth": "1.4"},
+        "path": {"penwidth": "3.2", "color": "#111111"},
+        "unvisited": {"penwidth": "1.2", "color": PALETTE.unvisited_edge},
+        "pruned": {"penwidth": "1.2", "color": PALETTE.pruned_line, "style": "dashed"},
+    }[edge.status].copy()
+    if entry:
+        attributes.update(arrowhead="normal", arrowsize="0.8", color=PALETTE.edge)
+    label = edge_label(edge)
+    if label:
+        attributes["label"] = label
+    return attributes
+
+
+def edge_label(edge: EdgePicture) -> str:
+    """A fixed-size HTML-like label (the edge's slot) holding its move and its label now."""
+    width, height = edge.slot
+    if width <= 0:
+        return ""
+    rows = []
+    if edge.move:
+        rows.append(_font(edge.move, MOVE_SIZE, PALETTE.move_text, italic=True))
+    if edge.label_kind == "cut":
+        rows.extend(_font(line, CUT_SIZE, PALETTE.cut_text) for line in edge.label.splitlines())
+    elif edge.label_kind == "window":
+        rows.append(_font(edge.label, WINDOW_SIZE, PALETTE.window_text))
+    elif height > (MOVE_SIZE * 1.3 if edge.move else 0):
+        rows.append("&#160;")
+    cell = "<br/>".join(rows) or "&#160;"
+    return (
+        '<<table border="0" cellborder="0" cellspacing="0" cellpadding="0" fixedsize="true" '
+        f'width="{width + 10:.0f}" height="{height + 2:.0f}">'
+        f'<tr><td width="4"></td><td align="left" balign="left">{cell}</td></tr></table>>'
+    )
+
+
+def _graph_label(picture: Picture) -> str:
+    rows = []
+    if picture.caption:
+        rows.append(f'<tr><td colspan="9">{_font(picture.caption, 13, PALETTE.text)}</td></tr>')
+    if picture.legend:
+        rows.append(_legend_row(picture))
+    if not rows:
+        return ""
+    return f'<<table border="0" cellspacing="5" cellpadding="3">{"".join(rows)}</table>>'
+
+
+LEGEND_SIZE = 10
+
+
+def _boxed(text: str, attributes: str, color: str = PALETTE.text) -> str:
+    return f"<td {attributes}>{_font(text, LEGEND_SIZE, color)}</td>"
+
+
+def _explained(sign: str, color: str, meaning: str, italic: bool = False) -> str:
+    explained = _font(sign, LEGEND_SIZE, color, italic=italic)
+    return f"<td>{explained}{_font(' ' + meaning, LEGEND_SIZE, PALETTE.text)}</td>"
+
+
+def _legend_row(picture: Picture) -> str:
+    cells = [
+        _boxed("MAX", f'border="1" color="{PALETTE.max_line}" bgcolor="{PALETTE.max_fill}"'),
+        _boxed(
+            "MIN",
+            f'border="1" style="rounded" color="{PALETTE.min_line}" bgcolor="{PALETTE.min_fill}"',
+        ),
+    ]
+    if picture.step is not None:
+        cells += [
+            _boxed("current", f'border="3" color="{PALETTE.current_line}"'),
+            _boxed(
+                "pruned",
+                f'border="1" style="dashed" color="{PALETTE.pruned_line}" '
+                f'bgcolor="{PALETTE.pruned_fill}"',
+                PALETTE.muted_text,
+            ),
+            _explained("(α, β)", PALETTE.window_text, "window"),
+            _explained("①", PALETTE.mark_text, "evaluation order"),
+            _explained("3", PALETTE.provisional_text, "best so far", italic=True),
+        ]
+    if picture.node_types:
+        cells.append(_explained("PV CUT ALL", PALETTE.mark_text, "node types"))
+    return f"<tr>{''.join(cells)}</tr>"
+
+
+# --------------------------------------------------------------------------- rendering
+
+
+def render_svgs(pictures: list[Picture]) -> list[str]:
+    """The SVG of every picture, rendered by as few runs of ``dot`` as there are processors.
+
+    Many graphs go into one ``dot`` input, which is much faster than one run per picture;
+    long animations are split into chunks rendered side by side.
+
+    Raises:
+        graphviz.ExecutableNotFound: if ``dot`` is not installed.
+    """
+    if len(pictures) < CHUNK:
+        return _render_chunk(pictures)
+    workers = max(1, min(os.cpu_count() or 1, 8))
+    size = max(CHUNK // 2, -(-len(pictures) // workers))
+    chunks = [pictures[start : start + size] for start in range(0, len(pictures), size)]
+    with ThreadPoolExecutor(workers) as pool:
+        return [svg for chunk in pool.map(_render_chunk, chunks) for svg in chunk]
+
+
+CHUNK = 60
+"""Animations with at least this many frames are rendered in parallel chunks."""
+
+
+def _render_chunk(pictures: list[Picture]) -> list[str]:
+    import graphviz
+
+    if not pictures:
+        return []
+    source = "\n".join(
+        picture_dot(picture, f"step{index}").source for index, picture in enumerate(pictures)
+    )
+    output = graphviz.pipe("dot", "svg", source.encode("utf-8"), quiet=True).decode("utf-8")
+    documents = [part for part in output.split("</svg>") if "<svg" in part]
+    if len(documents) != len(pictures):
+        raise RuntimeError(f"dot returned {len(documents)} drawings for {len(pictures)} graphs")
+    return [clean_svg(document + "</svg>") for document in documents]
+
+
+_PROLOG = re.compile(r"<\?xml.*?\?>|<!DOCTYPE.*?>|<!--.*?-->|<metadata>.*?</metadata>", re.DOTALL)
+
+
+_FONT_ATTRIBUTE = re.compile(r' font-family="[^"]*"')
+_BLANK_TEXT = re.compile(r"<text [^>]*>(?:\s|&#160;)*</text>")
+_TITLE = re.compile(r"<title>[^<]*</title>")
+_BETWEEN_TAGS = re.compile(r">\s+<")
+
+
+def clean_svg(svg: str) -> str:
+    """An SVG document ready to inline in HTML: compact, and scales down to fit its container.
+
+    Drops the prolog, comments, metadata, graphviz's ``<title>`` ids (tooltips stay), blank
+    labels and the whitespace between tags, and states the font once on the root.
+    """
+    svg = _PROLOG.sub("", svg).strip()
+    svg = _TITLE.sub("", _BLANK_TEXT.sub("", svg))
+    svg = _BETWEEN_TAGS.sub("><", _FONT_ATTRIBUTE.sub("", svg))
+    return svg.replace("<svg ", f'<svg style="max-width:100%;height:auto" font-family="{FONT}" ', 1)
+
+
+def svg_size(svg: str) -> tuple[float, float]:
+    """The (width, height) in points declared by an SVG document."""
+    match = re.search(r'<svg[^>]*\bwidth="([\d.]+)pt"[^>]*\bheight="([\d.]+)pt"', svg)
+    if match is None:
+        raise ValueError("the SVG declares no width and height in points")
+    return float(match.group(1)), float(match.group(2))
+
+
+# --------------------------------------------------------------------------- the Drawing object
+
+
+class Drawing:
+    """A drawing of a tree or of a trace at one step; shows itself as SVG in Jupyter.
+
+    Attributes:
+        picture: what is drawn (see :class:`gamelib.render.picture.Picture`).
+        engine: ``"graphviz"`` or ``"matplotlib"`` (the fallback).
+    """
+
+    def __init__(self, picture: Picture, engine: Literal["graphviz", "matplotlib"]) -> None:
+        self.picture = picture
+        self.engine = engine
+        self._svg: str | None = None
+
+    @property
+    def digraph(self) -> graphviz.Digraph:
+        """The graphviz graph (available even without the ``dot`` program)."""
+        return picture_dot(self.picture)
+
+    @property
+    def source(self) -> str:
+        """The DOT text of the drawing."""
+        return str(self.digraph.source)
+
+    def svg(self) -> str:
+        """The drawing as an SVG document (rendered once, then cached)."""
+        if self._svg is None:
+            self._svg = self._render_svg()
+        return self._svg
+
+    def _render_svg(self) -> str:
+        if self.engine == "graphviz":
+            try:
+                return render_svgs([self.picture])[0]
+            except Exception as error:
+                explain_graphviz_failure(error)
+                self.engine = "matplotlib"
+        from gamelib.render.fallback import picture_svg
+
+        return picture_svg(self.picture)
+
+    def _repr_svg_(self) -> str:
+        return self.svg()
+
+    def to_svg(self, path: str | Path) -> Path:
+        """Write the SVG to ``path``; returns the path."""
+        target = Path(path)
+        target.write_text(self.svg(), encoding="utf-8")
+        return target
+
+    def to_png(self, path: str | Path, width: int | None = None) -> Path:
+        """Write a PNG to ``path``: natural size (96 dpi), or scaled to ``width`` pixels."""
+        target = Path(path)
+        points_wide = svg_size(self.svg())[0]
+        dpi = 96.0 if width is None else width * 72.0 / points_wide
+        if self.engine == "graphviz":
+            target.write_bytes(_dot_png(self.source.encode("utf-8"), dpi))
+        else:
+            from gamelib.render.fallback import picture_png
+
+            target.write_bytes(picture_png(self.picture, dpi))
+        return target
+
+    def __repr__(self) -> str:
+        step = "" if self.picture.step is None else f", step {self.picture.step}"
+        return f"<Drawing of {len(self.picture.nodes)} nodes{step}, by {self.engine}>"
+
+
+def _dot_png(source: bytes, dpi: float) -> bytes:
+    dot = shutil.which("dot") or "dot"
+    completed = subprocess.run(
+        [dot, "-Tpng", f"-Gdpi={dpi:.2f}"], input=source, capture_output=True, check=True
+    )
+    return completed.stdout
+
+
+def explain_graphviz_failure(error: Exception) -> None:
+    """Say why graphviz could not draw (once, if ``dot`` is missing), or raise ``error``.
+
+    A missing ``dot`` gives the one-time install hint; ``dot`` failing on a drawing gives a
+    warning with its message. Either way the caller then draws with matplotlib. Any other
+    error is a bug and is raised again.
+    """
+    try:
+        import graphviz
+    except ImportError:  # the Python package is missing too
+        hint_install_graphviz()
+        return
+    if isinstance(error, graphviz.ExecutableNotFound | FileNotFoundError):
+        hint_install_graphviz()
+    elif isinstance(error, graphviz.CalledProcessError | subprocess.CalledProcessError):
+        warnings.warn(
+            f"Graphviz could not draw this picture ({error}); drawing it with matplotlib",
+            GraphvizMissingWarning,
+            stacklevel=3,
+        )
+    else:
+        raise error
+
+
+# --------------------------------------------------------------------------- entry points
+
+
+def scene_options(
+    view: View = "max",
+    *,
+    max_depth: int | None = None,
+    max_children: int | None = None,
+    rankdir: Rankdir | Literal["auto"] = "auto",
+    node_types: bool = False,
+    legend: bool = True,
+    caption: bool = True,
+) -> SceneOptions:
+    """Options shared by every drawing function (see :func:`trace_dot`)."""
+    if view not in ("max", "mover"):
+        raise ValueError(f"view must be 'max' or 'mover', not {view!r}")
+    return SceneOptions(view, max_depth, max_children, rankdir, node_types, legend, caption)
+
+
+def trace_picture(trace: Trace, step: int | None = None, **options: Any) -> Picture:
+    """The picture of ``trace`` after ``step`` events (None: the finished search)."""
+    last = len(trace.events)
+    step = last if step is None else step
+    if not 0 <= step <= last:
+        raise ValueError(f"step must be between 0 and {last}, not {step}")
+    return trace_pictures(trace, scene_options(**options), [step])[0]
+
+
+def trace_dot(
+    trace: Trace, step: int | None = None, view: View = "max", **options: Any
+) -> graphviz.Digraph:
+    """The graphviz graph of ``trace`` after ``step`` events.
+
+    Args:
+        trace: a recorded run (:func:`gamelib.trace.record`).
+        step: how many events have happened: 0 (before the search) … len(trace.events);
+            None (the default) draws the finished search.
+        view: ``"max"`` (values and windows from MAX's view) or ``"mover"`` (negamax: from
+            the view of the player to move, windows (−β, −α) and values negated at MIN nodes).
+        **options: ``max_depth`` (plies drawn below the root) and ``max_children`` (children
+            drawn per node; the rest become one ``+N more`` node) for large trees, which
+            are collapsed automatically past 150 nodes; ``rankdir`` (``"TB"``, ``"LR"``, or
+            ``"auto"``: left to right past 16 leaves); ``node_types`` (mark done nodes
+            PV/CUT/ALL); ``legend`` and ``caption`` (default True).
+
+    Raises:
+        ValueError: for a step outside the trace or an unknown view.
+    """
+    return picture_dot(trace_picture(trace, step, view=view, **options))
+
+
+def tree_picture(tree: Tree, **options: Any) -> Picture:
+    """The picture of a bare tree: MAX boxes, MIN ellipses, leaf values."""
+    options.setdefault("caption", False)
+    return tree_scene(tree, scene_options(**options)).picture(None)
+
+
+def tree_dot(tree: Tree, **options: Any) -> graphviz.Digraph:
+    """The graphviz graph of a bare tree (options as for :func:`trace_dot`)."""
+    return picture_dot(tree_picture(tree, **options))
+
+
+def draw(
+    subject: Trace | Tree,
+    step: int | None = None,
+    view: View = "max",
+    engine: Engine = "auto",
+    **options: Any,
+) -> Drawing:
+    """A drawing of a trace at ``step`` (None: the end) or of a bare tree, shown as SVG.
+
+    Args:
+        subject: a :class:`~gamelib.trace.Trace` or a :class:`~gamelib.trees.Tree`.
+        step: see :func:`trace_dot` (ignored for a tree).
+        view: ``"max"`` or ``"mover"`` (see :func:`trace_dot`).
+        engine: ``"graphviz"``, ``"matplotlib"``, or ``"auto"``: graphviz when ``dot`` is
+            installed, else matplotlib with a one-time hint how to install Graphviz.
+        **options: as for :func:`trace_dot`.
+    """
+    if isinstance(subject, Tree):
+        picture = tree_picture(subject, view=view, **options)
+    else:
+        picture = trace_picture(subject, step, view=view, **options)
+    return Drawing(picture, choose_engine(engine))
+
+
+def choose_engine(engine: Engine) -> Literal["graphviz", "matplotlib"]:
+    """The engine to draw with; ``"auto"`` falls back to matplotlib (with a hint) if needed."""
+    if engine not in ("auto", "graphviz", "matplotlib"):
+        raise ValueError(f"engine must be 'auto', 'graphviz' or 'matplotlib', not {engine!r}")
+    if engine != "auto":
+        return engine
+    if graphviz_available():
+        return "graphviz"
+    hint_install_graphviz()
+    return "matplotlib"
+
+
+__all__ = [
+    "INSTALL_HINT",
+    "Drawing",
+    "GraphvizMissingWarning",
+    "caption_for",
+    "choose_engine",
+    "draw",
+    "graphviz_available",
+    "picture_dot",
+    "render_svgs",
+    "trace_dot",
+    "tree_dot",
+]

@@ -1,0 +1,321 @@
+"""A self-contained HTML player for traces: plays in any browser, no kernel, no network.
+
+::
+
+    html = to_html(trace)                       # a <div> with inline SVG frames and a script
+    StaticAnimation(html)                       # shows in Jupyter (``_repr_html_``)
+    StaticAnimation(html).save("alphabeta.html")  # a page to open or put online
+
+The player has first/back/play/forward/last buttons, a slider, a speed choice and (when both
+views are included) a MAX/mover toggle; the arrow keys and the space bar work when it has the
+focus. Everything is inline: the frames are SVG text in a JSON block, the script is plain
+JavaScript without libraries, and nothing is fetched. Without JavaScript (for example on a
+site that strips scripts) the last step is shown as a still picture.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import uuid
+from collections.abc import Mapping, Sequence
+from html import escape
+from pathlib import Path
+from typing import Any
+
+from gamelib.render.frames import Frame, trace_frames
+from gamelib.render.picture import PALETTE
+from gamelib.trace import Trace, View
+
+BOTH_VIEWS_UP_TO = 150
+"""By default both views are included when the traces have at most this many steps in all."""
+
+_NAMESPACES = re.compile(r'\s+xmlns(:\w+)?="[^"]*"')
+
+
+def inline_svg(svg: str) -> str:
+    """An SVG document for inlining in HTML5 (namespace declarations are not needed there)."""
+    return _NAMESPACES.sub("", svg)
+
+
+def _frame_data(frame: Frame) -> dict[str, Any]:
+    return {
+        "step": frame.step,
+        "svg": inline_svg(frame.svg),
+        "sentence": frame.sentence,
+        "windows": inline_svg(frame.windows_svg),
+        "counts": frame.counts.text(),
+    }
+
+
+def _json_for_script(data: object) -> str:
+    """JSON that is safe inside a ``<script>`` element."""
+    return json.dumps(data, ensure_ascii=False).replace("</", "<\\/").replace("<!--", "<\\!--")
+
+
+def legend_html(node_types: bool = False) -> str:
+    """The legend of the drawings as a line of HTML (the players show it once)."""
+
+    def box(text: str, border: str, fill: str, extra: str = "") -> str:
+        return (
+            f'<span style="display:inline-block;padding:1px 7px;border:1.5px solid {border};'
+            f'background:{fill};{extra}">{text}</span>'
+        )
+
+    items = [
+        box("MAX", PALETTE.max_line, PALETTE.max_fill),
+        box("MIN", PALETTE.min_line, PALETTE.min_fill, "border-radius:10px;"),
+        box("current", PALETTE.current_line, "white", "border-width:3px;"),
+        box(
+            "pruned",
+            PALETTE.pruned_line,
+            PALETTE.pruned_fill,
+            f"border-style:dashed;color:{PALETTE.muted_text};",
+        ),
+        f'<span style="color:{PALETTE.window_text}">(α, β)</span> window',
+        f'<span style="color:{PALETTE.mark_text}">①</span> evaluation order',
+        f'<i style="color:{PALETTE.provisional_text}">3</i> best so far',
+        "≥3 / ≤3 bounds",
+    ]
+    if node_types:
+        items.append(f'<span style="color:{PALETTE.mark_text}">PV CUT ALL</span> node types')
+    spans = "".join(f'<span style="margin-right:14px">{item}</span>' for item in items)
+    return f'<div class="gamelib-legend" style="font-size:12px;margin:4px 0">{spans}</div>'
+
+
+_STYLE = """
+#{id} {{ font-family: DejaVu Sans, Helvetica, Arial, sans-serif; outline: none; }}
+#{id} .gamelib-controls {{ display: flex; flex-wrap: wrap; align-items: center; gap: 6px;
+  margin: 4px 0 8px 0; }}
+#{id} button {{ font-size: 15px; min-width: 38px; padding: 3px 8px; cursor: pointer; }}
+#{id} .gamelib-slider {{ width: 320px; }}
+#{id} .gamelib-panels {{ display: flex; gap: 14px; }}
+#{id} .gamelib-panel {{ flex: 1 1 0; min-width: 0; }}
+#{id} .gamelib-sentence {{ font-size: 1.2em; min-height: 2.6em; margin: 4px 0; }}
+#{id} .gamelib-counts {{ color: #555; }}
+#{id} .gamelib-caption {{ color: #555; margin-top: 6px; }}
+"""
+
+_SCRIPT = """
+(function () {
+  var root = document.getElementById("{id}");
+  if (!root || root.getAttribute("data-ready")) { return; }
+  root.setAttribute("data-ready", "1");
+  var data = JSON.parse(root.querySelector("script.gamelib-data").textContent);
+  var step = 0, view = data.view, timer = null;
+  var slider = root.querySelector(".gamelib-slider");
+  var speed = root.querySelector(".gamelib-speed");
+  var viewChoice = root.querySelector(".gamelib-view");
+  var playButton = root.querySelector("[data-action=play]");
+  var stepLabel = root.querySelector(".gamelib-step");
+  var panels = root.querySelectorAll(".gamelib-panel");
+  function render() {
+    data.views[view].forEach(function (frames, index) {
+      var frame = frames[Math.min(step, frames.length - 1)];
+      var panel = panels[index];
+      panel.querySelector(".gamelib-counts").textContent = frame.counts;
+      panel.querySelector(".gamelib-sentence").textContent =
+        "step " + frame.step + " of " + data.lengths[index] + ": " + frame.sentence;
+      panel.querySelector(".gamelib-drawing").innerHTML = frame.svg;
+      panel.querySelector(".gamelib-windows").innerHTML = frame.windows;
+    });
+    slider.value = String(step);
+    stepLabel.textContent = "step " + step + " of " + data.steps;
+  }
+  function go(target) { step = Math.max(0, Math.min(data.steps, target)); render(); }
+  function stop() {
+    if (timer !== null) { clearInterval(timer); timer = null; }
+    playButton.textContent = "play";
+  }
+  function play() {
+    if (step >= data.steps) { go(0); }
+    timer = setInterval(function () {
+      if (step >= data.steps) { stop(); } else { go(step + 1); }
+    }, Number(speed.value));
+    playButton.textContent = "pause";
+  }
+  var actions = {
+    first: function () { stop(); go(0); },
+    back: function () { stop(); go(step - 1); },
+    play: function () { if (timer === null) { play(); } else { stop(); } },
+    forward: function () { stop(); go(step + 1); },
+    last: function () { stop(); go(data.steps); }
+  };
+  root.querySelectorAll("button[data-action]").forEach(function (button) {
+    button.addEventListener("click", actions[button.getAttribute("data-action")]);
+  });
+  slider.addEventListener("input", function () { stop(); go(Number(slider.value)); });
+  speed.addEventListener("change", function () { if (timer !== null) { stop(); play(); } });
+  if (viewChoice) {
+    viewChoice.addEventListener("change", function () { view = viewChoice.value; render(); });
+  }
+  root.addEventListener("keydown", function (event) {
+    if (event.target.tagName === "SELECT" || event.target.tagName === "INPUT") { return; }
+    if (event.key === "ArrowRight") { actions.forward(); event.preventDefault(); }
+    if (event.key === "ArrowLeft") { actions.back(); event.preventDefault(); }
+    if (event.key === " ") { actions.play(); event.preventDefault(); }
+  });
+  go(0);
+})();
+"""
+
+_SPEEDS = (("½×", 1600), ("1×", 800), ("2×", 400), ("4×", 200))
+_VIEW_NAMES = {"max": "MAX view", "mover": "mover view (negamax)"}
+
+
+def _controls(steps: int, views: Sequence[View], view: View) -> str:
+    buttons = "".join(
+        f'<button type="button" data-action="{action}" title="{title}">{text}</button>'
+        for action, title, text in (
+            ("first", "first step", "|◀"),
+            ("back", "step back (←)", "◀"),
+            ("play", "play / pause (space)", "play"),
+            ("forward", "step forward (→)", "▶"),
+            ("last", "last step", "▶|"),
+        )
+    )
+    speeds = "".join(
+        f'<option value="{milliseconds}"{" selected" if milliseconds == 800 else ""}>'
+        f"{label}</option>"
+        for label, milliseconds in _SPEEDS
+    )
+    parts = [
+        buttons,
+        f'<input type="range" class="gamelib-slider" min="0" max="{steps}" value="{steps}">',
+        f'<span class="gamelib-step">step {steps} of {steps}</span>',
+        f'<label>speed <select class="gamelib-speed">{speeds}</select></label>',
+    ]
+    if len(views) > 1:
+        options = "".join(
+            f'<option value="{name}"{" selected" if name == view else ""}>'
+            f"{_VIEW_NAMES[name]}</option>"
+            for name in views
+        )
+        parts.append(f'<label>view <select class="gamelib-view">{options}</select></label>')
+    return f'<div class="gamelib-controls">{"".join(parts)}</div>'
+
+
+def _panel(frames: Sequence[Frame], title: str, length: int) -> str:
+    last = frames[-1]
+    return (
+        '<div class="gamelib-panel">'
+        f'<div class="gamelib-title"><b>{escape(title)}</b> &#160; '
+        f'<span class="gamelib-counts">{escape(last.counts.text())}</span></div>'
+        f'<div class="gamelib-sentence">step {last.step} of {length}: '
+        f"{escape(last.sentence)}</div>"
+        f'<div class="gamelib-drawing">{inline_svg(last.svg)}</div>'
+        '<div class="gamelib-caption">windows of the open nodes</div>'
+        f'<div class="gamelib-windows">{inline_svg(last.windows_svg)}</div>'
+        "</div>"
+    )
+
+
+def html_player(
+    frames: Mapping[View, Sequence[Sequence[Frame]]],
+    titles: Sequence[str],
+    lengths: Sequence[int],
+    view: View,
+    node_types: bool = False,
+) -> str:
+    """The HTML player of prepared frames.
+
+    Args:
+        frames: for each included view, each trace's frames (steps 0 … its length).
+        titles: a heading per trace.
+        lengths: each trace's number of events.
+        view: the view shown first (one of ``frames``).
+    """
+    player_id = "gamelib-player-" + uuid.uuid4().hex[:12]
+    steps = max(lengths)
+    data = {
+        "view": view,
+        "steps": steps,
+        "lengths": list(lengths),
+        "titles": list(titles),
+        "views": {
+            name: [[_frame_data(frame) for frame in trace_frames_] for trace_frames_ in by_trace]
+            for name, by_trace in frames.items()
+        },
+    }
+    panels = "".join(
+        _panel(by_trace, title, length)
+        for by_trace, title, length in zip(frames[view], titles, lengths, strict=True)
+    )
+    return (
+        f'<div id="{player_id}" class="gamelib-player" tabindex="0">'
+        f"<style>{_STYLE.format(id=player_id)}</style>"
+        f"{_controls(steps, list(frames), view)}{legend_html(node_types)}"
+        f'<div class="gamelib-panels">{panels}</div>'
+        f'<script type="application/json" class="gamelib-data">{_json_for_script(data)}</script>'
+        f"<script>{_SCRIPT.replace('{id}', player_id)}</script>"
+        "</div>"
+    )
+
+
+def to_html(
+    *traces: Trace,
+    view: View = "max",
+    views: Sequence[View] | None = None,
+    titles: Sequence[str] | None = None,
+    engine: Any = "auto",
+    **options: Any,
+) -> str:
+    """A self-contained HTML player of ``traces`` (several: side by side, one slider).
+
+    Args:
+        *traces: one or more recorded runs.
+        view: the view shown first.
+        views: the views to include (each adds a full set of frames); default: both when
+            the traces have at most 150 steps in all, else only ``view``.
+        titles: a heading per trace (default: the algorithm's name).
+        engine: as for :func:`gamelib.render.dot.draw`.
+        **options: drawing options, as for :func:`gamelib.render.dot.trace_dot`.
+
+    Returns:
+        An HTML fragment (a ``<div>`` with a ``<style>`` and two ``<script>`` elements);
+        :meth:`StaticAnimation.save` wraps it in a page.
+    """
+    if not traces:
+        raise ValueError("to_html needs at least one trace")
+    if views is None:
+        total = sum(len(trace.events) for trace in traces)
+        views = ["max", "mover"] if total <= BOTH_VIEWS_UP_TO else [view]
+    if view not in views:
+        views = [view, *views]
+    frames = {
+        name: [trace_frames(trace, name, engine, **options) for trace in traces] for name in views
+    }
+    names = list(titles) if titles is not None else [trace.algorithm for trace in traces]
+    lengths = [len(trace.events) for trace in traces]
+    return html_player(frames, names, lengths, view, bool(options.get("node_types")))
+
+
+class StaticAnimation:
+    """The HTML player, shown in Jupyter without widgets (``_repr_html_``) or saved as a page.
+
+    Attributes:
+        html: the player (an HTML fragment).
+    """
+
+    def __init__(self, html: str) -> None:
+        self.html = html
+
+    def _repr_html_(self) -> str:
+        return self.html
+
+    def page(self, title: str = "gamelib animation") -> str:
+        """A complete HTML page holding the player."""
+        return (
+            '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+            f"<title>{escape(title)}</title></head>"
+            f'<body style="margin:16px">{self.html}</body></html>\n'
+        )
+
+    def save(self, path: str | Path, title: str = "gamelib animation") -> Path:
+        """Write the page to ``path``; returns the path."""
+        target = Path(path)
+        target.write_text(self.page(title), encoding="utf-8")
+        return target
+
+    def __repr__(self) -> str:
+        return f"<StaticAnimation: {len(self.html)} characters of HTML>"

@@ -1,0 +1,310 @@
+"""An ipywidgets animation that steps through a trace, or two traces side by side.
+
+::
+
+    trace = record(alphabeta, TEXTBOOK["alpha-beta-windows"])
+    Animation(trace)                                 # play, step, slider, speed, view toggle
+    Animation(record(nega_alpha, tree), record(alphabeta, tree))   # side by side
+    show(trace)                                      # the widget in a live kernel, else HTML
+
+Every frame (drawing, sentence, windows on a number line, counts) is prepared once when the
+animation is made (see :mod:`gamelib.render.frames`); the other view's frames are prepared
+the first time the view toggle asks for them, then kept. Stepping only swaps prepared text.
+
+A live kernel is detected by :func:`in_live_kernel`: IPython is running with a kernel
+attached (``get_ipython().kernel`` exists), ipywidgets is importable, and the environment
+variable ``GAMELIB_STATIC`` is not set to something other than ``0``. Where there is no
+live kernel (plain Python, a terminal, a notebook rendered to a page), :func:`show` returns
+the self-contained HTML player of :mod:`gamelib.render.static`. An :class:`Animation` also
+carries that HTML in its display data, so a notebook rendered by nbconvert or Jupyter Book
+(where widgets have no kernel) still plays.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from html import escape
+from typing import Any
+
+from gamelib.render.dot import Engine
+from gamelib.render.frames import Frame, trace_frames
+from gamelib.render.static import StaticAnimation, html_player, legend_html, to_html
+from gamelib.trace import Trace, View
+
+SPEEDS = (("½×", 1600), ("1×", 800), ("2×", 400), ("4×", 200))
+"""The speed choices: label and milliseconds per step."""
+
+VIEWS = (("MAX view", "max"), ("mover view (negamax)", "mover"))
+
+
+def in_live_kernel() -> bool:
+    """Whether widgets can work here: a live IPython kernel with ipywidgets installed."""
+    if os.environ.get("GAMELIB_STATIC", "0") not in ("", "0"):
+        return False
+    try:
+        import ipywidgets  # type: ignore[import-untyped]  # noqa: F401
+        from IPython import get_ipython
+    except ImportError:
+        return False
+    shell = get_ipython()
+    return shell is not None and getattr(shell, "kernel", None) is not None
+
+
+class Animation:
+    """A widget stepping through one trace, or several traces side by side with one slider.
+
+    Args:
+        *traces: one trace, or two (or more) to compare: two algorithms on the same tree,
+            fail-hard against fail-soft, ... They are stepped together; a shorter trace
+            stays on its last step.
+        view: ``"max"`` or ``"mover"`` at the start (a toggle switches).
+        titles: a heading per trace (default: the algorithm's name).
+        engine: ``"auto"``, ``"graphviz"`` or ``"matplotlib"`` (see
+            :func:`gamelib.render.dot.draw`).
+        static_fallback: also put the HTML player in the display data, for pages rendered
+            without a kernel.
+        **options: drawing options, as for :func:`gamelib.render.dot.trace_dot`
+            (``max_depth``, ``max_children``, ``rankdir``, ``node_types``, ``legend``).
+
+    Attributes:
+        widget: the ipywidgets box (displayed when the animation is displayed).
+    """
+
+    def __init__(
+        self,
+        *traces: Trace,
+        view: View = "max",
+        titles: Sequence[str] | None = None,
+        engine: Engine = "auto",
+        static_fallback: bool = True,
+        **options: Any,
+    ) -> None:
+        if not traces:
+            raise ValueError("Animation needs at least one trace")
+        if titles is not None and len(titles) != len(traces):
+            raise ValueError(f"got {len(titles)} titles for {len(traces)} traces")
+        self.traces = traces
+        self.titles = list(titles) if titles is not None else [t.algorithm for t in traces]
+        self.engine: Engine = engine
+        self.options = options
+        self.static_fallback = static_fallback
+        self._frames: dict[View, list[list[Frame]]] = {}
+        self._view: View = view
+        self.frames(view)
+        self.steps = max(len(trace.events) for trace in traces)
+        self._build()
+        self._show()
+
+    # ---- frames
+    def frames(self, view: View | None = None) -> list[list[Frame]]:
+        """The frames of every trace in ``view`` (default: the current one), made once."""
+        view = self._view if view is None else view
+        if view not in self._frames:
+            self._frames[view] = [
+                trace_frames(trace, view, self.engine, **self.options) for trace in self.traces
+            ]
+        return self._frames[view]
+
+    def frame(self, index: int = 0) -> Frame:
+        """The frame trace ``index`` shows now."""
+        frames = self.frames()[index]
+        return frames[min(self.step, len(frames) - 1)]
+
+    # ---- the widget
+    def _build(self) -> None:
+        self._make_controls()
+        self.panels = [self._panel(index) for index in range(len(self.traces))]
+        self.slider.observe(lambda change: self._show(), names="value")
+        self.speed.observe(self._set_speed, names="value")
+        self.view_toggle.observe(self._set_view, names="value")
+        self.widget = self._layout()
+
+    def _make_controls(self) -> None:
+        import ipywidgets as widgets
+
+        self.play = widgets.Play(
+            value=0,
+            min=0,
+            max=self.steps,
+            step=1,
+            interval=800,
+            description="play",
+            show_repeat=False,
+        )
+        self.slider = widgets.IntSlider(
+            value=0, min=0, max=self.steps, description="step", layout=widgets.Layout(width="340px")
+        )
+        widgets.jslink((self.play, "value"), (self.slider, "value"))
+        self.first_button = self._button("|◀", "first step", lambda: self.go(0))
+        self.back_button = self._button("◀", "step back", self.back)
+        self.forward_button = self._button("▶", "step forward", self.forward)
+        self.last_button = self._button("▶|", "last step", lambda: self.go(self.steps))
+        self.speed = widgets.SelectionSlider(
+            options=list(SPEEDS),
+            value=800,
+            description="speed",
+            layout=widgets.Layout(width="230px"),
+        )
+        self.view_toggle = widgets.ToggleButtons(
+            options=list(VIEWS), value=self._view, style={"button_width": "auto"}
+        )
+
+    def _layout(self) -> Any:
+        import ipywidgets as widgets
+
+        buttons = [
+            self.first_button,
+            self.back_button,
+            self.play,
+            self.forward_button,
+            self.last_button,
+            self.slider,
+            self.speed,
+        ]
+        controls = widgets.HBox(
+            buttons, layout=widgets.Layout(flex_flow="row wrap", align_items="center")
+        )
+        row = widgets.HBox(
+            [panel["box"] for panel in self.panels], layout=widgets.Layout(width="100%")
+        )
+        legend = widgets.HTML(legend_html(bool(self.options.get("node_types"))))
+        box = widgets.VBox([controls, self.view_toggle, legend, row])
+        box.add_class("gamelib-animation")
+        return box
+
+    def _button(self, text: str, tooltip: str, action: Callable[[], None]) -> Any:
+        import ipywidgets as widgets
+
+        button = widgets.Button(
+            description=text, tooltip=tooltip, layout=widgets.Layout(width="42px")
+        )
+        button.add_class("gamelib-" + tooltip.replace(" ", "-"))
+        button.on_click(lambda _: action())
+        return button
+
+    def _panel(self, index: int) -> dict[str, Any]:
+        import ipywidgets as widgets
+
+        share = 100 // len(self.traces)
+        parts = {
+            "title": widgets.HTML(),
+            "sentence": widgets.HTML(),
+            "drawing": widgets.HTML(),
+            "windows": widgets.HTML(),
+        }
+        for name, part in parts.items():
+            part.add_class(f"gamelib-{name}")
+        box = widgets.VBox(
+            list(parts.values()), layout=widgets.Layout(width=f"{share}%", padding="0 6px")
+        )
+        return {"box": box, **parts}
+
+    def _show(self) -> None:
+        for index, panel in enumerate(getattr(self, "panels", [])):
+            frame = self.frame(index)
+            trace = self.traces[index]
+            panel["title"].value = (
+                f"<b>{escape(self.titles[index])}</b> &nbsp; "
+                f"<span style='color:#555'>{escape(frame.counts.text())}</span>"
+            )
+            panel["sentence"].value = (
+                f"<div style='font-size:1.2em;min-height:2.6em'>step {frame.step} of "
+                f"{len(trace.events)}: {escape(frame.sentence)}</div>"
+            )
+            panel["drawing"].value = frame.svg
+            panel["windows"].value = (
+                "<div style='color:#555'>windows of the open nodes</div>" + frame.windows_svg
+            )
+
+    def _set_speed(self, change: dict[str, Any]) -> None:
+        self.play.interval = int(change["new"])
+
+    def _set_view(self, change: dict[str, Any]) -> None:
+        self._view = change["new"]
+        self.frames()
+        self._show()
+
+    # ---- stepping
+    @property
+    def step(self) -> int:
+        """The step shown (0 … the longest trace's length)."""
+        return int(self.slider.value) if hasattr(self, "slider") else 0
+
+    @step.setter
+    def step(self, step: int) -> None:
+        self.go(step)
+
+    def go(self, step: int) -> None:
+        """Show ``step`` (clamped to 0 … the last step)."""
+        self.slider.value = max(0, min(self.steps, step))
+
+    def forward(self) -> None:
+        """One step forward."""
+        self.go(self.step + 1)
+
+    def back(self) -> None:
+        """One step back."""
+        self.go(self.step - 1)
+
+    @property
+    def view(self) -> View:
+        """The view shown; setting it switches (and prepares that view's frames once)."""
+        return self._view
+
+    @view.setter
+    def view(self, view: View) -> None:
+        if view not in ("max", "mover"):
+            raise ValueError(f"view must be 'max' or 'mover', not {view!r}")
+        self.view_toggle.value = view
+
+    @property
+    def sentence(self) -> str:
+        """The sentence shown for the first trace."""
+        return self.frame(0).sentence
+
+    @property
+    def svg(self) -> str:
+        """The drawing shown for the first trace."""
+        return self.frame(0).svg
+
+    # ---- display
+    def to_html(self) -> str:
+        """The self-contained HTML player of the current view's frames."""
+        lengths = [len(trace.events) for trace in self.traces]
+        node_types = bool(self.options.get("node_types"))
+        return html_player(
+            {self._view: self.frames()}, self.titles, lengths, self._view, node_types
+        )
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        bundle: dict[str, Any] = dict(self.widget._repr_mimebundle_(**kwargs) or {})
+        if self.static_fallback:
+            bundle["text/html"] = self.to_html()
+        return bundle
+
+    def __repr__(self) -> str:
+        names = ", ".join(self.titles)
+        return f"<Animation of {names}: {self.steps} steps, {self._view} view>"
+
+
+def animate(*traces: Trace, **options: Any) -> Animation:
+    """An :class:`Animation` of ``traces`` (same arguments)."""
+    return Animation(*traces, **options)
+
+
+def show(*traces: Trace, static: bool | None = None, **options: Any) -> Animation | StaticAnimation:
+    """The animation of ``traces``: a widget in a live kernel, else the HTML player.
+
+    Args:
+        *traces: one trace, or several to compare side by side.
+        static: True for the HTML player, False for the widget, None (default) to choose
+            by :func:`in_live_kernel`.
+        **options: as for :class:`Animation` (``view``, ``titles``, ``engine``, drawing
+            options).
+    """
+    if static is None:
+        static = not in_live_kernel()
+    if static:
+        return StaticAnimation(to_html(*traces, **options))
+    return Animation(*traces, **options)

@@ -1,0 +1,70 @@
+"""The self-contained HTML player: every frame inline, nothing fetched."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from gamelib.render.static import StaticAnimation, to_html
+from gamelib.trace import Trace
+
+
+def player_data(html: str) -> dict[str, object]:
+    match = re.search(
+        r'<script type="application/json" class="gamelib-data">(.*?)</script>', html, re.DOTALL
+    )
+    assert match is not None
+    data = json.loads(match.group(1))
+    assert isinstance(data, dict)
+    return data
+
+
+def test_the_player_holds_every_frame_of_both_views(windows_trace: Trace) -> None:
+    html = to_html(windows_trace)
+    data = player_data(html)
+    steps = len(windows_trace.events)
+    assert data["steps"] == steps
+    views = data["views"]
+    assert isinstance(views, dict) and set(views) == {"max", "mover"}
+    for frames_by_trace in views.values():
+        (frames,) = frames_by_trace
+        assert [frame["step"] for frame in frames] == list(range(steps + 1))
+        assert all(frame["svg"].startswith("<svg") for frame in frames)
+    assert views["max"][0][18]["sentence"] == "β-cut at D: 4 ≥ 3, J pruned"
+    assert views["mover"][0][34]["sentence"] == "β-cut at B: −3 ≥ −3, F pruned"
+
+
+def test_the_player_is_self_contained(windows_trace: Trace) -> None:
+    html = to_html(windows_trace)
+    assert "http:" not in html and "https:" not in html and "//cdn" not in html
+    assert not re.search(r"<(link|iframe|img)\b", html)
+    assert not re.search(r"\bsrc=", html)
+    assert html.count("<script") == 2  # the frames (JSON) and the player
+    for action in ("first", "back", "play", "forward", "last"):
+        assert f'data-action="{action}"' in html
+    assert 'type="range"' in html and "gamelib-speed" in html and "gamelib-view" in html
+
+
+def test_without_script_the_last_step_shows(windows_trace: Trace) -> None:
+    html = to_html(windows_trace, views=["max"])
+    assert "step 37 of 37: R returns 3 (exact): the search is over" in html
+    assert '<select class="gamelib-view">' not in html  # one view: no toggle
+
+
+def test_side_by_side_players_have_a_panel_per_trace(
+    nega_alpha_trace: Trace, windows_trace: Trace
+) -> None:
+    html = to_html(nega_alpha_trace, windows_trace, titles=["one bound", "two bounds"])
+    assert html.count('class="gamelib-panel"') == 2
+    data = player_data(html)
+    assert data["titles"] == ["one bound", "two bounds"]
+    assert len(data["views"]["max"]) == 2  # type: ignore[index]
+
+
+def test_a_page_can_be_saved(windows_trace: Trace, tmp_path: Path) -> None:
+    animation = StaticAnimation(to_html(windows_trace, views=["max"]))
+    assert animation._repr_html_() == animation.html
+    page = animation.save(tmp_path / "alphabeta.html", title="α-β").read_text(encoding="utf-8")
+    assert page.startswith("<!DOCTYPE html>") and "<title>α-β</title>" in page
+    assert '<meta charset="utf-8">' in page

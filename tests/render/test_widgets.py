@@ -1,0 +1,168 @@
+"""The ipywidgets animation, driven from Python (no browser)."""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+
+from gamelib.games.tictactoe import TicTacToe
+from gamelib.render import frames as frames_module
+from gamelib.render.static import StaticAnimation
+from gamelib.render.widgets import Animation, animate, in_live_kernel, show
+from gamelib.search import alphabeta, alphabeta_failsoft, nega_alpha
+from gamelib.trace import Trace, record
+from gamelib.trees import TEXTBOOK, random_tree
+from tests.games_for_tests import Subtraction
+
+
+def test_stepping_changes_the_sentence_the_drawing_and_the_windows(
+    windows_trace: Trace,
+) -> None:
+    animation = Animation(windows_trace)
+    panel = animation.panels[0]
+    assert animation.step == 0
+    assert "Before the search" in panel["sentence"].value
+    start_svg, start_windows = panel["drawing"].value, panel["windows"].value
+    animation.forward()
+    assert animation.step == 1
+    assert "alphabeta starts at R (MAX)" in panel["sentence"].value
+    assert panel["drawing"].value != start_svg
+    assert panel["windows"].value != start_windows
+    animation.go(18)
+    assert animation.sentence == "β-cut at D: 4 ≥ 3, J pruned"
+    assert "β&#45;cut at D:" in animation.svg
+    animation.back()
+    assert animation.step == 17
+    assert animation.sentence == "I returns 4 (exact)"
+
+
+def test_the_buttons_and_the_slider_step_and_clamp(windows_trace: Trace) -> None:
+    animation = Animation(windows_trace)
+    animation.last_button.click()
+    assert animation.step == 37 and animation.slider.max == 37
+    animation.forward_button.click()
+    assert animation.step == 37
+    animation.back_button.click()
+    assert animation.step == 36
+    animation.first_button.click()
+    assert animation.step == 0
+    animation.slider.value = 5
+    assert "Leaf G evaluates to 1" in animation.panels[0]["sentence"].value
+    assert animation.play.max == 37
+
+
+def test_the_speed_sets_the_play_interval(windows_trace: Trace) -> None:
+    animation = Animation(windows_trace)
+    animation.speed.value = 200
+    assert animation.play.interval == 200
+
+
+def test_the_view_toggle_switches_to_the_negamax_view(windows_trace: Trace) -> None:
+    animation = Animation(windows_trace)
+    animation.go(35)
+    assert animation.sentence == "B returns 3 (upper bound: ≤ 3)"
+    assert ">≥−3<" not in animation.svg
+    animation.view_toggle.value = "mover"
+    assert animation.view == "mover"
+    assert animation.sentence == "B returns −3 (lower bound: ≥ −3)"
+    assert ">≥−3<" in animation.svg
+    animation.back()
+    assert animation.sentence == "β-cut at B: −3 ≥ −3, F pruned"
+    animation.view = "max"
+    assert animation.sentence == "α-cut at B: 3 ≤ 3, F pruned"
+
+
+def test_side_by_side_traces_share_one_slider_and_show_their_counts(
+    nega_alpha_trace: Trace, windows_trace: Trace
+) -> None:
+    tree = random_tree(11, 3, 3)
+    shallow, deep = record(nega_alpha, tree), record(alphabeta, tree)
+    animation = Animation(shallow, deep)
+    assert animation.steps == max(len(shallow.events), len(deep.events))
+    animation.go(animation.steps)
+    titles = [panel["title"].value for panel in animation.panels]
+    assert "nega_alpha" in titles[0] and "alphabeta" in titles[1]
+    counts = [animation.frame(index).counts for index in range(2)]
+    assert (counts[0].nodes, counts[0].leaves) == (
+        shallow.result.stats.nodes,
+        shallow.result.stats.leaves,
+    )
+    assert (counts[1].nodes, counts[1].leaves) == (
+        deep.result.stats.nodes,
+        deep.result.stats.leaves,
+    )
+    assert f"{counts[1].nodes} nodes" in titles[1]
+    animation.go(5)
+    assert animation.frame(0).counts.leaves <= 5 and animation.frame(1).step == 5
+
+
+def test_fail_hard_against_fail_soft(windows_trace: Trace, failsoft_trace: Trace) -> None:
+    animation = animate(windows_trace, failsoft_trace, titles=["fail-hard", "fail-soft"])
+    animation.go(33)
+    assert animation.frame(0).sentence == "E returns 3 (upper bound: ≤ 3)"
+    assert animation.frame(1).sentence == "E returns 2 (upper bound: ≤ 2)"
+    assert "fail-soft" in animation.panels[1]["title"].value
+
+
+def test_a_game_search_animates() -> None:
+    trace = record(alphabeta, Subtraction(5))
+    animation = Animation(trace)
+    animation.go(10)
+    assert "take" in animation.sentence
+    assert "take 1" in animation.svg
+
+
+def test_the_display_data_holds_the_widget_and_a_static_player(windows_trace: Trace) -> None:
+    animation = Animation(windows_trace)
+    bundle = animation._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+    assert bundle["text/html"].count('class="gamelib-player"') == 1
+    assert "gamelib-animation" in animation.widget._dom_classes
+    quiet = Animation(windows_trace, static_fallback=False)
+    assert "text/html" not in quiet._repr_mimebundle_()
+
+
+def test_outside_a_kernel_show_gives_the_static_player(
+    windows_trace: Trace, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert not in_live_kernel()
+    shown = show(windows_trace)
+    assert isinstance(shown, StaticAnimation)
+    assert isinstance(show(windows_trace, static=False), Animation)
+    monkeypatch.setenv("GAMELIB_STATIC", "1")
+    assert not in_live_kernel()
+
+
+def test_thirty_steps_prepare_in_under_a_second() -> None:
+    tree = TEXTBOOK["alpha-beta-windows"]
+    trace = record(alphabeta_failsoft, tree)
+    assert len(trace.events) >= 30
+    started = time.perf_counter()
+    Animation(trace)
+    elapsed = time.perf_counter() - started
+    timing = frames_module.last_timing
+    assert timing is not None and timing.engine == "graphviz"
+    print(
+        f"\n{timing.frames} frames in {timing.seconds:.3f} s: "
+        f"{1000 * timing.per_frame:.1f} ms a frame; widget ready in {elapsed:.3f} s"
+    )
+    assert elapsed < 1.0
+
+
+def test_bad_arguments_are_refused(windows_trace: Trace) -> None:
+    with pytest.raises(ValueError, match="at least one trace"):
+        Animation()
+    with pytest.raises(ValueError, match="2 titles for 1 traces"):
+        Animation(windows_trace, titles=["a", "b"])
+    with pytest.raises(ValueError, match="view must be"):
+        Animation(windows_trace).view = "min"  # type: ignore[assignment]
+
+
+def test_a_collapsed_game_search_animates() -> None:
+    trace = record(alphabeta, TicTacToe(), depth=2)
+    animation = Animation(trace, max_children=3)
+    animation.go(len(trace.events) // 2)
+    assert re.search(r">\+\d+ more<", animation.svg)
+    assert "“" in animation.sentence  # game nodes are named by their move paths
