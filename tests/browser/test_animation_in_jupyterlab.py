@@ -224,7 +224,11 @@ def test_the_animation_steps_and_plays_in_jupyterlab(jupyter_lab: str) -> None:
 
             play_pause = animation.locator(".widget-play button").first
             play_pause.click()  # play
-            expect(sentence).to_contain_text("step 4 of 37", timeout=20_000)
+            page.wait_for_function(  # playing moves on by itself: wait until past step 4
+                "element => Number(element.textContent.split(' ')[1]) >= 4",
+                arg=sentence.element_handle(),
+                timeout=20_000,
+            )
             screenshot(page, "03_playing.png")
             play_pause.click()  # pause (the same button)
             page.wait_for_timeout(1500)  # the last step the player sent has arrived
@@ -236,10 +240,14 @@ def test_the_animation_steps_and_plays_in_jupyterlab(jupyter_lab: str) -> None:
             page.wait_for_timeout(1500)
             assert sentence.inner_text() == played_text  # paused: nothing moves
 
-            forward = animation.locator(".gamelib-step-forward").first
-            for step in range(played_step + 1, 19):  # step on to the β-cut at D (step 18)
-                forward.click()
-                expect(sentence).to_contain_text(f"step {step} of 37")
+            # Step to the β-cut at D (step 18), forwards or, if playing went past it, back.
+            direction = "forward" if played_step <= 18 else "back"
+            button = animation.locator(f".gamelib-step-{direction}").first
+            for step in range(played_step, 18, 1 if direction == "forward" else -1):
+                button.click()
+                expect(sentence).to_contain_text(
+                    f"step {step + 1 if direction == 'forward' else step - 1} of 37"
+                )
             expect(sentence).to_contain_text("β-cut at D: 4 ≥ 3, J pruned")
             expect(animation.locator(".gamelib-drawing").first).to_contain_text("β-cut at D:")
             screenshot(page, "04_beta_cut_at_D.png")
@@ -273,8 +281,13 @@ def check_static_player(page: Any, player: Any, name: str) -> None:
     assert player.locator(".gamelib-drawing").first.inner_html() != start
     player.locator(".gamelib-speed").select_option("200")
     player.locator('button[data-action="play"]').click()
-    expect(sentence).to_contain_text("step 5 of 37", timeout=10_000)
-    player.locator('button[data-action="play"]').click()  # pause
+    # Playing moves on by itself: wait until it has passed step 5 (a poll for one exact step
+    # can miss it on a busy machine), then take the slider, which also stops the playing.
+    page.wait_for_function(
+        "element => Number(element.textContent.split(' ')[1]) >= 5",
+        arg=sentence.element_handle(),
+        timeout=15_000,
+    )
     player.locator(".gamelib-slider").fill("18")
     expect(sentence).to_contain_text("step 18 of 37: β-cut at D: 4 ≥ 3, J pruned")
     expect(player.locator(".gamelib-drawing").first).to_contain_text("β-cut at D:")
