@@ -111,7 +111,18 @@ class TableAnswer:
     depth: float
 
 
-Event: TypeAlias = Enter | Evaluate | Backup | Cutoff | Exit | TableAnswer
+@dataclass(frozen=True)
+class Repetition:
+    """``node`` repeats a position already on the line, first seen at ply
+    ``first_seen_at_ply`` (0 = the root, negative = the game's history before the root): it
+    is scored ``value`` (MAX's view) by the repetition policy, without a search."""
+
+    node: str
+    value: float
+    first_seen_at_ply: int
+
+
+Event: TypeAlias = Enter | Evaluate | Backup | Cutoff | Exit | TableAnswer | Repetition
 
 
 # --------------------------------------------------------------------------- views
@@ -249,6 +260,11 @@ class Recorder:
         self.events.append(
             TableAnswer(node.name, self._to_max(value, node.player), max_bound, depth)
         )
+
+    def repetition(self, value: float, ply: int) -> None:
+        node = self.stack[-1]
+        node.evaluated = True  # a repetition's value is exact, like a leaf's
+        self.events.append(Repetition(node.name, self._to_max(value, node.player), ply))
 
     def _take(
         self, value: float, best: float, alpha: float, beta: float
@@ -400,6 +416,7 @@ class NodeState:
         value: the best value so far while open; the returned value when done.
         bound: what the returned value proves, once done.
         evaluation: the leaf's evaluation and its order (1, 2, ...), once evaluated.
+        first_seen_at_ply: for a repetition, the ply where its position was seen first.
     """
 
     status: Status = "unvisited"
@@ -409,6 +426,7 @@ class NodeState:
     value: float | None = None
     bound: Bound | None = None
     evaluation: tuple[float, int] | None = None
+    first_seen_at_ply: int | None = None
 
 
 @dataclass(frozen=True)
@@ -482,6 +500,10 @@ def _apply(
                     nodes[name] = replace(nodes.get(name, NodeState()), status="pruned")
     elif isinstance(event, TableAnswer):
         nodes[event.node] = replace(node, value=event.value, bound=event.bound)
+    elif isinstance(event, Repetition):
+        nodes[event.node] = replace(
+            node, value=event.value, bound="exact", first_seen_at_ply=event.first_seen_at_ply
+        )
     elif isinstance(event, Exit):
         path.pop()
         nodes[event.node] = replace(node, status="done", value=event.value, bound=event.bound)

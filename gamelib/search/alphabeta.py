@@ -13,11 +13,12 @@ because what is good for one player is bad for the other.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from gamelib.core import INF, Game
 from gamelib.search.common import Cutoff, Order, SearchResult, Tracer, after, prepare
+from gamelib.search.repetition import Policy, repeating
 from gamelib.search.table import TranspositionTable, best_move_first, remembering
 from gamelib.trees import Tree
 
@@ -100,6 +101,8 @@ def alphabeta(
     order: Order = None,
     cutoff: Cutoff = ">=",
     table: TranspositionTable | None = None,
+    repetition: Policy | None = None,
+    history: Sequence[Hashable] | None = None,
 ) -> SearchResult:
     """Alpha-beta with two bounds, fail-hard, in negamax form.
 
@@ -112,6 +115,11 @@ def alphabeta(
     alpha < beta: r lies in [alpha, beta] (unless the root itself is a leaf: then r = v);
     if r ≤ alpha then v ≤ alpha; if r ≥ beta then v ≥ beta; otherwise r = v. With the full
     window (−∞, +∞) the root value is exact.
+
+    With ``repetition`` (a :class:`~gamelib.search.repetition.Policy`), a position already
+    on the line (``history``, the keys before the root, then the search path) is scored by
+    the policy instead of being searched, like a leaf, so the search ends on games with
+    cycles.
     """
     problem = prepare(game, state, depth=depth, evaluate=evaluate, order=order, cutoff=cutoff)
     stats, moves_of, result_of, cuts = problem.stats, problem.moves, problem.result, problem.cuts
@@ -146,6 +154,8 @@ def alphabeta(
     if table is not None:
         moves_of = best_move_first(moves_of, table, problem.game.key)
         search = remembering(search, table, problem.game.key, fail_hard=True, tracer=tracer)
+    if repetition is not None:
+        search = repeating(search, problem, repetition, history, table=table, tracer=tracer)
     if tracer is not None:
         tracer.begin(problem, "alphabeta", "mover", alpha, beta)
     line: list[Any] = []
@@ -168,6 +178,8 @@ def alphabeta_failsoft(
     order: Order = None,
     cutoff: Cutoff = ">=",
     table: TranspositionTable | None = None,
+    repetition: Policy | None = None,
+    history: Sequence[Hashable] | None = None,
 ) -> SearchResult:
     """Alpha-beta with two bounds, fail-soft, in negamax form.
 
@@ -178,6 +190,8 @@ def alphabeta_failsoft(
     Guarantee (fail-soft), with v the true value and r the returned value, for any window
     alpha < beta: if r ≤ alpha then v ≤ r (an upper bound); if r ≥ beta then v ≥ r (a
     lower bound); otherwise r = v. The bounds are never weaker than fail-hard's.
+
+    ``repetition`` and ``history`` work as in :func:`alphabeta`.
     """
     problem = prepare(game, state, depth=depth, evaluate=evaluate, order=order, cutoff=cutoff)
     stats, moves_of, result_of, cuts = problem.stats, problem.moves, problem.result, problem.cuts
@@ -214,6 +228,8 @@ def alphabeta_failsoft(
     if table is not None:
         moves_of = best_move_first(moves_of, table, problem.game.key)
         search = remembering(search, table, problem.game.key, fail_hard=False, tracer=tracer)
+    if repetition is not None:
+        search = repeating(search, problem, repetition, history, table=table, tracer=tracer)
     if tracer is not None:
         tracer.begin(problem, "alphabeta_failsoft", "mover", alpha, beta)
     line: list[Any] = []

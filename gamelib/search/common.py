@@ -40,10 +40,16 @@ class SearchStats:
     Attributes:
         nodes: nodes entered, the root included.
         leaves: evaluations: terminal positions and positions at the depth limit.
+        repetitions: positions scored by a repetition policy instead of being searched
+            (see :mod:`gamelib.search.repetition`).
+        key_collisions: positions whose repetition hash matched an earlier position's
+            although the positions differ (told apart by the full comparison).
     """
 
     nodes: int = 0
     leaves: int = 0
+    repetitions: int = 0
+    key_collisions: int = 0
 
 
 @dataclass(frozen=True)
@@ -98,6 +104,10 @@ class Tracer(Protocol):
 
     def table_answer(self, value: float, bound: str, depth: float) -> None:
         """The current node is answered by the transposition table, without a search."""
+
+    def repetition(self, value: float, ply: int) -> None:
+        """The current node repeats the position seen at ``ply`` (0 = root, < 0 = history
+        before the root); it is scored ``value`` by the repetition policy, without a search."""
 
     def end(self, result: SearchResult) -> None:
         """The search returns ``result``."""

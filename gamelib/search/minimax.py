@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from gamelib.core import INF, Game
 from gamelib.search.common import Cutoff, Order, SearchResult, Tracer, prepare
+from gamelib.search.repetition import Policy, repeating
 from gamelib.search.table import TranspositionTable, best_move_first, remembering_exact
 from gamelib.trees import Tree
 
@@ -112,6 +113,8 @@ def negamax(
     order: Order = None,
     cutoff: Cutoff = ">=",
     table: TranspositionTable | None = None,
+    repetition: Policy | None = None,
+    history: Sequence[Hashable] | None = None,
 ) -> SearchResult:
     """Negamax: minimax with one function, because max(a, b) = −min(−a, −b).
 
@@ -121,6 +124,10 @@ def negamax(
     Guarantee: the returned value is the exact minimax value of the root from the view of
     the player to move there; every node down to the depth limit is entered. ``alpha``,
     ``beta`` and ``cutoff`` are accepted for the common call shape and ignored.
+
+    With ``repetition`` (a :class:`~gamelib.search.repetition.Policy`), a position already
+    on the line (``history``, the keys before the root, then the search path) is scored by
+    the policy instead of being searched, so the search ends on games with cycles.
     """
     problem = prepare(game, state, depth=depth, evaluate=evaluate, order=order, cutoff=cutoff)
     stats, moves_of, result_of = problem.stats, problem.moves, problem.result
@@ -151,6 +158,8 @@ def negamax(
     if table is not None:
         moves_of = best_move_first(moves_of, table, problem.game.key)
         search = remembering_exact(search, table, problem.game.key, tracer=tracer)
+    if repetition is not None:
+        search = repeating(search, problem, repetition, history, table=table, tracer=tracer)
     if tracer is not None:
         tracer.begin(problem, "negamax", "mover", -INF, INF)
     line: list[Any] = []
