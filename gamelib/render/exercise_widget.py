@@ -1,0 +1,399 @@
+"""The pruning exercise as a widget: mark the pruned leaves, fill in the values, check.
+
+::
+
+    PruningWidget(seed=3)                      # a fresh random tree
+    PruningWidget(PruningExercise(seed=7, convention=Convention(failure="soft")))
+
+The widget shows the drawn tree of a :class:`~gamelib.exercises.PruningExercise`, a toggle
+button per leaf (pressed = "α-β never evaluates this leaf"), a text box per inner node for
+the value it returns (from MAX's view), and four buttons:
+
+- **Check** asks the exercise (:meth:`~gamelib.exercises.PruningExercise.check`) and shows
+  its feedback: which leaf or value is wrong, and the comparison that decides it;
+- **Show solution** plays the animation of the real α-β run on the tree (the exercise's
+  trace, drawn by :class:`gamelib.render.widgets.Animation`);
+- **New tree** draws the next random tree (the next seed) with the same size and rules;
+- **Clear** releases every toggle and empties every box.
+
+Everything can also be driven from Python (:meth:`PruningWidget.mark`,
+:meth:`PruningWidget.set_value`, :meth:`PruningWidget.check`, …), which is how the tests use
+it. ipywidgets is imported only when a widget is made. Where no kernel runs the widget (a
+notebook rendered to a page), the display falls back to the drawing and the question as HTML.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from html import escape
+from typing import Any
+
+from gamelib.exercises import Convention, Feedback, PruningExercise
+from gamelib.render.dot import draw
+from gamelib.render.static import inline_svg
+from gamelib.trees import Tree
+
+_SCISSORS = "scissors"
+
+
+def read_value(text: str) -> float | None:
+    """A number typed into a value box: ``3``, ``-2``, ``−2``, ``2.5``, ``inf``, ``-∞``.
+
+    Returns:
+        The number (an ``int`` when it is whole), or None for blank text.
+
+    Raises:
+        ValueError: for text that is not a number (the message quotes it).
+    """
+    cleaned = text.strip().replace("−", "-").replace("∞", "inf").replace(" ", "")
+    if not cleaned:
+        return None
+    if cleaned.lstrip("+-").lower() in ("inf", "infinity"):
+        return -math.inf if cleaned.startswith("-") else math.inf
+    try:
+        return int(cleaned)
+    except ValueError:
+        pass
+    try:
+        number = float(cleaned)
+    except ValueError:
+        raise ValueError(f"{text.strip()!r} is not a number") from None
+    if math.isnan(number):
+        raise ValueError(f"{text.strip()!r} is not a number")
+    return int(number) if number.is_integer() else number
+
+
+class PruningWidget:
+    """A "which leaves are pruned?" exercise to click through in a notebook.
+
+    Args:
+        exercise: the exercise to show; None makes a random one from ``seed``, ``depth``,
+            ``branching`` and ``convention``.
+        seed: the random tree's seed (when no exercise is given); "New tree" adds 1.
+        depth: plies from the root to the leaves of new random trees.
+        branching: children per inner node of new random trees, or (fewest, most).
+        convention: the α-β rules of new exercises (default: left to right, cut on ≥,
+            fail-hard).
+
+    Attributes:
+        exercise: the current exercise.
+        seed: the current random tree's seed.
+        leaf_buttons: one toggle button per leaf, by leaf name (left to right).
+        value_boxes: one text box per inner node, by node name (level by level).
+        feedback: the HTML widget where "Check" writes its verdict.
+        solution: the box where "Show solution" puts the animation.
+        widget: the whole ipywidgets box (what the notebook shows).
+    """
+
+    def __init__(
+        self,
+        exercise: PruningExercise | None = None,
+        *,
+        seed: int = 0,
+        depth: int = 3,
+        branching: int | tuple[int, int] = 2,
+        convention: Convention | None = None,
+    ) -> None:
+        import ipywidgets as widgets  # type: ignore[import-untyped]
+
+        if exercise is None:
+            exercise = PruningExercise(seed, depth, branching, convention)
+        else:
+            seed, depth, branching = (
+                exercise.seed,
+                exercise.tree.height(),
+                _branching(exercise.tree),
+            )
+        self.exercise: PruningExercise = exercise
+        self.seed = seed
+        self.depth = depth
+        self.branching = branching
+        self.convention = exercise.convention
+        self.leaf_buttons: dict[str, Any] = {}
+        self.value_boxes: dict[str, Any] = {}
+        self.animation: Any = None
+
+        self.title = widgets.HTML()
+        self.drawing = widgets.HTML()
+        self.leaf_row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.value_grid = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.check_button = self._button("Check", "check", "success", self._on_check)
+        self.solution_button = self._button("Show solution", "film", "info", self._on_solution)
+        self.new_tree_button = self._button("New tree", "refresh", "", self._on_new_tree)
+        self.clear_button = self._button("Clear", "eraser", "", self._on_clear)
+        self.feedback = widgets.HTML()
+        self.solution = widgets.VBox()
+        self.widget = widgets.VBox(
+            [
+                self.title,
+                self.drawing,
+                widgets.HTML("<b>Pruned leaves</b> (press every leaf α-β never evaluates):"),
+                self.leaf_row,
+                widgets.HTML(
+                    "<b>Values</b> each inner node returns, from MAX's view "
+                    "(leave a pruned node empty; values are optional):"
+                ),
+                self.value_grid,
+                widgets.HBox(
+                    [
+                        self.check_button,
+                        self.solution_button,
+                        self.new_tree_button,
+                        self.clear_button,
+                    ]
+                ),
+                self.feedback,
+                self.solution,
+            ]
+        )
+        self.widget.add_class("gamelib-pruning-exercise")
+        self._build()
+
+    # ---- building
+    def _button(self, text: str, icon: str, style: str, action: Any) -> Any:
+        import ipywidgets as widgets
+
+        button = widgets.Button(description=text, icon=icon, button_style=style)
+        button.on_click(lambda _button: action())
+        return button
+
+    def _build(self) -> None:
+        """(Re)make the drawing, the toggles and the boxes for the current exercise."""
+        import ipywidgets as widgets
+
+        exercise = self.exercise
+        self.title.value = (
+            f"<div style='font-size:1.1em'><b>Which leaves does α-β prune?</b> "
+            f"Tree seed {exercise.seed} · {escape(exercise.convention.describe())} · "
+            "MAX (boxes) moves at the root, MIN (ellipses) below.</div>"
+        )
+        self.drawing.value = inline_svg(draw(exercise.tree).svg())
+        self.leaf_buttons = {}
+        for leaf in exercise.tree.leaves():
+            button = widgets.ToggleButton(
+                value=False,
+                description=leaf.name,
+                tooltip=f"leaf {leaf.name} (value {leaf.value}): pressed = pruned",
+                layout=widgets.Layout(width="auto", min_width="44px"),
+            )
+            button.observe(self._on_toggle, names="value")
+            self.leaf_buttons[leaf.name] = button
+        self.leaf_row.children = tuple(self.leaf_buttons.values())
+        self.value_boxes = {}
+        labels = []
+        for node in _inner_nodes_level_by_level(exercise.tree):
+            box = widgets.Text(
+                value="",
+                placeholder="value",
+                description=node.name,
+                tooltip=f"the value {node.name} returns",
+                layout=widgets.Layout(width="150px"),
+                style={"description_width": "48px"},
+            )
+            self.value_boxes[node.name] = box
+            labels.append(box)
+        self.value_grid.children = tuple(labels)
+        self.feedback.value = ""
+        self.solution.children = ()
+        self.animation = None
+
+    def _on_toggle(self, change: dict[str, Any]) -> None:
+        change["owner"].icon = _SCISSORS if change["new"] else ""
+        change["owner"].button_style = "warning" if change["new"] else ""
+
+    # ---- the answer
+    def mark(self, *names: str, pruned: bool = True) -> None:
+        """Press (or, with ``pruned=False``, release) the toggles of these leaves.
+
+        Raises:
+            KeyError: for a name that is not a leaf of the tree.
+        """
+        for name in names:
+            if name not in self.leaf_buttons:
+                raise KeyError(
+                    f"{name!r} is not a leaf (the leaves are {', '.join(self.leaf_buttons)})"
+                )
+            self.leaf_buttons[name].value = pruned
+
+    def set_value(self, name: str, value: float | str) -> None:
+        """Type ``value`` into the box of inner node ``name``.
+
+        Raises:
+            KeyError: for a name that is not an inner node of the tree.
+        """
+        if name not in self.value_boxes:
+            raise KeyError(
+                f"{name!r} is not an inner node (they are {', '.join(self.value_boxes)})"
+            )
+        self.value_boxes[name].value = str(value)
+
+    def set_values(self, values: dict[str, float | str]) -> None:
+        """Type every value of ``values`` (node name → value) into its box."""
+        for name, value in values.items():
+            self.set_value(name, value)
+
+    def clear(self) -> None:
+        """Release every toggle and empty every box."""
+        for button in self.leaf_buttons.values():
+            button.value = False
+        for box in self.value_boxes.values():
+            box.value = ""
+        self.feedback.value = ""
+
+    @property
+    def marked(self) -> set[str]:
+        """The leaves marked as pruned."""
+        return {name for name, button in self.leaf_buttons.items() if button.value}
+
+    def answer(self) -> tuple[dict[str, Any], list[str]]:
+        """The answer as :meth:`PruningExercise.check` takes it, and problems with the boxes.
+
+        Returns:
+            ``({"pruned": {...}, "values": {...}}, problems)``: "values" holds the boxes that
+            are filled in with a number (it is left out when none is); ``problems`` names
+            every box whose text is not a number.
+        """
+        values: dict[str, float] = {}
+        problems: list[str] = []
+        for name, box in self.value_boxes.items():
+            try:
+                number = read_value(box.value)
+            except ValueError as error:
+                problems.append(f"value of {name}: {error}")
+                continue
+            if number is not None:
+                values[name] = number
+        answer: dict[str, Any] = {"pruned": self.marked}
+        if values:
+            answer["values"] = values
+        return answer, problems
+
+    def check(self) -> Feedback:
+        """Check the answer on the screen and show the verdict; returns the feedback."""
+        answer, problems = self.answer()
+        feedback = self.exercise.check(answer)
+        if problems:
+            feedback = Feedback(False, [*problems, *feedback.messages])
+        blank = [
+            name
+            for name in self.exercise.solution.values
+            if name in self.value_boxes and not self.value_boxes[name].value.strip()
+        ]
+        note = ""
+        if blank and feedback.correct:
+            note = (
+                f"<div style='color:#555'>Values not filled in (optional): "
+                f"{escape(', '.join(blank))}.</div>"
+            )
+        self.feedback.value = feedback._repr_html_() + note
+        return feedback
+
+    # ---- the solution
+    def show_solution(self) -> Any:
+        """Put the animation of the real α-β run under the buttons; returns the animation.
+
+        The animation is a :class:`gamelib.render.widgets.Animation` of the exercise's
+        trace, opened at its last step, with a line listing the pruned leaves and values.
+        """
+        import ipywidgets as widgets
+
+        from gamelib.render.widgets import Animation
+
+        trace = self.exercise.trace
+        animation = Animation(trace, titles=[f"the solution: {trace.algorithm}"])
+        animation.go(animation.steps)
+        self.animation = animation
+        self.solution.children = (
+            widgets.HTML(solution_html(self.exercise)),
+            animation.widget,
+        )
+        return animation
+
+    # ---- a new tree
+    def new_tree(self, seed: int | None = None) -> PruningExercise:
+        """Replace the exercise by a new random tree (default: the next seed); returns it."""
+        self.seed = self.seed + 1 if seed is None else seed
+        self.exercise = PruningExercise(self.seed, self.depth, self.branching, self.convention)
+        self._build()
+        return self.exercise
+
+    # ---- button actions
+    def _on_check(self) -> None:
+        self.check()
+
+    def _on_solution(self) -> None:
+        self.show_solution()
+
+    def _on_new_tree(self) -> None:
+        self.new_tree()
+
+    def _on_clear(self) -> None:
+        self.clear()
+
+    # ---- display
+    def static_html(self) -> str:
+        """The exercise as plain HTML: the question and the drawn tree, no controls."""
+        exercise = self.exercise
+        return (
+            "<div class='gamelib-pruning-exercise-static'>"
+            f"<p><b>Which leaves does α-β prune?</b> Tree seed {exercise.seed} · "
+            f"{escape(exercise.convention.describe())}. (In a running notebook this is an "
+            "interactive exercise with buttons; here, answer with <code>exercise.check(...)"
+            "</code>.)</p>"
+            f"{inline_svg(draw(exercise.tree).svg())}</div>"
+        )
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        bundle: dict[str, Any] = dict(self.widget._repr_mimebundle_(**kwargs) or {})
+        bundle["text/html"] = self.static_html()
+        return bundle
+
+    def __repr__(self) -> str:
+        return f"<PruningWidget: {self.exercise!r}>"
+
+
+def solution_html(exercise: PruningExercise) -> str:
+    """The solution of ``exercise`` in one paragraph: pruned leaves and returned values."""
+    pruned = [name for name in exercise.leaf_names if name in exercise.solution.pruned]
+    values = ", ".join(
+        f"{name} {_format(value)}"
+        for name, value in _in_tree_order(exercise, exercise.solution.values)
+    )
+    return (
+        "<div><b>Solution.</b> Pruned leaves: "
+        f"{escape(', '.join(pruned)) if pruned else 'none'}. "
+        f"Values returned (MAX's view): {escape(values)}. "
+        f"Leaves evaluated, in order: {escape(' '.join(exercise.solution.evaluated))}.</div>"
+    )
+
+
+def _in_tree_order(
+    exercise: PruningExercise, values: dict[str, float] | Any
+) -> Iterable[tuple[str, float]]:
+    for node in _inner_nodes_level_by_level(exercise.tree):
+        if node.name in values:
+            yield node.name, values[node.name]
+
+
+def _inner_nodes_level_by_level(tree: Tree) -> list[Tree]:
+    nodes = sorted(tree.walk(), key=lambda item: item[1])  # stable: left to right per level
+    return [node for node, _ in nodes if not node.is_leaf]
+
+
+def _branching(tree: Tree) -> int | tuple[int, int]:
+    """The fewest and most children of an inner node of ``tree`` (one number if equal)."""
+    counts = [len(node.children) for node, _ in tree.walk() if not node.is_leaf] or [1]
+    return counts[0] if min(counts) == max(counts) else (min(counts), max(counts))
+
+
+def _format(value: float) -> str:
+    if value == math.inf:
+        return "∞"
+    if value == -math.inf:
+        return "−∞"
+    text = str(int(value)) if float(value).is_integer() else str(value)
+    return text.replace("-", "−")
+
+
+__all__ = ["PruningWidget", "read_value", "solution_html"]
