@@ -19,7 +19,7 @@ from typing import Any
 from gamelib.core import INF, Game
 from gamelib.search.common import Cutoff, Order, SearchResult, Tracer, after, prepare
 from gamelib.search.repetition import Policy, repeating
-from gamelib.search.table import TranspositionTable, best_move_first, remembering
+from gamelib.search.table import TranspositionTable, remembering
 from gamelib.trees import Tree
 
 
@@ -79,14 +79,7 @@ def nega_alpha(
                 tracer.backup(value, best, best, bound)
         return best
 
-    if tracer is not None:
-        tracer.begin(problem, "nega_alpha", "mover", alpha, beta)
-    line: list[Any] = []
-    value = search(problem.root, problem.depth, alpha, beta, line)
-    result = problem.finish("nega_alpha", value, line)
-    if tracer is not None:
-        tracer.end(result)
-    return result
+    return problem.run("nega_alpha", "mover", search, tracer, window=(alpha, beta))
 
 
 def alphabeta(
@@ -121,7 +114,9 @@ def alphabeta(
     the policy instead of being searched, like a leaf, so the search ends on games with
     cycles.
     """
-    problem = prepare(game, state, depth=depth, evaluate=evaluate, order=order, cutoff=cutoff)
+    problem = prepare(
+        game, state, depth=depth, evaluate=evaluate, order=order, cutoff=cutoff, table=table
+    )
     stats, moves_of, result_of, cuts = problem.stats, problem.moves, problem.result, problem.cuts
 
     def search(state: Any, depth: float, alpha: float, beta: float, line: list[Any]) -> float:
@@ -152,18 +147,10 @@ def alphabeta(
         return alpha
 
     if table is not None:
-        moves_of = best_move_first(moves_of, table, problem.game.key)
         search = remembering(search, table, problem.game.key, fail_hard=True, tracer=tracer)
     if repetition is not None:
         search = repeating(search, problem, repetition, history, table=table, tracer=tracer)
-    if tracer is not None:
-        tracer.begin(problem, "alphabeta", "mover", alpha, beta)
-    line: list[Any] = []
-    value = search(problem.root, problem.depth, alpha, beta, line)
-    result = problem.finish("alphabeta", value, line)
-    if tracer is not None:
-        tracer.end(result)
-    return result
+    return problem.run("alphabeta", "mover", search, tracer, window=(alpha, beta))
 
 
 def alphabeta_failsoft(
@@ -193,7 +180,9 @@ def alphabeta_failsoft(
 
     ``repetition`` and ``history`` work as in :func:`alphabeta`.
     """
-    problem = prepare(game, state, depth=depth, evaluate=evaluate, order=order, cutoff=cutoff)
+    problem = prepare(
+        game, state, depth=depth, evaluate=evaluate, order=order, cutoff=cutoff, table=table
+    )
     stats, moves_of, result_of, cuts = problem.stats, problem.moves, problem.result, problem.cuts
 
     def search(state: Any, depth: float, alpha: float, beta: float, line: list[Any]) -> float:
@@ -226,15 +215,7 @@ def alphabeta_failsoft(
         return best
 
     if table is not None:
-        moves_of = best_move_first(moves_of, table, problem.game.key)
         search = remembering(search, table, problem.game.key, fail_hard=False, tracer=tracer)
     if repetition is not None:
         search = repeating(search, problem, repetition, history, table=table, tracer=tracer)
-    if tracer is not None:
-        tracer.begin(problem, "alphabeta_failsoft", "mover", alpha, beta)
-    line: list[Any] = []
-    value = search(problem.root, problem.depth, alpha, beta, line)
-    result = problem.finish("alphabeta_failsoft", value, line)
-    if tracer is not None:
-        tracer.end(result)
-    return result
+    return problem.run("alphabeta_failsoft", "mover", search, tracer, window=(alpha, beta))

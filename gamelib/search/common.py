@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, TypeAlias
 
 from gamelib.core import INF, Game, Player
+from gamelib.search.table import TranspositionTable, best_move_first
 from gamelib.trees import Tree, TreeGame
 
 Frame: TypeAlias = Literal["max", "mover"]
@@ -145,6 +146,33 @@ class SearchProblem:
             return self.game.utility(state)
         return self.evaluate_function(state)
 
+    def run(
+        self,
+        algorithm: str,
+        frame: Frame,
+        search: Callable[..., float],
+        tracer: Tracer | None,
+        window: tuple[float, float] | None = None,
+    ) -> SearchResult:
+        """Search the root with the node function ``search`` and return the result.
+
+        ``search`` is called as ``search(root, depth, alpha, beta, line)`` with a window, or
+        ``search(root, depth, line)`` without one; the tracer (if any) is told when the
+        search begins and ends.
+        """
+        alpha, beta = (-INF, INF) if window is None else window
+        if tracer is not None:
+            tracer.begin(self, algorithm, frame, alpha, beta)
+        line: list[Any] = []
+        if window is None:
+            value = search(self.root, self.depth, line)
+        else:
+            value = search(self.root, self.depth, alpha, beta, line)
+        result = self.finish(algorithm, value, line)
+        if tracer is not None:
+            tracer.end(result)
+        return result
+
     def finish(self, algorithm: str, value: float, line: list[Any]) -> SearchResult:
         """Package the root value and principal variation as a :class:`SearchResult`."""
         pv = tuple(self.present(move) for move in line)
@@ -159,8 +187,11 @@ def prepare(
     evaluate: Callable[[Any], float] | None = None,
     order: Order = None,
     cutoff: Cutoff = ">=",
+    table: TranspositionTable | None = None,
 ) -> SearchProblem:
     """Turn the arguments every search takes into a :class:`SearchProblem`.
+
+    With a transposition ``table``, the move it stored for a position is tried first.
 
     Raises:
         ValueError: for a negative depth, an unknown order or cutoff rule, or an object that
@@ -186,7 +217,9 @@ def prepare(
         game=game,
         root=root,
         depth=INF if depth is None else depth,
-        moves=_ordering(game, order),
+        moves=_ordering(game, order)
+        if table is None
+        else best_move_first(_ordering(game, order), table, game.key),
         result=game.result,
         cuts=operator.ge if cutoff == ">=" else operator.gt,
         present=present,

@@ -8,7 +8,7 @@ from typing import Any
 from gamelib.core import INF, Game
 from gamelib.search.common import Cutoff, Order, SearchResult, Tracer, prepare
 from gamelib.search.repetition import Policy, repeating
-from gamelib.search.table import TranspositionTable, best_move_first, remembering_exact
+from gamelib.search.table import TranspositionTable, remembering_exact
 from gamelib.trees import Tree
 
 
@@ -91,14 +91,7 @@ def minimax(
                 tracer.backup(value, best, -INF, INF)
         return best
 
-    if tracer is not None:
-        tracer.begin(problem, "minimax", "max", -INF, INF)
-    line: list[Any] = []
-    value = max_value(problem.root, problem.depth, line)
-    result = problem.finish("minimax", value, line)
-    if tracer is not None:
-        tracer.end(result)
-    return result
+    return problem.run("minimax", "max", max_value, tracer)
 
 
 def negamax(
@@ -129,7 +122,9 @@ def negamax(
     on the line (``history``, the keys before the root, then the search path) is scored by
     the policy instead of being searched, so the search ends on games with cycles.
     """
-    problem = prepare(game, state, depth=depth, evaluate=evaluate, order=order, cutoff=cutoff)
+    problem = prepare(
+        game, state, depth=depth, evaluate=evaluate, order=order, cutoff=cutoff, table=table
+    )
     stats, moves_of, result_of = problem.stats, problem.moves, problem.result
 
     def search(state: Any, depth: float, line: list[Any]) -> float:
@@ -156,15 +151,7 @@ def negamax(
         return best
 
     if table is not None:
-        moves_of = best_move_first(moves_of, table, problem.game.key)
         search = remembering_exact(search, table, problem.game.key, tracer=tracer)
     if repetition is not None:
         search = repeating(search, problem, repetition, history, table=table, tracer=tracer)
-    if tracer is not None:
-        tracer.begin(problem, "negamax", "mover", -INF, INF)
-    line: list[Any] = []
-    value = search(problem.root, problem.depth, line)
-    result = problem.finish("negamax", value, line)
-    if tracer is not None:
-        tracer.end(result)
-    return result
+    return problem.run("negamax", "mover", search, tracer)

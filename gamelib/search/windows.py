@@ -26,7 +26,7 @@ from typing import Any
 from gamelib.core import INF, Game
 from gamelib.search.alphabeta import alphabeta_failsoft
 from gamelib.search.common import Cutoff, Order, SearchResult, SearchStats, Tracer, after, prepare
-from gamelib.search.table import TranspositionTable, best_move_first, remembering
+from gamelib.search.table import TranspositionTable, remembering
 from gamelib.trees import Tree
 
 
@@ -150,7 +150,9 @@ def pvs(
     Guarantee: the same as fail-soft α-β (if r ≤ α then v ≤ r; if r ≥ β then v ≥ r;
     otherwise r = v). With perfect move ordering no re-search happens.
     """
-    problem = prepare(game, state, depth=depth, evaluate=evaluate, order=order, cutoff=cutoff)
+    problem = prepare(
+        game, state, depth=depth, evaluate=evaluate, order=order, cutoff=cutoff, table=table
+    )
     stats, moves_of, result_of, cuts = problem.stats, problem.moves, problem.result, problem.cuts
 
     def search(state: Any, depth: float, alpha: float, beta: float, line: list[Any]) -> float:
@@ -194,16 +196,8 @@ def pvs(
         return best
 
     if table is not None:
-        moves_of = best_move_first(moves_of, table, problem.game.key)
         search = remembering(search, table, problem.game.key, fail_hard=False, tracer=tracer)
-    if tracer is not None:
-        tracer.begin(problem, "pvs", "mover", alpha, beta)
-    line: list[Any] = []
-    value = search(problem.root, problem.depth, alpha, beta, line)
-    result = problem.finish("pvs", value, line)
-    if tracer is not None:
-        tracer.end(result)
-    return result
+    return problem.run("pvs", "mover", search, tracer, window=(alpha, beta))
 
 
 def mtdf(
