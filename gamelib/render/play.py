@@ -28,6 +28,8 @@ from typing import Any, Literal
 from gamelib.core import Player
 from gamelib.games.tictactoe import LINES, SQUARE_NAMES, TicTacToe, TicTacToeState
 from gamelib.players import SearchPlayer, SeededPlayer, tictactoe_cpu
+from gamelib.render.dot import Drawing, draw
+from gamelib.render.static import inline_svg
 from gamelib.trace import ROOT_NAME, Bound, Enter, Trace
 
 Side = Literal["human", 0, 1, 2, 3]
@@ -316,7 +318,19 @@ class TicTacToeWidget:
         if not self.show_search.value or self._trace is None:
             self.search_text.value = ""
             return
-        self.search_text.value = f"<pre>{escape(self.search_report())}</pre>"
+        self.search_text.value = (
+            f"<pre>{escape(self.search_report())}</pre>{inline_svg(self.search_drawing().svg())}"
+        )
+
+    def search_drawing(self, plies: int = 1) -> Drawing:
+        """The CPU's latest search drawn as a tree, collapsed below ``plies`` plies.
+
+        Raises:
+            ValueError: before the first search of a level-3 CPU.
+        """
+        if self._trace is None:
+            raise ValueError("no search yet: only a level-3 CPU searches")
+        return draw(self._trace, max_depth=plies, max_children=9, legend=False)
 
     # ---- the CPU's last search
     def last_search_trace(self) -> Trace | None:

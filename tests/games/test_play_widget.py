@@ -122,3 +122,19 @@ def test_a_shallow_cpu_still_replies(plies: int) -> None:
     widget = TicTacToeWidget(x="human", o=3, plies=plies)
     widget.click(0)
     assert len(widget.moves) == 2
+
+
+def test_the_cpus_search_is_drawn_as_a_collapsed_tree() -> None:
+    widget = TicTacToeWidget(x="human", o=2)
+    with pytest.raises(ValueError, match="no search yet"):
+        widget.search_drawing()
+    widget = TicTacToeWidget(x="human", o=3)
+    widget.click(4)  # b2; the CPU replies after searching
+    trace = widget.last_search_trace()
+    assert trace is not None
+    drawing = widget.search_drawing()
+    source = drawing.source
+    played = widget.game.move_name(widget.moves[-1])
+    assert played in source
+    assert all(name in source for name in ("a1", "c3"))  # every root move is drawn
+    assert "<svg" in widget.search_text.value
