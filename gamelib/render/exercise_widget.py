@@ -148,6 +148,16 @@ class PruningWidget:
             ]
         )
         self.widget.add_class("gamelib-pruning-exercise")
+        self.title.add_class("gamelib-pruning-title")
+        self.drawing.add_class("gamelib-pruning-drawing")
+        self.leaf_row.add_class("gamelib-leaves")
+        self.value_grid.add_class("gamelib-values")
+        self.check_button.add_class("gamelib-check")
+        self.solution_button.add_class("gamelib-show-solution")
+        self.new_tree_button.add_class("gamelib-new-tree")
+        self.clear_button.add_class("gamelib-clear")
+        self.feedback.add_class("gamelib-feedback")
+        self.solution.add_class("gamelib-solution")
         self._build()
 
     # ---- building
@@ -177,6 +187,7 @@ class PruningWidget:
                 tooltip=f"leaf {leaf.name} (value {leaf.value}): pressed = pruned",
                 layout=widgets.Layout(width="auto", min_width="44px"),
             )
+            button.add_class("gamelib-leaf")
             button.observe(self._on_toggle, names="value")
             self.leaf_buttons[leaf.name] = button
         self.leaf_row.children = tuple(self.leaf_buttons.values())
@@ -191,6 +202,7 @@ class PruningWidget:
                 layout=widgets.Layout(width="150px"),
                 style={"description_width": "48px"},
             )
+            box.add_class("gamelib-value")
             self.value_boxes[node.name] = box
             labels.append(box)
         self.value_grid.children = tuple(labels)

@@ -1,0 +1,184 @@
+"""What the real-browser tests share: a JupyterLab server, Debian's chromium, screenshots.
+
+The ``jupyter_lab`` fixture starts ``jupyter lab`` from the project's virtual environment on a
+free port (one server per test module) and shuts it and its kernels down afterwards. The
+helpers open nothing by themselves: each test launches chromium (:func:`chromium_path`, which
+fails with a clear message when it is missing), opens its notebook and uses
+:func:`wait_for_idle_kernel` and :func:`run_all_until_visible` to run it.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+REPOSITORY = Path(__file__).resolve().parents[2]
+SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
+TOKEN = "gamelib-browser-test"
+CHROMIUM_ARGUMENTS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+PANEL = ".jp-NotebookPanel:visible"
+LONG = 90_000  # milliseconds: a cold kernel start and the first run can be slow
+
+
+def free_port() -> int:
+    """A TCP port nobody listens on right now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def wait_for_server(url: str, process: subprocess.Popen[bytes], seconds: float = 60) -> None:
+    """Wait until JupyterLab answers ``/api/status`` (or fail with its log)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            pytest.fail(f"jupyter lab exited with code {process.returncode}")
+        try:
+            with urllib.request.urlopen(f"{url}/api/status?token={TOKEN}", timeout=2) as reply:
+                if reply.status == 200:
+                    return
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            pass
+        time.sleep(0.3)
+    pytest.fail(f"jupyter lab did not answer at {url} within {seconds} s")
+
+
+def stop_server(url: str, process: subprocess.Popen[bytes]) -> None:
+    """Shut JupyterLab and its kernels down: politely first, then by signal."""
+    try:
+        request = urllib.request.Request(f"{url}/api/shutdown?token={TOKEN}", method="POST")
+        urllib.request.urlopen(request, timeout=5).close()
+        process.wait(timeout=15)
+    except Exception:  # whatever happened, make sure it is gone below
+        pass
+    if process.poll() is None:
+        os.killpg(process.pid, signal.SIGTERM)
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait(timeout=10)
+
+
+def write_lab_settings(directory: Path) -> None:
+    """JupyterLab settings for the test: no news question over the widgets, no autosave
+    (the committed notebook must stay without outputs)."""
+    settings = {
+        "apputils-extension/notification": '{"fetchNews": "false", "checkForUpdates": false}',
+        "docmanager-extension/plugin": '{"autosave": false}',
+    }
+    for name, text in settings.items():
+        path = directory / "@jupyterlab" / f"{name}.jupyterlab-settings"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def jupyter_lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A JupyterLab server serving the repository; yields its base URL."""
+    port = free_port()
+    jupyter = Path(sys.executable).parent / "jupyter"
+    home = tmp_path_factory.mktemp("jupyter")
+    write_lab_settings(home / "settings")
+    environment = {
+        **os.environ,
+        "JUPYTER_RUNTIME_DIR": str(home / "runtime"),
+        "JUPYTERLAB_WORKSPACES_DIR": str(home / "workspaces"),
+        "JUPYTERLAB_SETTINGS_DIR": str(home / "settings"),
+    }
+    log = (home / "server.log").open("wb")
+    command = [
+        str(jupyter),
+        "lab",
+        "--no-browser",
+        "--ip=127.0.0.1",
+        f"--port={port}",
+        f"--IdentityProvider.token={TOKEN}",
+        "--allow-root",
+        f"--ServerApp.root_dir={REPOSITORY}",
+        "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+    ]
+    process = subprocess.Popen(
+        command,
+        cwd=REPOSITORY,
+        env=environment,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        wait_for_server(url, process)
+        yield url
+    finally:
+        stop_server(url, process)
+        log.close()
+
+
+def chromium_path() -> str:
+    """Debian's chromium, or a failure that says how to get it."""
+    path = shutil.which("chromium")
+    if path is None:
+        pytest.fail(
+            "Debian's `chromium` is not installed, so the browser test cannot run: "
+            "run the project's set-up (it does `apt-get install -y chromium`)."
+        )
+    return path
+
+
+def screenshot(page: Any, name: str) -> None:
+    SCREENSHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / name), full_page=True)
+
+
+def wait_for_idle_kernel(page: Any) -> None:
+    """Wait until the notebook's kernel has started and is idle."""
+    indicator = page.locator(f'{PANEL} .jp-Notebook-ExecutionIndicator[data-status="idle"]')
+    indicator.first.wait_for(timeout=LONG)
+
+
+def run_all_cells(page: Any) -> None:
+    """Run every cell through the Run menu's ``runmenu:run-all`` command."""
+    page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
+    item = page.locator('li[data-command="runmenu:run-all"]').first
+    item.wait_for()
+    item.click()
+
+
+def run_all_until_visible(page: Any, target: Any, attempts: int = 3) -> None:
+    """Run all cells until ``target`` shows; run again if a run was lost while connecting.
+
+    Right after the kernel starts, JupyterLab sometimes drops a run-all (the cells stay
+    unexecuted); running them again is harmless here.
+    """
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    for attempt in range(1, attempts + 1):
+        page.wait_for_timeout(1000)
+        run_all_cells(page)
+        try:
+            target.wait_for(timeout=LONG // attempts)
+            return
+        except PlaywrightTimeout:
+            screenshot(page, f"00_no_widget_after_run_{attempt}.png")
+    pytest.fail(f"the widget did not appear after {attempts} runs of all cells")
