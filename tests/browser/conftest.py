@@ -19,6 +19,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -182,3 +183,27 @@ def run_all_until_visible(page: Any, target: Any, attempts: int = 3) -> None:
         except PlaywrightTimeout:
             screenshot(page, f"00_no_widget_after_run_{attempt}.png")
     pytest.fail(f"the widget did not appear after {attempts} runs of all cells")
+
+
+@contextmanager
+def notebook_page(jupyter_lab: str, notebook: str) -> Iterator[tuple[Any, Any]]:
+    """Open ``notebook`` in JupyterLab in headless chromium, wait for its idle kernel, and
+    yield the page and the notebook's panel; the browser is closed afterwards."""
+    from playwright.sync_api import expect, sync_playwright
+
+    executable = chromium_path()
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=executable, args=CHROMIUM_ARGUMENTS, headless=True
+        )
+        try:
+            page = browser.new_page(viewport={"width": 1400, "height": 1100})
+            page.set_default_timeout(LONG)
+            page.goto(f"{jupyter_lab}/lab/tree/{notebook}?reset&token={TOKEN}")
+            panel = page.locator(PANEL)
+            expect(panel).to_have_count(1, timeout=LONG)
+            panel.locator(".jp-Cell").first.wait_for()
+            wait_for_idle_kernel(page)
+            yield page, panel
+        finally:
+            browser.close()

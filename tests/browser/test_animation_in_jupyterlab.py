@@ -20,12 +20,10 @@ import pytest
 from tests.browser.conftest import (
     CHROMIUM_ARGUMENTS,
     LONG,
-    PANEL,
-    TOKEN,
     chromium_path,
+    notebook_page,
     run_all_until_visible,
     screenshot,
-    wait_for_idle_kernel,
 )
 
 pytestmark = pytest.mark.browser
@@ -34,82 +32,68 @@ NOTEBOOK = "tests/browser/animation_demo.ipynb"
 
 
 def test_the_animation_steps_and_plays_in_jupyterlab(jupyter_lab: str) -> None:
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
-    executable = chromium_path()
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=executable, args=CHROMIUM_ARGUMENTS, headless=True
+    with notebook_page(jupyter_lab, NOTEBOOK) as (page, panel):
+        animation = panel.locator(".gamelib-animation").first
+        run_all_until_visible(page, animation)
+        sentence = animation.locator(".gamelib-sentence").first
+        drawing = animation.locator(".gamelib-drawing svg").first
+        expect(sentence).to_contain_text("Before the search", timeout=LONG)
+        drawing.wait_for()
+        animation.scroll_into_view_if_needed()
+        screenshot(page, "01_widget_at_step_0.png")
+        start_svg = drawing.evaluate("node => node.outerHTML")
+
+        animation.locator(".gamelib-step-forward").first.click()
+        expect(sentence).to_contain_text("alphabeta starts at R (MAX)")
+        stepped_svg = drawing.evaluate("node => node.outerHTML")
+        assert stepped_svg != start_svg
+        screenshot(page, "02_after_one_step.png")
+
+        play_pause = animation.locator(".widget-play button").first
+        play_pause.click()  # play
+        page.wait_for_function(  # playing moves on by itself: wait until past step 4
+            "element => Number(element.textContent.split(' ')[1]) >= 4",
+            arg=sentence.element_handle(),
+            timeout=20_000,
         )
-        try:
-            page = browser.new_page(viewport={"width": 1400, "height": 1100})
-            page.set_default_timeout(LONG)
-            page.goto(f"{jupyter_lab}/lab/tree/{NOTEBOOK}?reset&token={TOKEN}")
-            panel = page.locator(PANEL)
-            expect(panel).to_have_count(1, timeout=LONG)
-            panel.locator(".jp-Cell").first.wait_for()
-            wait_for_idle_kernel(page)
-            animation = panel.locator(".gamelib-animation").first
-            run_all_until_visible(page, animation)
-            sentence = animation.locator(".gamelib-sentence").first
-            drawing = animation.locator(".gamelib-drawing svg").first
-            expect(sentence).to_contain_text("Before the search", timeout=LONG)
-            drawing.wait_for()
-            animation.scroll_into_view_if_needed()
-            screenshot(page, "01_widget_at_step_0.png")
-            start_svg = drawing.evaluate("node => node.outerHTML")
+        screenshot(page, "03_playing.png")
+        play_pause.click()  # pause (the same button)
+        page.wait_for_timeout(1500)  # the last step the player sent has arrived
+        played_text = sentence.inner_text()
+        played_svg = drawing.evaluate("node => node.outerHTML")
+        played_step = int(played_text.split()[1])
+        assert played_step >= 4
+        assert played_svg not in (start_svg, stepped_svg)
+        page.wait_for_timeout(1500)
+        assert sentence.inner_text() == played_text  # paused: nothing moves
 
-            animation.locator(".gamelib-step-forward").first.click()
-            expect(sentence).to_contain_text("alphabeta starts at R (MAX)")
-            stepped_svg = drawing.evaluate("node => node.outerHTML")
-            assert stepped_svg != start_svg
-            screenshot(page, "02_after_one_step.png")
-
-            play_pause = animation.locator(".widget-play button").first
-            play_pause.click()  # play
-            page.wait_for_function(  # playing moves on by itself: wait until past step 4
-                "element => Number(element.textContent.split(' ')[1]) >= 4",
-                arg=sentence.element_handle(),
-                timeout=20_000,
+        # Step to the β-cut at D (step 18), forwards or, if playing went past it, back.
+        direction = "forward" if played_step <= 18 else "back"
+        button = animation.locator(f".gamelib-step-{direction}").first
+        for step in range(played_step, 18, 1 if direction == "forward" else -1):
+            button.click()
+            expect(sentence).to_contain_text(
+                f"step {step + 1 if direction == 'forward' else step - 1} of 37"
             )
-            screenshot(page, "03_playing.png")
-            play_pause.click()  # pause (the same button)
-            page.wait_for_timeout(1500)  # the last step the player sent has arrived
-            played_text = sentence.inner_text()
-            played_svg = drawing.evaluate("node => node.outerHTML")
-            played_step = int(played_text.split()[1])
-            assert played_step >= 4
-            assert played_svg not in (start_svg, stepped_svg)
-            page.wait_for_timeout(1500)
-            assert sentence.inner_text() == played_text  # paused: nothing moves
+        expect(sentence).to_contain_text("β-cut at D: 4 ≥ 3, J pruned")
+        expect(animation.locator(".gamelib-drawing").first).to_contain_text("β-cut at D:")
+        screenshot(page, "04_beta_cut_at_D.png")
 
-            # Step to the β-cut at D (step 18), forwards or, if playing went past it, back.
-            direction = "forward" if played_step <= 18 else "back"
-            button = animation.locator(f".gamelib-step-{direction}").first
-            for step in range(played_step, 18, 1 if direction == "forward" else -1):
-                button.click()
-                expect(sentence).to_contain_text(
-                    f"step {step + 1 if direction == 'forward' else step - 1} of 37"
-                )
-            expect(sentence).to_contain_text("β-cut at D: 4 ≥ 3, J pruned")
-            expect(animation.locator(".gamelib-drawing").first).to_contain_text("β-cut at D:")
-            screenshot(page, "04_beta_cut_at_D.png")
+        animation.locator(".widget-toggle-button", has_text="mover view").first.click()
+        expect(sentence).to_contain_text("step 18 of 37")
+        expect(animation.locator(".gamelib-windows").first).to_contain_text("(−3, ∞)")
+        screenshot(page, "05_mover_view.png")
 
-            animation.locator(".widget-toggle-button", has_text="mover view").first.click()
-            expect(sentence).to_contain_text("step 18 of 37")
-            expect(animation.locator(".gamelib-windows").first).to_contain_text("(−3, ∞)")
-            screenshot(page, "05_mover_view.png")
+        comparison = panel.locator(".gamelib-animation").nth(1)
+        comparison.scroll_into_view_if_needed()
+        expect(comparison.locator(".gamelib-title").first).to_contain_text("nega_alpha")
+        screenshot(page, "06_side_by_side.png")
 
-            comparison = panel.locator(".gamelib-animation").nth(1)
-            comparison.scroll_into_view_if_needed()
-            expect(comparison.locator(".gamelib-title").first).to_contain_text("nega_alpha")
-            screenshot(page, "06_side_by_side.png")
-
-            player = panel.locator(".gamelib-player").first  # the HTML player, no widgets
-            player.scroll_into_view_if_needed()
-            check_static_player(page, player, "07_static_player_in_jupyterlab.png")
-        finally:
-            browser.close()
+        player = panel.locator(".gamelib-player").first  # the HTML player, no widgets
+        player.scroll_into_view_if_needed()
+        check_static_player(page, player, "07_static_player_in_jupyterlab.png")
 
 
 def check_static_player(page: Any, player: Any, name: str) -> None:

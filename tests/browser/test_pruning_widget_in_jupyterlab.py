@@ -23,15 +23,10 @@ import pytest
 from gamelib.exercises import PruningExercise
 from gamelib.render.dot import draw
 from tests.browser.conftest import (
-    CHROMIUM_ARGUMENTS,
-    LONG,
-    PANEL,
     REPOSITORY,
-    TOKEN,
-    chromium_path,
+    notebook_page,
     run_all_until_visible,
     screenshot,
-    wait_for_idle_kernel,
 )
 
 pytestmark = pytest.mark.browser
@@ -64,93 +59,79 @@ def leaf_toggle(exercise: Any, name: str) -> Any:
 
 
 def test_the_pruning_exercise_checks_and_solves_in_jupyterlab(jupyter_lab: str) -> None:
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
     expected = PruningExercise(seed=SEED, depth=DEPTH, branching=BRANCHING)
     pruned = [name for name in expected.leaf_names if name in expected.solution.pruned]
     assert pruned, "the notebook's tree must prune at least one leaf"
     following = PruningExercise(seed=SEED + 1, depth=DEPTH, branching=BRANCHING)
 
-    executable = chromium_path()
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=executable, args=CHROMIUM_ARGUMENTS, headless=True
+    with notebook_page(jupyter_lab, NOTEBOOK) as (page, panel):
+        exercise = panel.locator(".gamelib-pruning-exercise").first
+        run_all_until_visible(page, exercise)
+
+        title = exercise.locator(".gamelib-pruning-title").first
+        drawing = exercise.locator(".gamelib-pruning-drawing").first
+        feedback = exercise.locator(".gamelib-feedback").first
+        solution = exercise.locator(".gamelib-solution").first
+        toggles = exercise.locator(".gamelib-leaves .gamelib-leaf")
+        expect(title).to_contain_text(f"Tree seed {SEED}")
+        drawing.locator("svg").first.wait_for()
+        expect(toggles).to_have_count(len(expected.leaf_names))
+        expect(exercise.locator(".gamelib-values .gamelib-value")).to_have_count(
+            len(expected.tree.nodes()) - len(expected.leaf_names)
         )
-        try:
-            page = browser.new_page(viewport={"width": 1400, "height": 1100})
-            page.set_default_timeout(LONG)
-            page.goto(f"{jupyter_lab}/lab/tree/{NOTEBOOK}?reset&token={TOKEN}")
-            panel = page.locator(PANEL)
-            expect(panel).to_have_count(1, timeout=LONG)
-            panel.locator(".jp-Cell").first.wait_for()
-            wait_for_idle_kernel(page)
-            exercise = panel.locator(".gamelib-pruning-exercise").first
-            run_all_until_visible(page, exercise)
+        exercise.scroll_into_view_if_needed()
+        screenshot(page, "pruning_01_widget.png")
 
-            title = exercise.locator(".gamelib-pruning-title").first
-            drawing = exercise.locator(".gamelib-pruning-drawing").first
-            feedback = exercise.locator(".gamelib-feedback").first
-            solution = exercise.locator(".gamelib-solution").first
-            toggles = exercise.locator(".gamelib-leaves .gamelib-leaf")
-            expect(title).to_contain_text(f"Tree seed {SEED}")
-            drawing.locator("svg").first.wait_for()
-            expect(toggles).to_have_count(len(expected.leaf_names))
-            expect(exercise.locator(".gamelib-values .gamelib-value")).to_have_count(
-                len(expected.tree.nodes()) - len(expected.leaf_names)
-            )
-            exercise.scroll_into_view_if_needed()
-            screenshot(page, "pruning_01_widget.png")
+        # Nothing marked: wrong, since the solution prunes leaves.
+        exercise.locator(".gamelib-check").first.click()
+        expect(feedback).to_contain_text("Not yet")
+        for name in pruned:
+            expect(feedback).to_contain_text(f"{name} is pruned")
+        feedback.scroll_into_view_if_needed()
+        screenshot(page, "pruning_02_not_yet.png")
 
-            # Nothing marked: wrong, since the solution prunes leaves.
-            exercise.locator(".gamelib-check").first.click()
-            expect(feedback).to_contain_text("Not yet")
-            for name in pruned:
-                expect(feedback).to_contain_text(f"{name} is pruned")
-            feedback.scroll_into_view_if_needed()
-            screenshot(page, "pruning_02_not_yet.png")
+        # Press exactly the solution's pruned leaves; the kernel styles each pressed one.
+        for name in pruned:
+            toggle = leaf_toggle(exercise, name)
+            expect(toggle).to_have_count(1)
+            toggle.click()
+            expect(toggle).to_have_class(PRESSED)
+        expect(exercise.locator(".gamelib-leaf.mod-warning")).to_have_count(len(pruned))
+        exercise.locator(".gamelib-check").first.click()
+        expect(feedback).to_contain_text("Correct")
+        expect(feedback).not_to_contain_text("Not yet")
+        feedback.scroll_into_view_if_needed()
+        screenshot(page, "pruning_03_correct.png")
 
-            # Press exactly the solution's pruned leaves; the kernel styles each pressed one.
-            for name in pruned:
-                toggle = leaf_toggle(exercise, name)
-                expect(toggle).to_have_count(1)
-                toggle.click()
-                expect(toggle).to_have_class(PRESSED)
-            expect(exercise.locator(".gamelib-leaf.mod-warning")).to_have_count(len(pruned))
-            exercise.locator(".gamelib-check").first.click()
-            expect(feedback).to_contain_text("Correct")
-            expect(feedback).not_to_contain_text("Not yet")
-            feedback.scroll_into_view_if_needed()
-            screenshot(page, "pruning_03_correct.png")
+        # Show solution: the animation of the real α-β run appears under the buttons.
+        exercise.locator(".gamelib-show-solution").first.click()
+        animation = solution.locator(".gamelib-animation").first
+        animation.wait_for()
+        expect(solution).to_contain_text(f"Pruned leaves: {', '.join(pruned)}.")
+        animation.locator(".gamelib-drawing svg").first.wait_for()
+        animation.scroll_into_view_if_needed()
+        screenshot(page, "pruning_04_solution.png")
 
-            # Show solution: the animation of the real α-β run appears under the buttons.
-            exercise.locator(".gamelib-show-solution").first.click()
-            animation = solution.locator(".gamelib-animation").first
-            animation.wait_for()
-            expect(solution).to_contain_text(f"Pruned leaves: {', '.join(pruned)}.")
-            animation.locator(".gamelib-drawing svg").first.wait_for()
-            animation.scroll_into_view_if_needed()
-            screenshot(page, "pruning_04_solution.png")
-
-            # New tree: the next seed's tree is drawn, the answer and the solution are gone.
-            svg = drawing.locator("svg").first
-            before = svg.evaluate("node => node.outerHTML")
-            assert drawn_texts(before) == drawn_texts(draw(expected.tree).svg())
-            exercise.locator(".gamelib-new-tree").first.click()
-            expect(title).to_contain_text(f"Tree seed {SEED + 1}")
-            page.wait_for_function(
-                """([box, before]) => {
-                    const svg = box.querySelector("svg");
-                    return svg !== null && svg.outerHTML !== before;
-                }""",
-                arg=[drawing.element_handle(), before],
-            )
-            after = svg.evaluate("node => node.outerHTML")
-            assert drawn_texts(after) != drawn_texts(before)
-            assert drawn_texts(after) == drawn_texts(draw(following.tree).svg())
-            expect(solution.locator(".gamelib-animation")).to_have_count(0)
-            expect(exercise.locator(".gamelib-leaf.mod-warning")).to_have_count(0)
-            expect(feedback).not_to_contain_text("Correct")
-            exercise.scroll_into_view_if_needed()
-            screenshot(page, "pruning_05_new_tree.png")
-        finally:
-            browser.close()
+        # New tree: the next seed's tree is drawn, the answer and the solution are gone.
+        svg = drawing.locator("svg").first
+        before = svg.evaluate("node => node.outerHTML")
+        assert drawn_texts(before) == drawn_texts(draw(expected.tree).svg())
+        exercise.locator(".gamelib-new-tree").first.click()
+        expect(title).to_contain_text(f"Tree seed {SEED + 1}")
+        page.wait_for_function(
+            """([box, before]) => {
+                const svg = box.querySelector("svg");
+                return svg !== null && svg.outerHTML !== before;
+            }""",
+            arg=[drawing.element_handle(), before],
+        )
+        after = svg.evaluate("node => node.outerHTML")
+        assert drawn_texts(after) != drawn_texts(before)
+        assert drawn_texts(after) == drawn_texts(draw(following.tree).svg())
+        expect(solution.locator(".gamelib-animation")).to_have_count(0)
+        expect(exercise.locator(".gamelib-leaf.mod-warning")).to_have_count(0)
+        expect(feedback).not_to_contain_text("Correct")
+        exercise.scroll_into_view_if_needed()
+        screenshot(page, "pruning_05_new_tree.png")
