@@ -34,12 +34,12 @@ import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from html import escape
 from typing import TYPE_CHECKING, Any
 
 from gamelib.core import FIRST, SECOND, Game, IllegalMoveError, Player
 from gamelib.players import GamePlayer, Reseedable, SearchPlayer
 from gamelib.search import alphabeta
+from gamelib.tables import html_table, text_table
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -318,37 +318,10 @@ class ResultTable:
         return [result.row() for result in self.results]
 
     def __str__(self) -> str:
-        rows = self.rows()
-        widths = {
-            column: max([len(column), *(len(row[column]) for row in rows)]) for column in COLUMNS
-        }
-        numeric = set(COLUMNS[2:])
-
-        def line(cells: dict[str, str]) -> str:
-            return "  ".join(
-                cells[column].rjust(widths[column])
-                if column in numeric
-                else cells[column].ljust(widths[column])
-                for column in COLUMNS
-            ).rstrip()
-
-        header = line({column: column for column in COLUMNS})
-        rule = "  ".join("-" * widths[column] for column in COLUMNS)
-        return "\n".join([header, rule, *(line(row) for row in rows)])
+        return text_table(COLUMNS, self.rows(), COLUMNS[2:])
 
     def _repr_html_(self) -> str:
-        head = "".join(f"<th>{escape(column)}</th>" for column in COLUMNS)
-        body = "".join(
-            "<tr>"
-            + "".join(
-                f'<td style="text-align:{"left" if column in ("A", "B") else "right"}">'
-                f"{escape(row[column])}</td>"
-                for column in COLUMNS
-            )
-            + "</tr>"
-            for row in self.rows()
-        )
-        return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+        return html_table(COLUMNS, self.rows(), COLUMNS[2:])
 
 
 def _show_progress(done: int, total: int, label: str) -> None:

@@ -37,15 +37,15 @@ exact in both; so both pass the same windows down and cut off at the same places
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache
-from html import escape
 from typing import Literal
 
 from gamelib.games.minireversi import MiniReversi
 from gamelib.search import alphabeta, alphabeta_failsoft, minimax, nega_alpha, negamax
 from gamelib.search.common import SearchResult
+from gamelib.tables import html_table, text_table
 
 Start = Literal["WB/BW", "WB/WB"]
 """A starting position of 4×4 reversi."""
@@ -133,7 +133,7 @@ class ExperimentTable(list[Row]):
         return format_table(self)
 
     def _repr_html_(self) -> str:
-        return _html_table(TABLE_COLUMNS, [_cells(row) for row in self])
+        return html_table(TABLE_COLUMNS, [_cells(row) for row in self], NUMERIC_COLUMNS)
 
 
 def run_row(search: Callable[..., SearchResult], order: OrderName | str, start: Start | str) -> Row:
@@ -192,39 +192,9 @@ def _cells(row: Row) -> dict[str, str]:
 NUMERIC_COLUMNS = frozenset({"root value", "evaluations", "nodes", "before", "after", "saved"})
 
 
-def _text_table(columns: Sequence[str], rows: Sequence[dict[str, str]]) -> str:
-    widths = {column: max([len(column), *(len(row[column]) for row in rows)]) for column in columns}
-
-    def line(cells: dict[str, str]) -> str:
-        return "  ".join(
-            cells[column].rjust(widths[column])
-            if column in NUMERIC_COLUMNS
-            else cells[column].ljust(widths[column])
-            for column in columns
-        ).rstrip()
-
-    rule = "  ".join("-" * widths[column] for column in columns)
-    return "\n".join([line({column: column for column in columns}), rule, *map(line, rows)])
-
-
-def _html_table(columns: Sequence[str], rows: Iterable[dict[str, str]]) -> str:
-    head = "".join(f"<th>{escape(column)}</th>" for column in columns)
-    body = "".join(
-        "<tr>"
-        + "".join(
-            f'<td style="text-align:{"right" if column in NUMERIC_COLUMNS else "left"}">'
-            f"{escape(row[column])}</td>"
-            for column in columns
-        )
-        + "</tr>"
-        for row in rows
-    )
-    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
-
-
 def format_table(rows: Iterable[Row]) -> str:
     """The rows as a plain-text table, one line per row, numbers right-aligned."""
-    return _text_table(TABLE_COLUMNS, [_cells(row) for row in rows])
+    return text_table(TABLE_COLUMNS, [_cells(row) for row in rows], NUMERIC_COLUMNS)
 
 
 # --------------------------------------------------------------------------- attribution
@@ -311,10 +281,14 @@ class Attribution(list[Saving]):
         raise KeyError(f"no saving of {change!r} from {start} ({order})")
 
     def __str__(self) -> str:
-        return _text_table(ATTRIBUTION_COLUMNS, [_saving_cells(saving) for saving in self])
+        return text_table(
+            ATTRIBUTION_COLUMNS, [_saving_cells(saving) for saving in self], NUMERIC_COLUMNS
+        )
 
     def _repr_html_(self) -> str:
-        return _html_table(ATTRIBUTION_COLUMNS, [_saving_cells(saving) for saving in self])
+        return html_table(
+            ATTRIBUTION_COLUMNS, [_saving_cells(saving) for saving in self], NUMERIC_COLUMNS
+        )
 
 
 ATTRIBUTION_COLUMNS: tuple[str, ...] = (
