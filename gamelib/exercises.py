@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from gamelib.core import INF
+from gamelib.render.describe import format_number, format_window
 from gamelib.search import alphabeta, alphabeta_failsoft, minimax, negamax
 from gamelib.trace import Cutoff, Enter, Trace, record
 from gamelib.trees import Tree, parse_tree, random_tree
@@ -218,7 +219,7 @@ class PruningExercise:
             elif given != self.solution.values[name]:
                 value, bound = returned[name]
                 messages.append(
-                    f"{name} returns {_number(value)}, not {_number(given)}"
+                    f"{name} returns {format_number(value)}, not {format_number(given)}"
                     f"{_bound_words(bound, value)}"
                 )
         return messages
@@ -240,13 +241,13 @@ class PruningExercise:
         comparison = self.convention.cutoff
         if self._is_max(event.node):
             return (
-                f"at {event.node} (MAX) {event.child} returned {_number(event.value)} "
-                f"{'≥' if comparison == '>=' else '>'} β = {_number(event.beta)}: MIN above "
+                f"at {event.node} (MAX) {event.child} returned {format_number(event.value)} "
+                f"{'≥' if comparison == '>=' else '>'} β = {format_number(event.beta)}: MIN above "
                 f"will never allow this, so {event.node} stops and {skipped} is never searched"
             )
         return (
-            f"at {event.node} (MIN) {event.child} returned {_number(event.value)} "
-            f"{'≤' if comparison == '>=' else '<'} α = {_number(event.alpha)}: MAX above "
+            f"at {event.node} (MIN) {event.child} returned {format_number(event.value)} "
+            f"{'≤' if comparison == '>=' else '<'} α = {format_number(event.alpha)}: MAX above "
             f"already has a better choice, so {event.node} stops and {skipped} is never searched"
         )
 
@@ -255,7 +256,7 @@ class PruningExercise:
         enter = next(e for e in self.trace.events if isinstance(e, Enter) and e.node == leaf)
         return (
             f"{leaf} is evaluated (number {self.solution.evaluated.index(leaf) + 1}): when the "
-            f"search reaches it the window is ({_number(enter.alpha)}, {_number(enter.beta)}), "
+            f"search reaches it the window is {format_window(enter.alpha, enter.beta)}, "
             "and no earlier sibling of it or of an ancestor caused a cutoff"
         )
 
@@ -302,20 +303,11 @@ def _is_number(value: object) -> bool:
     return isinstance(value, int | float) and not isinstance(value, bool) and not math.isnan(value)
 
 
-def _number(value: float) -> str:
-    if value == INF:
-        return "∞"
-    if value == -INF:
-        return "−∞"
-    text = str(int(value)) if float(value).is_integer() else str(value)
-    return text.replace("-", "−")
-
-
 def _bound_words(bound: str, value: float) -> str:
     if bound == "lower":
-        return f" (a lower bound: the true value is ≥ {_number(value)})"
+        return f" (a lower bound: the true value is ≥ {format_number(value)})"
     if bound == "upper":
-        return f" (an upper bound: the true value is ≤ {_number(value)})"
+        return f" (an upper bound: the true value is ≤ {format_number(value)})"
     return " (exact)"
 
 
@@ -370,7 +362,7 @@ def check_negamax(function: Callable[[Any], float], *, trees: int = 8) -> Feedba
             return Feedback(False, [f"your function raised {type(error).__name__}: {error}"], tree)
         if not _is_number(got) or got != expected:
             message = (
-                f"on this tree the negamax value is {_number(expected)}, "
+                f"on this tree the negamax value is {format_number(expected)}, "
                 f"your function returned {got!r}"
             )
             return Feedback(False, [message], tree)
@@ -398,7 +390,9 @@ def check_alphabeta(
         reads = list(dict.fromkeys(reads))  # reading a leaf twice is one evaluation
         problems = []
         if not _is_number(got) or got != expected:
-            problems.append(f"the value of this tree is {_number(expected)}, you returned {got!r}")
+            problems.append(
+                f"the value of this tree is {format_number(expected)}, you returned {got!r}"
+            )
         if reads != evaluated:
             extra = [name for name in reads if name not in evaluated]
             missing = [name for name in evaluated if name not in reads]
@@ -430,7 +424,7 @@ def check_answer(answer: object, expected: object, *, explanation: str = "") -> 
         if not isinstance(answer, int | float) or not _is_number(answer):
             return Feedback(False, [f"expected a number, got {answer!r}"])
         if answer != expected:
-            return Feedback(False, [f"{_number(answer)} is not right.{why}"])
+            return Feedback(False, [f"{format_number(answer)} is not right.{why}"])
         return Feedback(True)
     if isinstance(expected, str):
         if not isinstance(answer, str):
