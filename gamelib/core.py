@@ -10,7 +10,7 @@ and the opponent's value of the same position is the negation.
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import Protocol, TypeVar, runtime_checkable
 
 INF: float = math.inf
@@ -106,3 +106,24 @@ def play(game: Game[State, Move], state: State, move: Move) -> State:
         names = ", ".join(game.move_name(each) for each in legal)
         raise IllegalMoveError(f"illegal move {move!r}; the legal moves are: {names}")
     return game.result(state, move)
+
+
+def play_words(
+    game: Game[State, Move],
+    text: str,
+    parse: Callable[[str], Move],
+    state: State | None = None,
+) -> State:
+    """Play moves written as words (``"b2 a1, c3"``) from ``state`` (default: the start).
+
+    Raises:
+        ValueError: from ``parse``, for a word that is not a move.
+        IllegalMoveError: naming the word that is not legal where it is played.
+    """
+    position = game.initial_state() if state is None else state
+    for word in text.replace(",", " ").split():
+        try:
+            position = play(game, position, parse(word))
+        except IllegalMoveError as error:
+            raise IllegalMoveError(f"{word!r}: {error}") from None
+    return position

@@ -94,7 +94,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, Literal, NamedTuple
 
-from gamelib.core import FIRST, SECOND, IllegalMoveError, Player
+from gamelib.core import FIRST, SECOND, Player, play_words
 from gamelib.games.boards import BoardPicture, disc_board_svg
 
 PASS: Final = -1
@@ -336,18 +336,7 @@ class MiniReversi:
             ValueError: for a word that is not a move.
             IllegalMoveError: for a move that is not legal where it is played.
         """
-        if state is None:
-            state = self.initial_state()
-        for word in text.replace(",", " ").split():
-            move = _parse_square(word)
-            legal = self.moves(state)
-            if move not in legal:
-                raise IllegalMoveError(
-                    f"illegal move {word!r}; the legal moves are: "
-                    + (", ".join(self.move_name(each) for each in legal) or "none (game over)")
-                )
-            state = self.result(state, move)
-        return state
+        return play_words(self, text, _parse_square, state)
 
     def text(self, state: MiniReversiState) -> str:
         """The board as 4 lines of text: ``X`` black, ``O`` white, ``.`` empty."""

@@ -65,7 +65,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gamelib.core import FIRST, SECOND, IllegalMoveError, Player
+from gamelib.core import FIRST, SECOND, Player, play_words
 from gamelib.games.boards import BoardPicture, svg_document, text_element
 
 TicTacToeState = tuple[int, int]
@@ -239,18 +239,7 @@ class TicTacToe:
             ValueError: for a word that is not a square.
             IllegalMoveError: for a move that is not legal where it is played.
         """
-        if state is None:
-            state = self.initial_state()
-        for word in text.replace(",", " ").split():
-            move = parse_move(word)
-            legal = self.moves(state)
-            if move not in legal:
-                raise IllegalMoveError(
-                    f"illegal move {word!r}; the legal moves are: "
-                    + ", ".join(SQUARE_NAMES[each] for each in legal)
-                )
-            state = self.result(state, move)
-        return state
+        return play_words(self, text, parse_move, state)
 
     def marks(self, state: TicTacToeState) -> tuple[str, ...]:
         """The 9 squares as ``"X"``, ``"O"`` or ``""``."""

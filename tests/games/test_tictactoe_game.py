@@ -161,3 +161,13 @@ def test_picture() -> None:
     picture = GAME.show(GAME.initial_state())
     assert "X to move" in picture._repr_svg_()
     assert str(picture) == picture.svg
+
+
+def test_a_line_with_an_illegal_word_names_the_word_and_the_legal_moves() -> None:
+    with pytest.raises(
+        IllegalMoveError, match=r"'b2': illegal move 4; the legal moves are: a1, b1"
+    ):
+        GAME.play_line("b2 b2")
+    with pytest.raises(IllegalMoveError, match="'c3': the game is over"):
+        GAME.play_line("a1 a2 b1 b2 c1 c3")
+    assert GAME.play_line("b2, a1") == GAME.result(GAME.result(GAME.initial_state(), 4), 0)
