@@ -122,7 +122,20 @@ class Repetition:
     first_seen_at_ply: int
 
 
-Event: TypeAlias = Enter | Evaluate | Backup | Cutoff | Exit | TableAnswer | Repetition
+@dataclass(frozen=True)
+class ReSearch:
+    """A null-window probe of ``child`` returned ``value`` (MAX's view), strictly inside
+    ``node``'s window (alpha, beta): the child is better than the best so far, and the probe
+    gave only a bound, so ``child`` is searched again with that window (PVS, NegaScout)."""
+
+    node: str
+    child: str
+    value: float
+    alpha: float
+    beta: float
+
+
+Event: TypeAlias = Enter | Evaluate | Backup | Cutoff | Exit | TableAnswer | Repetition | ReSearch
 
 
 # --------------------------------------------------------------------------- views
@@ -266,6 +279,15 @@ class Recorder:
         node.evaluated = True  # a repetition's value is exact, like a leaf's
         self.events.append(Repetition(node.name, self._to_max(value, node.player), ply))
 
+    def research(self, value: float, alpha: float, beta: float) -> None:
+        parent = self.stack[-2]
+        child = self.stack[-1].name
+        self._pop(-value if self.frame == "mover" else value)
+        max_alpha, max_beta = self._window_to_max(alpha, beta, parent.player)
+        self.events.append(
+            ReSearch(parent.name, child, self._to_max(value, parent.player), max_alpha, max_beta)
+        )
+
     def _take(
         self, value: float, best: float, alpha: float, beta: float
     ) -> tuple[str, str, float, float, float, float, bool, bool]:
@@ -400,6 +422,66 @@ def record(
     return recorder.trace()
 
 
+class ProbeRecorder:
+    """A tracer for a search made of several searches (aspiration, MTD(f)): it starts a new
+    :class:`Recorder` at every ``begin``, so each probe gets its own trace."""
+
+    def __init__(self) -> None:
+        self.recorders: list[Recorder] = []
+
+    @property
+    def current(self) -> Recorder:
+        if not self.recorders:
+            raise RuntimeError("no search has begun")
+        return self.recorders[-1]
+
+    def begin(
+        self, problem: SearchProblem, algorithm: str, frame: Frame, alpha: float, beta: float
+    ) -> None:
+        self.recorders.append(Recorder())
+        self.current.begin(problem, algorithm, frame, alpha, beta)
+
+    def enter(self, state: Any, move: Any, alpha: float, beta: float) -> None:
+        self.current.enter(state, move, alpha, beta)
+
+    def leaf(self, value: float) -> None:
+        self.current.leaf(value)
+
+    def backup(self, value: float, best: float, alpha: float, beta: float) -> None:
+        self.current.backup(value, best, alpha, beta)
+
+    def cutoff(
+        self, value: float, best: float, alpha: float, beta: float, skipped: Sequence[Any]
+    ) -> None:
+        self.current.cutoff(value, best, alpha, beta, skipped)
+
+    def research(self, value: float, alpha: float, beta: float) -> None:
+        self.current.research(value, alpha, beta)
+
+    def table_answer(self, value: float, bound: str, depth: float) -> None:
+        self.current.table_answer(value, bound, depth)
+
+    def repetition(self, value: float, ply: int) -> None:
+        self.current.repetition(value, ply)
+
+    def end(self, result: SearchResult) -> None:
+        self.current.end(result)
+
+    def traces(self) -> list[Trace]:
+        """One finished trace per search, in the order they ran."""
+        return [recorder.trace() for recorder in self.recorders]
+
+
+def record_probes(
+    search: Callable[..., SearchResult], game: Tree | Game[Any, Any], **options: Any
+) -> tuple[SearchResult, list[Trace]]:
+    """Run a composite search (``aspiration``, ``mtdf``, iterative deepening, ...) and
+    return its result and one :class:`Trace` per search it made, in order."""
+    recorder = ProbeRecorder()
+    result = search(game, tracer=recorder, **options)
+    return result, recorder.traces()
+
+
 # --------------------------------------------------------------------------- replay
 
 Status: TypeAlias = Literal["unvisited", "open", "done", "pruned"]
@@ -416,6 +498,8 @@ class NodeState:
         value: the best value so far while open; the returned value when done.
         bound: what the returned value proves, once done.
         evaluation: the leaf's evaluation and its order (1, 2, ...), once evaluated.
+        evaluation_orders: the order of every evaluation of this node (more than one when
+            a re-search evaluates it again).
         first_seen_at_ply: for a repetition, the ply where its position was seen first.
     """
 
@@ -426,6 +510,7 @@ class NodeState:
     value: float | None = None
     bound: Bound | None = None
     evaluation: tuple[float, int] | None = None
+    evaluation_orders: tuple[int, ...] = ()
     first_seen_at_ply: int | None = None
 
 
@@ -491,7 +576,12 @@ def _apply(
             node, status="open", player=event.player, alpha=event.alpha, beta=event.beta
         )
     elif isinstance(event, Evaluate):
-        nodes[event.node] = replace(node, value=event.value, evaluation=(event.value, event.order))
+        nodes[event.node] = replace(
+            node,
+            value=event.value,
+            evaluation=(event.value, event.order),
+            evaluation_orders=(*node.evaluation_orders, event.order),
+        )
     elif isinstance(event, Backup | Cutoff):
         nodes[event.node] = replace(node, value=event.best, alpha=event.alpha, beta=event.beta)
         if isinstance(event, Cutoff):

@@ -2,18 +2,29 @@
 
 from __future__ import annotations
 
+import itertools
 import math
+from collections import Counter
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from gamelib.core import INF
 from gamelib.games.minireversi import MiniReversi
 from gamelib.games.tictactoe import TicTacToe
+from gamelib.render.describe import describe_probe, sentences
 from gamelib.search import alphabeta, alphabeta_failsoft, minimax
 from gamelib.search.ordering import iterative_deepening, presearch, static_order
 from gamelib.search.table import TranspositionTable
-from gamelib.search.windows import aspiration, mtdf, null_window, pvs
-from gamelib.trace import record
+from gamelib.search.windows import (
+    WindowSearchResult,
+    aspiration,
+    mtdf,
+    narrowing,
+    null_window,
+    pvs,
+)
+from gamelib.trace import Enter, ReSearch, record, record_probes, replay
 from gamelib.trees import TEXTBOOK, Tree, random_tree
 from tests.strategies import trees, windows
 from tests.test_search_properties import sort_best_first
@@ -156,3 +167,79 @@ def test_the_comparison_agrees_on_values_and_meets_the_goal_on_4x4_reversi() -> 
         rows = measure(game, [(start, game.initial_state())], None, CONTENDERS)
         assert {row.value for row in rows} == {minimax(game).value}
         assert min(row.leaves for row in rows) * 2 <= source_best
+
+
+def test_the_pvs_trace_marks_the_re_search_of_h() -> None:
+    trace = record(pvs, TEXTBOOK["alpha-beta-windows"])
+    research = [event for event in trace.events if isinstance(event, ReSearch)]
+    assert research == [ReSearch("C", "H", 3, 1, INF)]
+    sentence = sentences(trace)[trace.events.index(research[0])]
+    assert "null window (1, 2)" in sentence and "searched again with (1, ∞)" in sentence
+    assert replay(trace, len(trace.events)).nodes["H"].evaluation_orders == (2, 3)
+
+
+@MANY
+@given(trees())
+def test_pvs_re_searches_a_child_with_the_full_window_right_after_its_probe(tree: Tree) -> None:
+    trace = record(pvs, tree)
+    for index, event in enumerate(trace.events):
+        if isinstance(event, ReSearch):
+            assert event.alpha < event.value < event.beta
+            following = trace.events[index + 1]
+            assert isinstance(following, Enter)
+            assert (following.node, following.alpha, following.beta) == (
+                event.child,
+                event.alpha,
+                event.beta,
+            )
+    # a node is entered again only when it or an ancestor is re-searched
+    researched = {event.child for event in trace.events if isinstance(event, ReSearch)}
+    nodes = tree.nodes()
+    for name, count in Counter(trace.entered).items():
+        if count > 1:
+            assert any(
+                name in {node.name for node, _ in nodes[child].walk()} for child in researched
+            )
+
+
+@MANY
+@given(trees(), guesses, st.integers(1, 4))
+def test_each_probe_is_recorded_and_its_bounds_hold(tree: Tree, guess: int, delta: int) -> None:
+    true_value = minimax(tree).value
+    for search, options in (
+        (aspiration, {"guess": guess, "delta": delta}),
+        (mtdf, {"first_guess": guess}),
+    ):
+        result, traces = record_probes(search, tree, **options)
+        assert isinstance(result, WindowSearchResult)
+        assert len(traces) == len(result.probes)
+        for probe, trace in zip(result.probes, traces, strict=True):
+            assert trace.result.value == probe.value
+            assert trace.windows()[0] == (tree.name, probe.alpha, probe.beta)
+            lower, upper = probe.bounds
+            assert lower <= true_value <= upper
+        bounds = narrowing(result.probes)
+        assert bounds[-1] == (true_value, true_value)
+        for (lower, upper), (next_lower, next_upper) in itertools.pairwise(bounds):
+            assert lower <= next_lower and next_upper <= upper
+
+
+def test_what_each_mtdf_probe_learns_on_the_textbook_tree() -> None:
+    result, traces = record_probes(mtdf, TEXTBOOK["alpha-beta-windows"], first_guess=0)
+    assert [describe_probe(probe) for probe in result.probes] == [
+        "window (−1, 0) → 1 ≥ β, fails high: the value is at least 1",
+        "window (1, 2) → 3 ≥ β, fails high: the value is at least 3",
+        "window (3, 4) → 3 ≤ α, fails low: the value is at most 3",
+    ]
+    assert narrowing(result.probes) == [(1, INF), (3, INF), (3, 3)]
+    assert [trace.evaluated for trace in traces] == [["G", "I"], ["G", "H"], ["H", "K", "L"]]
+
+
+def test_iterative_deepening_records_one_trace_per_iteration() -> None:
+    deepening, traces = record_probes(
+        lambda game, **options: iterative_deepening(game, **options).result,
+        TicTacToe(),
+        max_depth=3,
+    )
+    assert [trace.result.stats for trace in traces][-1] == deepening.stats
+    assert len(traces) == 3

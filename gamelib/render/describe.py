@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from gamelib.core import Player
+from gamelib.search.windows import Probe
 from gamelib.trace import (
     Backup,
     Bound,
@@ -28,6 +29,7 @@ from gamelib.trace import (
     Evaluate,
     Event,
     Exit,
+    ReSearch,
     TableAnswer,
     Trace,
     View,
@@ -184,6 +186,8 @@ class _Narrator:
             return self._exit(event)
         if isinstance(event, TableAnswer):
             return self._table_answer(event)
+        if isinstance(event, ReSearch):
+            return self._research(event)
         return self._other(event)
 
     def _other(self, event: Event) -> str:
@@ -215,6 +219,16 @@ class _Narrator:
             f"{_bound_words(value, bound)}, from {search}"
         )
 
+    def _research(self, event: ReSearch) -> str:
+        child, name = quote_name(event.child), quote_name(event.node)
+        window = format_window(*self._window(event.alpha, event.beta, event.node))
+        probe = format_window(*self._window(*self.windows[event.child], event.child))
+        return (
+            f"{self._lead(event)} lies inside {name}'s window {window}: better than {name}'s "
+            f"best so far, but the null window {probe} proves only a bound, so {child} is "
+            f"searched again with {window}"
+        )
+
     def _enter(self, event: Enter) -> str:
         self.players[event.node] = event.player
         self.windows[event.node] = (event.alpha, event.beta)
@@ -234,7 +248,7 @@ class _Narrator:
             f"(evaluation {mark})"
         )
 
-    def _lead(self, event: Backup | Cutoff) -> str:
+    def _lead(self, event: Backup | Cutoff | ReSearch) -> str:
         """``"H = 3"``; in the mover's view, if the sign flips: ``"H = −3, that is 3 for C,"``."""
         child = quote_name(event.child)
         for_parent = self._value(event.value, event.node)
@@ -291,6 +305,19 @@ def _bound_words(value: float, bound: Bound) -> str:
         "upper": f"upper bound: ≤ {format_number(value)}",
     }[bound]
     return f"{format_number(value)} ({what})"
+
+
+def describe_probe(probe: Probe) -> str:
+    """What one search of a composite search asked and learned, e.g.
+    ``"window (2, 3) → 3 ≥ β: the value is at least 3"``."""
+    window = format_window(probe.alpha, probe.beta)
+    value = format_number(probe.value)
+    lower, upper = probe.bounds
+    if lower == upper:
+        return f"window {window} → {value}, inside: the value is {value}"
+    if upper == probe.value:
+        return f"window {window} → {value} ≤ α, fails low: the value is at most {value}"
+    return f"window {window} → {value} ≥ β, fails high: the value is at least {value}"
 
 
 def sentences(trace: Trace, view: View = "max") -> list[str]:

@@ -17,6 +17,7 @@ node.
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal, TypeAlias
@@ -465,6 +466,9 @@ class Scene:
         self.keys = {item: f"n{index}" for index, item in enumerate(self.skeleton.order)}
         self.windowed = trace is not None and uses_windows(trace)
         self.total_evaluations = 0 if trace is None else len(trace.evaluated)
+        self.most_evaluations_of_one_node = max(
+            Counter(trace.evaluated if trace is not None else []).values(), default=1
+        )
         self.cuts = self._cuts()
         self.table_answers = self._table_answers()
         self.slots = self._slots()
@@ -572,7 +576,8 @@ class Scene:
         """The width of the widest marks a node can get (evaluation order, TT, type, ▾N)."""
         marks = []
         if self.total_evaluations:
-            marks.append(evaluation_mark(self.total_evaluations, self.total_evaluations))
+            mark = evaluation_mark(self.total_evaluations, self.total_evaluations)
+            marks.append(mark * self.most_evaluations_of_one_node)
         if self.table_answers:
             marks.append("TT")
         if self.options.node_types:
@@ -660,7 +665,10 @@ class Scene:
     def _mark(self, item: str, state: NodeState, player: Player, snapshot: Snapshot | None) -> str:
         marks = []
         if state.evaluation is not None:
-            marks.append(evaluation_mark(state.evaluation[1], self.total_evaluations))
+            orders = state.evaluation_orders or (state.evaluation[1],)
+            marks.append(
+                "".join(evaluation_mark(order, self.total_evaluations) for order in orders)
+            )
         elif self.options.node_types and state.status == "done" and state.bound is not None:
             bound = bound_for_view(state.bound, player, self.structure.root_player, "mover")
             marks.append({"exact": "PV", "lower": "CUT", "upper": "ALL"}[bound])

@@ -103,6 +103,10 @@ class Tracer(Protocol):
     ) -> None:
         """Like ``backup``, then a cutoff: the moves in ``skipped`` are never searched."""
 
+    def research(self, value: float, alpha: float, beta: float) -> None:
+        """The child just probed with a null window returned ``value`` (current node's view),
+        inside the current node's window (alpha, beta): it will be searched again with it."""
+
     def table_answer(self, value: float, bound: str, depth: float) -> None:
         """The current node is answered by the transposition table, without a search."""
 

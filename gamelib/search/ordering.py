@@ -15,7 +15,7 @@ from typing import Any
 
 from gamelib.core import Game
 from gamelib.search.alphabeta import alphabeta_failsoft
-from gamelib.search.common import SearchResult, SearchStats, prepare
+from gamelib.search.common import SearchResult, SearchStats, Tracer, prepare
 from gamelib.search.table import TranspositionTable
 from gamelib.trees import Tree
 
@@ -118,19 +118,21 @@ def iterative_deepening(
     search: Callable[..., SearchResult] = alphabeta_failsoft,
     evaluate: Callable[[Any], float] | None = None,
     table: TranspositionTable | None = None,
+    tracer: Tracer | None = None,
 ) -> DeepeningResult:
     """Search to depth 1, 2, ..., ``max_depth`` with one transposition table.
 
     Each iteration stores its best moves; the next one tries them first, so the deeper,
     more expensive searches meet good moves early and prune more. The table's rule (an
     entry answers only searches no deeper than its own) keeps every iteration's value
-    exactly what that depth alone would give.
+    exactly what that depth alone would give. A ``tracer`` sees each iteration's search in
+    turn (:func:`gamelib.trace.record_probes` records one trace per iteration).
     """
     table = TranspositionTable() if table is None else table
     iterations = []
     stats = SearchStats()
     for depth in range(1, max_depth + 1):
-        result = search(game, state, depth=depth, evaluate=evaluate, table=table)
+        result = search(game, state, depth=depth, evaluate=evaluate, table=table, tracer=tracer)
         stats.nodes += result.stats.nodes
         stats.leaves += result.stats.leaves
         iterations.append(result)

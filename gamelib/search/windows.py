@@ -19,7 +19,7 @@ between γ − step and γ there is then no other value.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -37,6 +37,30 @@ class Probe:
     alpha: float
     beta: float
     value: float
+
+    @property
+    def bounds(self) -> tuple[float, float]:
+        """What the probe proves about the true value v, as (lower, upper) with
+        lower ≤ v ≤ upper: fail-soft's guarantee read for this window."""
+        if self.value <= self.alpha:  # failed low
+            return (-INF, self.value)
+        if self.value >= self.beta:  # failed high
+            return (self.value, INF)
+        return (self.value, self.value)
+
+
+def narrowing(probes: Sequence[Probe]) -> list[tuple[float, float]]:
+    """The bounds (lower, upper) on the value after each probe: what all probes so far prove.
+
+    Guarantee: the bounds only ever narrow, and the true value lies within every pair.
+    """
+    lower, upper = -INF, INF
+    steps = []
+    for probe in probes:
+        probe_lower, probe_upper = probe.bounds
+        lower, upper = max(lower, probe_lower), min(upper, probe_upper)
+        steps.append((lower, upper))
+    return steps
 
 
 @dataclass(frozen=True)
@@ -178,7 +202,7 @@ def pvs(
                 value = -search(child, depth - 1, -alpha - step, -alpha, child_line)
                 if alpha < value < beta:  # it is: search it again for its exact value
                     if tracer is not None:
-                        tracer.backup(value, best, alpha, beta)
+                        tracer.research(value, alpha, beta)
                         tracer.enter(child, move, -beta, -alpha)
                     child_line = []
                     value = -search(child, depth - 1, -beta, -alpha, child_line)
