@@ -1,0 +1,110 @@
+"""The ordering experiment: rearranged trees, the Knuth–Moore bound, the odd–even effect."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gamelib.search import alphabeta, minimax
+from gamelib.search.tree_orders import (
+    best_first,
+    minimal_tree_leaves,
+    ordering_experiment,
+    shuffled,
+    worst_first,
+)
+from gamelib.trees import Tree, random_tree
+from tests.strategies import trees
+from tests.test_search_properties import sort_best_first
+
+MANY = settings(max_examples=500, deadline=None)
+
+
+def leaf_values(tree: Tree) -> Counter[tuple[int, float]]:
+    """The leaves with their plies and values from MAX's view (order forgotten)."""
+    return Counter((ply, node.value_for_max(ply)) for node, ply in tree.walk() if node.is_leaf)
+
+
+@MANY
+@given(trees(), st.integers(0, 1000))
+def test_rearranging_keeps_the_leaves_and_the_value(tree: Tree, seed: int) -> None:
+    value = minimax(tree).value
+    for arranged in (best_first(tree), worst_first(tree), shuffled(tree, seed)):
+        assert minimax(arranged).value == value
+        assert leaf_values(arranged) == leaf_values(tree)
+        assert len(arranged) == len(tree)
+
+
+@MANY
+@given(trees())
+def test_best_first_agrees_with_an_independent_sort(tree: Tree) -> None:
+    assert best_first(tree) == sort_best_first(tree)
+
+
+@MANY
+@given(trees())
+def test_the_best_child_comes_first_and_the_worst_last(tree: Tree) -> None:
+    if tree.is_leaf:
+        return
+
+    def value_for_the_root(child: Tree) -> float:  # the root (MAX) playing only this child
+        return minimax(Tree("R", (child,))).value
+
+    best = [value_for_the_root(child) for child in best_first(tree).children]
+    worst = [value_for_the_root(child) for child in worst_first(tree).children]
+    assert best == sorted(best, reverse=True)
+    assert worst == sorted(worst)
+
+
+def test_shuffled_is_reproducible_and_does_reorder() -> None:
+    tree = random_tree(3, 3, 4, -100, 100)
+    assert shuffled(tree, 1) == shuffled(tree, 1)
+    assert shuffled(tree, 1) != shuffled(tree, 2)
+    assert shuffled(tree, 1) != tree
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(0, 5), st.integers(1, 4), st.integers(0, 9))
+def test_best_first_evaluates_exactly_the_knuth_moore_minimal_tree(
+    seed: int, depth: int, branching: int, spread: int
+) -> None:
+    tree = best_first(random_tree(seed, depth, branching, -spread, spread))
+    assert alphabeta(tree).stats.leaves == minimal_tree_leaves(branching, depth)
+
+
+def test_minimal_tree_leaves_by_hand() -> None:
+    assert minimal_tree_leaves(2, 4) == 4 + 4 - 1
+    assert minimal_tree_leaves(3, 3) == 9 + 3 - 1
+    assert minimal_tree_leaves(10, 0) == 1
+    assert minimal_tree_leaves(1, 7) == 1
+    with pytest.raises(ValueError, match="branching"):
+        minimal_tree_leaves(0, 3)
+
+
+@pytest.mark.parametrize("branching", [2, 3, 4, 8, 30])
+def test_one_ply_more_costs_alternately_more_and_less(branching: int) -> None:
+    # the odd–even effect: from an even depth to the next odd one the minimal tree grows
+    # by about (b + 1) / 2, from odd to even by about 2b / (b + 1)
+    growth = [
+        minimal_tree_leaves(branching, depth + 1) / minimal_tree_leaves(branching, depth)
+        for depth in range(1, 10)
+    ]
+    even_to_odd, odd_to_even = growth[1::2], growth[0::2]
+    assert min(even_to_odd) > max(odd_to_even)
+
+
+def test_the_ordering_experiment_orders_the_orders() -> None:
+    rows = ordering_experiment(3, range(1, 6), samples=6, seed=11)
+    assert [row.depth for row in rows] == [1, 2, 3, 4, 5]
+    for row in rows:
+        assert row.best == row.minimal == minimal_tree_leaves(3, row.depth)
+        assert row.best <= row.random <= row.minimax
+        assert row.worst <= row.minimax
+    # worst first prunes nothing up to depth 3 (distinct values are almost sure here) ...
+    assert [row.worst == row.minimax for row in rows[:3]] == [True, True, True]
+    # ... but from depth 4 on, a bound from two levels up still cuts deep
+    assert all(row.worst < row.minimax for row in rows[3:])
+    assert ordering_experiment(3, [4], samples=6, seed=11) == rows[3:4]
