@@ -89,8 +89,9 @@ _STYLE = """
   margin: 4px 0 8px 0; }}
 #{id} button {{ font-size: 15px; min-width: 38px; padding: 3px 8px; cursor: pointer; }}
 #{id} .gamelib-slider {{ width: 320px; }}
-#{id} .gamelib-panels {{ display: flex; gap: 14px; }}
-#{id} .gamelib-panel {{ flex: 1 1 0; min-width: 0; }}
+#{id} .gamelib-panels {{ display: flex; flex-wrap: wrap; gap: 14px; }}
+#{id} .gamelib-panel {{ flex: 1 1 calc(50% - 14px); min-width: 0; max-width: calc(50% - 7px); }}
+#{id} .gamelib-panel:only-child {{ max-width: 100%; }}
 #{id} .gamelib-sentence {{ font-size: 1.2em; min-height: 2.6em; margin: 4px 0; }}
 #{id} .gamelib-counts {{ color: #555; }}
 #{id} .gamelib-caption {{ color: #555; margin-top: 6px; }}

@@ -51,6 +51,10 @@ def in_live_kernel() -> bool:
     return shell is not None and getattr(shell, "kernel", None) is not None
 
 
+PANELS_PER_ROW = 2
+"""Traces side by side: at most this many per row (more wrap), so drawings stay readable."""
+
+
 class Animation:
     """A widget stepping through one trace, or several traces side by side with one slider.
 
@@ -166,7 +170,8 @@ class Animation:
             buttons, layout=widgets.Layout(flex_flow="row wrap", align_items="center")
         )
         row = widgets.HBox(
-            [panel["box"] for panel in self.panels], layout=widgets.Layout(width="100%")
+            [panel["box"] for panel in self.panels],
+            layout=widgets.Layout(width="100%", flex_flow="row wrap"),
         )
         legend = widgets.HTML(legend_html(bool(self.options.get("node_types"))))
         box = widgets.VBox([controls, self.view_toggle, legend, row])
@@ -186,7 +191,7 @@ class Animation:
     def _panel(self, index: int) -> dict[str, Any]:
         import ipywidgets as widgets
 
-        share = 100 // len(self.traces)
+        share = 100 // min(len(self.traces), PANELS_PER_ROW)
         parts = {
             "title": widgets.HTML(),
             "sentence": widgets.HTML(),

@@ -9,10 +9,11 @@ import pytest
 
 from gamelib.games.tictactoe import TicTacToe
 from gamelib.render import frames as frames_module
-from gamelib.render.static import StaticAnimation
+from gamelib.render.static import StaticAnimation, to_html
 from gamelib.render.widgets import Animation, animate, in_live_kernel, show
 from gamelib.search import alphabeta, alphabeta_failsoft, nega_alpha
-from gamelib.trace import Trace, record
+from gamelib.search.windows import mtdf
+from gamelib.trace import Trace, record, record_probes
 from gamelib.trees import TEXTBOOK, random_tree
 from tests.games_for_tests import Subtraction
 
@@ -166,3 +167,16 @@ def test_a_collapsed_game_search_animates() -> None:
     animation.go(len(trace.events) // 2)
     assert re.search(r">\+\d+ more<", animation.svg)
     assert "“" in animation.sentence  # game nodes are named by their move paths
+
+
+def test_more_than_two_traces_wrap_two_to_a_row(windows_trace: Trace) -> None:
+    _, probes = record_probes(mtdf, TEXTBOOK["alpha-beta-windows"], first_guess=0)
+    assert len(probes) == 3
+    animation = Animation(*probes)
+    widths = [panel["box"].layout.width for panel in animation.panels]
+    assert widths == ["50%", "50%", "50%"]
+    row = animation.widget.children[-1]
+    assert row.layout.flex_flow == "row wrap"
+    assert Animation(windows_trace).panels[0]["box"].layout.width == "100%"
+    page = to_html(*probes)  # the HTML player wraps the same way, by its style sheet
+    assert "flex-wrap: wrap" in page and "max-width: calc(50% - 7px)" in page
