@@ -278,6 +278,14 @@ class _Narrator:
                 else (f"β stays {format_number(after[1])}")
             )
             return f"{lead} makes {name}'s best {best}; {stays}"
+        if self.windowed:
+            # Fail-hard keeps no best apart from the bound: say which bound stays
+            maximizing = self.view == "mover" or self._role(event.node) == "MAX"
+            bound = after[0] if maximizing else after[1]
+            if format_number(bound) == best:
+                which = "α" if maximizing else "β"
+                verb = "raise" if maximizing else "lower"
+                return f"{lead} does not {verb} {which} at {name} ({which} stays {best})"
         return f"{lead} does not improve {name} (best so far {best})"
 
     def _cutoff(self, event: Cutoff) -> str:
