@@ -113,6 +113,11 @@ def search_report(trace: Trace, searcher: str = "the side to move") -> str:
     return "\n".join(lines)
 
 
+EMPTY_SQUARE = "\u00a0"
+"""An empty square's label: a no-break space. (In the browser, a button whose description
+becomes the empty string keeps showing its old text, so a new game would not clear the board.)"""
+
+
 class TicTacToeWidget:
     """A tic-tac-toe board to play on, in a notebook (see the module docstring).
 
@@ -146,7 +151,9 @@ class TicTacToeWidget:
 
         square_layout = widgets.Layout(width="64px", height="64px")
         self.buttons = [
-            widgets.Button(description="", tooltip=SQUARE_NAMES[square], layout=square_layout)
+            widgets.Button(
+                description=EMPTY_SQUARE, tooltip=SQUARE_NAMES[square], layout=square_layout
+            )
             for square in range(9)
         ]
         for square, button in enumerate(self.buttons):
@@ -183,6 +190,9 @@ class TicTacToeWidget:
                 self.search_text,
             ]
         )
+        self.widget.add_class("gamelib-tictactoe")
+        self.status_line.add_class("gamelib-status")
+        self.search_text.add_class("gamelib-search")
         self.new_game()
 
     # ---- what the notebook displays
@@ -293,7 +303,7 @@ class TicTacToeWidget:
         marks = self.game.marks(self.state)
         winner = self.game.winner(self.state)
         for square, button in enumerate(self.buttons):
-            button.description = marks[square]
+            button.description = marks[square] or EMPTY_SQUARE
             button.style.text_color = (
                 "#1f5fbf" if marks[square] == "X" else "#c0392b" if marks[square] else "black"
             )

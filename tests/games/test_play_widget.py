@@ -10,6 +10,7 @@ import pytest
 
 from gamelib.games.tictactoe import TicTacToe
 from gamelib.render.play import (
+    EMPTY_SQUARE,
     TicTacToeWidget,
     last_search_trace,
     root_moves,
@@ -138,3 +139,13 @@ def test_the_cpus_search_is_drawn_as_a_collapsed_tree() -> None:
     assert played in source
     assert all(name in source for name in ("a1", "c3"))  # every root move is drawn
     assert "<svg" in widget.search_text.value
+
+
+def test_a_new_game_clears_every_square_with_a_visible_label() -> None:
+    # The browser keeps a button's old text when its description becomes "", so an empty
+    # square must be labelled with something (a no-break space), never the empty string.
+    widget = TicTacToeWidget(x="human", o=3, plies=2)
+    widget.click(4)
+    widget.new_game()
+    assert [button.description for button in widget.buttons] == [EMPTY_SQUARE] * 9
+    assert EMPTY_SQUARE.strip() == "" and EMPTY_SQUARE != ""
