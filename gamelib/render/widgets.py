@@ -29,7 +29,13 @@ from typing import Any
 
 from gamelib.render.dot import Engine
 from gamelib.render.frames import Frame, trace_frames
-from gamelib.render.static import StaticAnimation, html_player, legend_html, to_html
+from gamelib.render.static import (
+    BOTH_VIEWS_UP_TO,
+    StaticAnimation,
+    html_player,
+    legend_html,
+    to_html,
+)
 from gamelib.trace import Trace, View
 
 SPEEDS = (("½×", 1600), ("1×", 800), ("2×", 400), ("4×", 200))
@@ -275,12 +281,15 @@ class Animation:
 
     # ---- display
     def to_html(self) -> str:
-        """The self-contained HTML player of the current view's frames."""
+        """The self-contained HTML player, starting in the current view; it holds both views
+        when the traces are short (as :func:`~gamelib.render.static.to_html` does)."""
         lengths = [len(trace.events) for trace in self.traces]
         node_types = bool(self.options.get("node_types"))
-        return html_player(
-            {self._view: self.frames()}, self.titles, lengths, self._view, node_types
-        )
+        views: list[View] = [self._view]
+        if sum(lengths) <= BOTH_VIEWS_UP_TO:
+            views = [self._view, "mover" if self._view == "max" else "max"]
+        frames = {view: self.frames(view) for view in views}
+        return html_player(frames, self.titles, lengths, self._view, node_types)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
         bundle: dict[str, Any] = dict(self.widget._repr_mimebundle_(**kwargs) or {})

@@ -120,6 +120,7 @@ def test_the_display_data_holds_the_widget_and_a_static_player(windows_trace: Tr
     bundle = animation._repr_mimebundle_()
     assert "application/vnd.jupyter.widget-view+json" in bundle
     assert bundle["text/html"].count('class="gamelib-player"') == 1
+    assert 'class="gamelib-view"' in bundle["text/html"]  # short: both views, to switch
     assert "gamelib-animation" in animation.widget._dom_classes
     quiet = Animation(windows_trace, static_fallback=False)
     assert "text/html" not in quiet._repr_mimebundle_()
