@@ -1,9 +1,11 @@
-"""The extended 4×4 reversi table and an Othello comparison of the window searches.
+"""The ordering experiment, the extended 4×4 reversi table and an Othello comparison.
 
-Prints, for both 4×4 starting positions, the evaluation counts of the source's best search
-(fail-soft α-β, corners first) and of the table, ordering and window searches, against the
-goal of at most half the source's best count; then nodes and time on Othello middle-game
-positions at a fixed depth. Run with ``.venv/bin/python benchmarks/window_searches.py``.
+Prints α-β's evaluations on random uniform trees with best-first, random and worst-first
+children against the Knuth–Moore minimal tree; then, for both 4×4 starting positions, the
+evaluation counts of the source's best search (fail-soft α-β, corners first) and of the
+table, ordering and window searches, against the goal of at most half the source's best
+count; then nodes and time on Othello middle-game positions at a fixed depth.
+Run with ``.venv/bin/python benchmarks/window_searches.py``.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import argparse
 
 from gamelib.games.minireversi import MiniReversi
 from gamelib.games.othello import Othello
+from gamelib.search.alphabeta import alphabeta
 from gamelib.search.compare import (
     CONTENDERS,
     WITH_DEEPENING,
@@ -19,6 +22,10 @@ from gamelib.search.compare import (
     measure,
     random_positions,
 )
+from gamelib.search.tree_orders import ordering_experiment
+from gamelib.search.windows import pvs
+
+WIDTHS = (5, 8, 12, 6, 8, 8)
 
 
 def main() -> None:
@@ -26,6 +33,17 @@ def main() -> None:
     parser.add_argument("--depth", type=int, default=5, help="Othello search depth")
     parser.add_argument("--positions", type=int, default=8, help="Othello positions")
     arguments = parser.parse_args()
+
+    for search in (alphabeta, pvs):
+        rows = ordering_experiment(4, range(1, 8), samples=8, seed=2026, search=search)
+        print(f"\n{search.__name__} on uniform trees, b = 4, mean of 8 trees per depth:")
+        header = ("depth", "minimax", "Knuth–Moore", "best", "random", "worst")
+        print(" ".join(f"{name:>{width}}" for name, width in zip(header, WIDTHS, strict=True)))
+        for row in rows:
+            cells = (row.depth, row.minimax, row.minimal, row.best, row.random, row.worst)
+            print(
+                " ".join(f"{cell:>{width},.0f}" for cell, width in zip(cells, WIDTHS, strict=True))
+            )
 
     for start in ("WB/BW", "WB/WB"):
         game = MiniReversi(start=start, order="corners")
