@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gamelib.search import alphabeta, minimax
+from gamelib.search import alphabeta, alphabeta_failsoft, minimax
 from gamelib.search.tree_orders import (
     best_first,
     minimal_tree_leaves,
@@ -72,7 +72,8 @@ def test_best_first_evaluates_exactly_the_knuth_moore_minimal_tree(
     seed: int, depth: int, branching: int, spread: int
 ) -> None:
     tree = best_first(random_tree(seed, depth, branching, -spread, spread))
-    assert alphabeta(tree).stats.leaves == minimal_tree_leaves(branching, depth)
+    for search in (alphabeta, alphabeta_failsoft):
+        assert search(tree).stats.leaves == minimal_tree_leaves(branching, depth)
 
 
 def test_minimal_tree_leaves_by_hand() -> None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import itertools
-import math
 from collections import Counter
 
 from hypothesis import given, settings
@@ -16,6 +15,7 @@ from gamelib.render.describe import describe_probe, sentences
 from gamelib.search import alphabeta, alphabeta_failsoft, minimax
 from gamelib.search.ordering import iterative_deepening, presearch, static_order
 from gamelib.search.table import TranspositionTable
+from gamelib.search.tree_orders import minimal_tree_leaves
 from gamelib.search.windows import (
     WindowSearchResult,
     aspiration,
@@ -83,9 +83,8 @@ def test_pvs_with_perfect_order_evaluates_exactly_the_minimal_tree(
     seed: int, depth: int, branching: int, spread: int
 ) -> None:
     tree = sort_best_first(random_tree(seed, depth, branching, -spread, spread))
-    minimal = branching ** math.ceil(depth / 2) + branching ** math.floor(depth / 2) - 1
     trace = record(pvs, tree)
-    assert trace.result.stats.leaves == minimal
+    assert trace.result.stats.leaves == minimal_tree_leaves(branching, depth)
     assert len(trace.entered) == len(set(trace.entered))  # no re-search at all
 
 
