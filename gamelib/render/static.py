@@ -253,6 +253,14 @@ def html_player(
     )
 
 
+def default_views(traces: Sequence[Trace], view: View) -> list[View]:
+    """The views an HTML player holds: both when the traces have at most
+    :data:`BOTH_VIEWS_UP_TO` steps in all, else only ``view``."""
+    if sum(len(trace.events) for trace in traces) > BOTH_VIEWS_UP_TO:
+        return [view]
+    return ["max", "mover"]
+
+
 def to_html(
     *traces: Trace,
     view: View = "max",
@@ -279,8 +287,7 @@ def to_html(
     if not traces:
         raise ValueError("to_html needs at least one trace")
     if views is None:
-        total = sum(len(trace.events) for trace in traces)
-        views = ["max", "mover"] if total <= BOTH_VIEWS_UP_TO else [view]
+        views = default_views(traces, view)
     if view not in views:
         views = [view, *views]
     frames = {

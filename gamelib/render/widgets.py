@@ -30,8 +30,8 @@ from typing import Any
 from gamelib.render.dot import Engine
 from gamelib.render.frames import Frame, trace_frames
 from gamelib.render.static import (
-    BOTH_VIEWS_UP_TO,
     StaticAnimation,
+    default_views,
     html_player,
     legend_html,
     to_html,
@@ -285,10 +285,7 @@ class Animation:
         when the traces are short (as :func:`~gamelib.render.static.to_html` does)."""
         lengths = [len(trace.events) for trace in self.traces]
         node_types = bool(self.options.get("node_types"))
-        views: list[View] = [self._view]
-        if sum(lengths) <= BOTH_VIEWS_UP_TO:
-            views = [self._view, "mover" if self._view == "max" else "max"]
-        frames = {view: self.frames(view) for view in views}
+        frames = {view: self.frames(view) for view in default_views(self.traces, self._view)}
         return html_player(frames, self.titles, lengths, self._view, node_types)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
