@@ -12,17 +12,17 @@ from __future__ import annotations
 
 import argparse
 
-from gamelib.games.minireversi import MiniReversi
-from gamelib.games.othello import Othello
-from gamelib.search.alphabeta import alphabeta
-from gamelib.search.compare import (
+from gamelib.experiments.compare import (
     CONTENDERS,
     WITH_DEEPENING,
     format_measurements,
     measure,
     random_positions,
 )
-from gamelib.search.tree_orders import ordering_experiment
+from gamelib.experiments.tree_orders import ordering_experiment
+from gamelib.games.minireversi import MiniReversi
+from gamelib.games.othello import Othello
+from gamelib.search.alphabeta import alphabeta
 from gamelib.search.windows import pvs
 
 WIDTHS = (5, 8, 12, 6, 8, 8)

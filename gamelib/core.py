@@ -9,9 +9,10 @@ and the opponent's value of the same position is the negation.
 
 from __future__ import annotations
 
+import enum
 import math
 from collections.abc import Callable, Hashable, Sequence
-from typing import Protocol, TypeVar, runtime_checkable
+from typing import Literal, Protocol, TypeAlias, TypeVar, runtime_checkable
 
 INF: float = math.inf
 """Infinity, used for the open ends of an (alpha, beta) window."""
@@ -29,6 +30,32 @@ SECOND: Player = 1
 def opponent(player: Player) -> Player:
     """The other player."""
     return 1 - player
+
+
+View: TypeAlias = Literal["max", "mover"]
+"""Whose view a value is seen from: MAX's (the player to move at the root, as in minimax), or
+the player to move at each node (as in negamax). Trees are parsed, searches work, and
+pictures are shown in one of the two."""
+
+
+class Bound(enum.StrEnum):
+    """What a value says about the true value v of its position: v = value (exact),
+    v ≥ value (a lower bound) or v ≤ value (an upper bound).
+
+    A ``StrEnum``: ``Bound.LOWER == "lower"``, so a bound reads as its word.
+    """
+
+    EXACT = "exact"
+    LOWER = "lower"
+    UPPER = "upper"
+
+    def negated(self) -> Bound:
+        """The bound on −v: negating a value swaps lower and upper."""
+        if self is Bound.LOWER:
+            return Bound.UPPER
+        if self is Bound.UPPER:
+            return Bound.LOWER
+        return self
 
 
 class IllegalMoveError(ValueError):

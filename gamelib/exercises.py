@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from gamelib.core import INF
-from gamelib.render.describe import format_number, format_window
+from gamelib.notation import format_number, format_window
 from gamelib.search import alphabeta, alphabeta_failsoft, minimax, negamax
 from gamelib.trace import Cutoff, Enter, Trace, record
 from gamelib.trees import Tree, parse_tree, random_tree

@@ -33,7 +33,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Literal, Protocol, runtime_checkable
 
 from gamelib.core import Game
-from gamelib.games.othello import OthelloState, legal_moves_mask
+from gamelib.games.othello import positional_evaluation
 from gamelib.search import alphabeta
 from gamelib.search.common import SearchResult
 from gamelib.trace import Trace, record
@@ -232,92 +232,6 @@ class RulePlayer(SeededPlayer):
             replies = 0 if game.is_terminal(child) else len(winning_moves(game, child))
             scored.append((move, -float(replies)))
         return self.pick_best(scored)
-
-
-# --------------------------------------------------------------------------- Othello heuristic
-
-SQUARE_WEIGHTS: tuple[int, ...] = (
-    100, -20,  10,   5,   5,  10, -20, 100,
-    -20, -50,  -2,  -2,  -2,  -2, -50, -20,
-     10,  -2,   1,   1,   1,   1,  -2,  10,
-      5,  -2,   1,   0,   0,   1,  -2,   5,
-      5,  -2,   1,   0,   0,   1,  -2,   5,
-     10,  -2,   1,   1,   1,   1,  -2,  10,
-    -20, -50,  -2,  -2,  -2,  -2, -50, -20,
-    100, -20,  10,   5,   5,  10, -20, 100,
-)  # fmt: skip
-"""The value of a disc on each Othello square, a1 … h8 (row by row).
-
-The reasoning every Othello book starts with:
-
-* **Corners (100)** can never be flipped back, and they anchor stable edges.
-* **X-squares (-50)**, diagonally next to an empty corner, usually hand that corner to the
-  opponent; **C-squares (-20)**, next to a corner along the edge, often do too.
-* **Edges (10 and 5)** are hard to flip; the squares two away from a corner (10) are the
-  safest of them.
-* The ring next to the edge (-2) tends to give the opponent access to the edge; the inner
-  squares (1, 0) matter little.
-
-The table is symmetric under the 8 symmetries of the board.
-"""
-
-MOBILITY_WEIGHT = 5
-"""Points per legal move more than the opponent has (mobility: having choices is good)."""
-
-WIN_SCORE = 10_000
-"""Added to (or subtracted from) the disc difference of a finished game, so that a won game
-is worth more than any position that is not finished."""
-
-
-def _byte_weight_tables() -> tuple[tuple[int, ...], ...]:
-    """``table[b][v]``: the summed weights of the squares set in byte ``b`` of a board = ``v``."""
-    tables = []
-    for byte in range(8):
-        table = [0] * 256
-        for value in range(1, 256):
-            lowest = value & -value
-            table[value] = (
-                table[value ^ lowest] + SQUARE_WEIGHTS[8 * byte + lowest.bit_length() - 1]
-            )
-        tables.append(tuple(table))
-    return tuple(tables)
-
-
-_WEIGHT_BYTES = _byte_weight_tables()
-
-
-def square_weight_sum(discs: int) -> int:
-    """The sum of :data:`SQUARE_WEIGHTS` over the squares of a bitboard (8 table lookups)."""
-    total = 0
-    for table in _WEIGHT_BYTES:
-        total += table[discs & 255]
-        discs >>= 8
-    return total
-
-
-def positional_evaluation(state: OthelloState) -> int:
-    """A simple positional heuristic for the player to move in an Othello position.
-
-    ``weights(own discs) − weights(opponent's discs) + MOBILITY_WEIGHT × (own legal moves −
-    opponent's legal moves)``, with the weights of :data:`SQUARE_WEIGHTS`. When neither side
-    can move (the game is over) it is ``±WIN_SCORE + disc difference`` instead, so a win is
-    preferred to any unfinished position (and a draw scores 0).
-    """
-    mover, opponent, _ = state
-    own_moves = legal_moves_mask(mover, opponent).bit_count()
-    opponent_moves = legal_moves_mask(opponent, mover).bit_count()
-    if not own_moves and not opponent_moves:
-        difference = mover.bit_count() - opponent.bit_count()
-        if difference > 0:
-            return WIN_SCORE + difference
-        if difference < 0:
-            return -WIN_SCORE + difference
-        return 0
-    return (
-        square_weight_sum(mover)
-        - square_weight_sum(opponent)
-        + MOBILITY_WEIGHT * (own_moves - opponent_moves)
-    )
 
 
 class PositionalPlayer(SeededPlayer):

@@ -19,15 +19,9 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal, TypeAlias
 
-from gamelib.core import INF, Game, Player
-from gamelib.search.common import Frame, SearchProblem, SearchResult
+from gamelib.core import INF, Bound, Game, Player, View
+from gamelib.search.common import SearchProblem, SearchResult
 from gamelib.trees import Tree, TreeGame
-
-Bound: TypeAlias = Literal["exact", "lower", "upper"]
-"""What a returned value says about the true value v: v = value, v ≥ value, or v ≤ value."""
-
-View: TypeAlias = Literal["max", "mover"]
-"""Whose view numbers are shown in: MAX's, or the player to move at each node."""
 
 ROOT_NAME = "root"
 """The name of the root of a game search (tree searches use the tree's node names)."""
@@ -159,9 +153,9 @@ def window_for_view(
 
 def bound_for_view(bound: Bound, player: Player, root_player: Player, view: View) -> Bound:
     """A bound type from MAX's view, as seen in ``view`` (negation swaps lower and upper)."""
-    if view == "mover" and player != root_player and bound != "exact":
-        return "upper" if bound == "lower" else "lower"
-    return bound
+    if view == "mover" and player != root_player:
+        return Bound(bound).negated()
+    return Bound(bound)
 
 
 # --------------------------------------------------------------------------- the recorder
@@ -190,7 +184,7 @@ class Recorder:
         self.events: list[Event] = []
         self.stack: list[_Open] = []
         self.algorithm = ""
-        self.frame: Frame = "mover"
+        self.frame: View = "mover"
         self.root_player: Player = 0
         self.game: Game[Any, Any] | None = None
         self.tree: Tree | None = None
@@ -198,16 +192,13 @@ class Recorder:
         self.evaluations = 0
         self.result: SearchResult | None = None
 
-    # ---- conversions from the search's frame to MAX's view
+    # ---- conversions from the search's view to MAX's (negation is its own inverse, so the
+    # functions that turn MAX's view into a view also turn that view back into MAX's)
     def _to_max(self, value: float, player: Player) -> float:
-        if self.frame == "mover" and player != self.root_player:
-            return -value
-        return value
+        return for_view(value, player, self.root_player, self.frame)
 
     def _window_to_max(self, alpha: float, beta: float, player: Player) -> tuple[float, float]:
-        if self.frame == "mover" and player != self.root_player:
-            return (-beta, -alpha)
-        return (alpha, beta)
+        return window_for_view(alpha, beta, player, self.root_player, self.frame)
 
     def _name(self, state: Any, move: Any) -> str:
         if isinstance(self.game, TreeGame):
@@ -232,20 +223,19 @@ class Recorder:
     def _pop(self, value_in_frame: float) -> None:
         """The top node returns ``value_in_frame`` (its own frame): record its exit."""
         node = self.stack.pop()
-        bound: Bound = "exact"
+        bound = Bound.EXACT
         if node.evaluated:
             pass  # a leaf's value is its evaluation: exact
         elif node.entry_alpha > -INF and value_in_frame <= node.entry_alpha:
-            bound = "upper"
+            bound = Bound.UPPER
         elif node.entry_beta < INF and value_in_frame >= node.entry_beta:
-            bound = "lower"
-        if self.frame == "mover" and node.player != self.root_player and bound != "exact":
-            bound = "upper" if bound == "lower" else "lower"
+            bound = Bound.LOWER
+        bound = bound_for_view(bound, node.player, self.root_player, self.frame)
         self.events.append(Exit(node.name, self._to_max(value_in_frame, node.player), bound))
 
     # ---- the Tracer hooks
     def begin(
-        self, problem: SearchProblem, algorithm: str, frame: Frame, alpha: float, beta: float
+        self, problem: SearchProblem, algorithm: str, frame: View, alpha: float, beta: float
     ) -> None:
         self.game = problem.game
         self.tree = problem.game.tree if isinstance(problem.game, TreeGame) else None
@@ -263,13 +253,9 @@ class Recorder:
         self.evaluations += 1
         self.events.append(Evaluate(node.name, self._to_max(value, node.player), self.evaluations))
 
-    def table_answer(self, value: float, bound: str, depth: float) -> None:
+    def table_answer(self, value: float, bound: Bound, depth: float) -> None:
         node = self.stack[-1]
-        max_bound: Bound = (
-            "exact" if bound == "exact" else ("lower" if bound == "lower" else "upper")
-        )
-        if self.frame == "mover" and node.player != self.root_player and max_bound != "exact":
-            max_bound = "upper" if max_bound == "lower" else "lower"
+        max_bound = bound_for_view(bound, node.player, self.root_player, self.frame)
         self.events.append(
             TableAnswer(node.name, self._to_max(value, node.player), max_bound, depth)
         )
@@ -361,7 +347,7 @@ class Trace:
     """
 
     algorithm: str
-    frame: Frame
+    frame: View
     root_player: Player
     result: SearchResult
     events: tuple[Event, ...]
@@ -436,7 +422,7 @@ class ProbeRecorder:
         return self.recorders[-1]
 
     def begin(
-        self, problem: SearchProblem, algorithm: str, frame: Frame, alpha: float, beta: float
+        self, problem: SearchProblem, algorithm: str, frame: View, alpha: float, beta: float
     ) -> None:
         self.recorders.append(Recorder())
         self.current.begin(problem, algorithm, frame, alpha, beta)
@@ -458,7 +444,7 @@ class ProbeRecorder:
     def research(self, value: float, alpha: float, beta: float) -> None:
         self.current.research(value, alpha, beta)
 
-    def table_answer(self, value: float, bound: str, depth: float) -> None:
+    def table_answer(self, value: float, bound: Bound, depth: float) -> None:
         self.current.table_answer(value, bound, depth)
 
     def repetition(self, value: float, ply: int) -> None:
@@ -592,7 +578,7 @@ def _apply(
         nodes[event.node] = replace(node, value=event.value, bound=event.bound)
     elif isinstance(event, Repetition):
         nodes[event.node] = replace(
-            node, value=event.value, bound="exact", first_seen_at_ply=event.first_seen_at_ply
+            node, value=event.value, bound=Bound.EXACT, first_seen_at_ply=event.first_seen_at_ply
         )
     elif isinstance(event, Exit):
         path.pop()

@@ -30,12 +30,11 @@ import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Literal, TypeAlias
+from typing import TypeAlias
 
-from gamelib.core import FIRST, Player
+from gamelib.core import FIRST, Player, View
 
 Number: TypeAlias = int | float
-Perspective: TypeAlias = Literal["max", "mover"]
 NestedValues: TypeAlias = "Number | Sequence[NestedValues]"
 
 
@@ -56,7 +55,7 @@ class Tree:
     children: tuple[Tree, ...] = ()
     value: Number | None = None
     move: str | None = None
-    perspective: Perspective = "max"
+    perspective: View = "max"
     _size: int = field(init=False, repr=False, compare=False, default=0)
 
     def __post_init__(self) -> None:
@@ -193,7 +192,7 @@ _MOVE_LABEL = re.compile(r"^(?P<body>.*?)\s*\[(?P<move>[^\[\]\s]+)\]$")
 _NAME = re.compile(r"^[^\s\[\]\-][^\s\[\]]*$")
 
 
-def parse_tree(text: str | Sequence[NestedValues], *, perspective: Perspective = "max") -> Tree:
+def parse_tree(text: str | Sequence[NestedValues], *, perspective: View = "max") -> Tree:
     """Read a tree from outline text, nested-list text, or a nested Python list of numbers.
 
     Args:
@@ -234,7 +233,7 @@ class _OutlineNode:
     children: list[_OutlineNode] = field(default_factory=list)
 
 
-def _parse_outline(text: str, perspective: Perspective) -> Tree:
+def _parse_outline(text: str, perspective: View) -> Tree:
     root: _OutlineNode | None = None
     path: list[_OutlineNode] = []  # the open nodes, root first: path[level - 1]
     first_line_of: dict[str, int] = {}
@@ -325,7 +324,7 @@ def _read_number(text: str) -> Number | None:
     return None if math.isnan(number) else number
 
 
-def _build(node: _OutlineNode, perspective: Perspective) -> Tree:
+def _build(node: _OutlineNode, perspective: View) -> Tree:
     if not node.children and node.value is None:
         raise ValueError(f"line {node.line}: leaf {node.name!r} has no value")
     children = tuple(_build(child, perspective) for child in node.children)
@@ -379,7 +378,7 @@ def _read_nested_list(text: str) -> NestedValues:
     return value
 
 
-def tree_from_lists(nested: NestedValues, *, perspective: Perspective = "max") -> Tree:
+def tree_from_lists(nested: NestedValues, *, perspective: View = "max") -> Tree:
     """Build a tree from nested lists of leaf values; nodes are named A, B, C, ... level by level.
 
     Raises:
@@ -406,7 +405,7 @@ def _breadth_first_index(nested: NestedValues) -> dict[tuple[int, ...], int]:
 def _assemble(
     item: NestedValues,
     order: dict[tuple[int, ...], int],
-    perspective: Perspective,
+    perspective: View,
     path: tuple[int, ...],
 ) -> Tree:
     name = letter_name(order[path])

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from gamelib.experiments.positions import position_graph, tree_and_graph_counts
 from gamelib.games.othello import Othello, perft, play_line
 from gamelib.games.tictactoe import TicTacToe
-from gamelib.positions import position_graph, tree_and_graph_counts
 
 
 def test_tic_tac_toe_tree_nodes_and_positions_add_up_to_the_known_counts() -> None:

@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gamelib.core import FIRST, SECOND
+from gamelib.experiments.ghi import ghi_cases
 from gamelib.games.chessgame import (
     PERPETUAL_CHECK_FEN,
     ChessGame,
@@ -36,7 +37,6 @@ from gamelib.search.repetition import (
     HistoryAwareTable,
     Policy,
     chess_draw,
-    ghi_cases,
     perpetual_check_loses,
     sennichite,
 )

@@ -9,12 +9,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from gamelib.core import Bound
 from gamelib.games.minireversi import MiniReversi
 from gamelib.games.othello import Othello
 from gamelib.games.tictactoe import TicTacToe, TicTacToeState
 from gamelib.search import alphabeta, alphabeta_failsoft, minimax, negamax
 from gamelib.search.common import SearchResult
-from gamelib.search.table import Bound, TranspositionTable, answer, classify
+from gamelib.search.table import TranspositionTable, answer, classify
 from gamelib.trace import TableAnswer, record
 from gamelib.trees import Tree
 from tests.strategies import trees, windows

@@ -6,15 +6,15 @@ from collections.abc import Callable
 
 import pytest
 
-from gamelib.games.tictactoe import TicTacToe
-from gamelib.search import alphabeta, alphabeta_failsoft
-from gamelib.search.common import SearchResult
-from gamelib.search.table import TranspositionTable
-from gamelib.search.table_bugs import (
+from gamelib.experiments.table_bugs import (
     BUGGY_TABLES,
     DepthBlindTable,
     find_counterexample,
 )
+from gamelib.games.tictactoe import TicTacToe
+from gamelib.search import alphabeta, alphabeta_failsoft
+from gamelib.search.common import SearchResult
+from gamelib.search.table import TranspositionTable
 from tests.test_table import exact_values, tic_tac_toe_positions
 
 GAME = TicTacToe()

@@ -8,14 +8,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gamelib.search import alphabeta, alphabeta_failsoft, minimax
-from gamelib.search.tree_orders import (
+from gamelib.experiments.tree_orders import (
     best_first,
     minimal_tree_leaves,
     ordering_experiment,
     shuffled,
     worst_first,
 )
+from gamelib.search import alphabeta, alphabeta_failsoft, minimax
 from gamelib.trees import Tree, random_tree
 from tests.strategies import trees
 from tests.test_search_properties import sort_best_first

@@ -9,13 +9,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gamelib.core import INF
+from gamelib.experiments.tree_orders import minimal_tree_leaves
 from gamelib.games.minireversi import MiniReversi
 from gamelib.games.tictactoe import TicTacToe
 from gamelib.render.describe import describe_probe, sentences
 from gamelib.search import alphabeta, alphabeta_failsoft, minimax
 from gamelib.search.ordering import iterative_deepening, presearch, static_order
 from gamelib.search.table import TranspositionTable
-from gamelib.search.tree_orders import minimal_tree_leaves
 from gamelib.search.windows import (
     WindowSearchResult,
     aspiration,
@@ -159,7 +159,7 @@ def test_static_order_sorts_by_the_opponents_score() -> None:
 
 
 def test_the_comparison_agrees_on_values_and_meets_the_goal_on_4x4_reversi() -> None:
-    from gamelib.search.compare import CONTENDERS, measure
+    from gamelib.experiments.compare import CONTENDERS, measure
 
     for start, source_best in (("WB/BW", 718), ("WB/WB", 1059)):
         game = MiniReversi(start=start, order="corners")

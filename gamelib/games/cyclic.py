@@ -328,7 +328,7 @@ def perpetual_check_example() -> GraphGame:
 def ghi_example() -> GraphGame:
     """The graph-history interaction: the value of ``c`` depends on the path to it.
 
-    Found by :func:`gamelib.search.repetition.ghi_cases` among random graphs:
+    Found by :func:`gamelib.experiments.ghi.ghi_cases` among random graphs:
     ``random_cyclic_game(3959, 5, 9, 1)``, whose start reaches 4 inner nodes, renamed
     (``n0`` start, ``n2`` a, ``n1`` b, ``n3`` c, ``e0`` lose). FIRST moves at ``start`` and
     ``c``, SECOND at ``a`` and ``b``; ``lose`` is −1 for FIRST. Moves are tried in this

@@ -10,7 +10,7 @@ nothing re-runs or imitates a search. Heavy libraries are imported only when use
 - :func:`describe`, :func:`sentences` — one English sentence per event
   (:mod:`gamelib.render.describe`);
 - :class:`Animation`, :func:`animate`, :func:`show` — the ipywidgets player
-  (:mod:`gamelib.render.widgets`);
+  (:mod:`gamelib.render.animation`);
 - :func:`to_html`, :class:`StaticAnimation` — the player as self-contained HTML
   (:mod:`gamelib.render.static`).
 """
@@ -24,7 +24,7 @@ from gamelib.render.dot import Drawing, draw, trace_dot, tree_dot
 from gamelib.render.static import StaticAnimation, to_html
 
 if TYPE_CHECKING:
-    from gamelib.render.widgets import Animation, animate, in_live_kernel, show
+    from gamelib.render.animation import Animation, animate, in_live_kernel, show
 
 _WIDGETS = ("Animation", "animate", "in_live_kernel", "show")
 
@@ -32,9 +32,9 @@ _WIDGETS = ("Animation", "animate", "in_live_kernel", "show")
 def __getattr__(name: str) -> Any:
     """Import the widget layer (and ipywidgets) only when it is asked for."""
     if name in _WIDGETS:
-        from gamelib.render import widgets
+        from gamelib.render import animation
 
-        return getattr(widgets, name)
+        return getattr(animation, name)
     raise AttributeError(f"module 'gamelib.render' has no attribute {name!r}")
 
 

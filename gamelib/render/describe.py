@@ -16,14 +16,20 @@ player to move there, so every cut is a β-cut)::
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 from dataclasses import dataclass
 
-from gamelib.core import Player
+from gamelib.core import Player, View
+from gamelib.notation import (
+    bound_words,
+    evaluation_mark,
+    format_number,
+    format_window,
+    join_names,
+    quote_name,
+)
 from gamelib.search.windows import Probe
 from gamelib.trace import (
     Backup,
-    Bound,
     Cutoff,
     Enter,
     Evaluate,
@@ -32,70 +38,18 @@ from gamelib.trace import (
     ReSearch,
     TableAnswer,
     Trace,
-    View,
     bound_for_view,
     for_view,
     window_for_view,
 )
 
-MINUS = "\u2212"
-"""The minus sign used in pictures and sentences (typographic, not a hyphen)."""
-
-_CIRCLED = "①②③④⑤⑥⑦⑧⑨⑩"  # common fonts (DejaVu Sans) stop at ⑩
-
 BEFORE_THE_SEARCH = "Before the search: nothing is visited yet."
 """The sentence for step 0."""
-
-
-# --------------------------------------------------------------------------- numbers
-
-
-def format_number(value: float) -> str:
-    """A value as pictures show it: ``3``, ``−2``, ``0.5``, ``∞``, ``−∞``."""
-    if math.isinf(value):
-        return "∞" if value > 0 else MINUS + "∞"
-    if isinstance(value, float) and value.is_integer():
-        value = int(value)
-    text = str(value) if isinstance(value, int) else f"{value:g}"
-    return text.replace("-", MINUS)
-
-
-def format_window(alpha: float, beta: float) -> str:
-    """A window as ``(α, β)``, for example ``(−∞, 3)``."""
-    return f"({format_number(alpha)}, {format_number(beta)})"
-
-
-def format_bound(value: float, bound: Bound | None) -> str:
-    """A returned value with what it proves: ``3`` (exact), ``≥3`` (lower), ``≤3`` (upper)."""
-    prefix = {"lower": "≥", "upper": "≤"}.get(bound or "exact", "")
-    return prefix + format_number(value)
-
-
-def evaluation_mark(order: int, total: int) -> str:
-    """The mark of the ``order``-th evaluation: ①…⑩ when ``total`` ≤ 10, else ``#order``."""
-    if total <= len(_CIRCLED) and 1 <= order <= len(_CIRCLED):
-        return _CIRCLED[order - 1]
-    return f"#{order}"
 
 
 def role(player: Player, root_player: Player) -> str:
     """``"MAX"`` for the player to move at the root, ``"MIN"`` for the other."""
     return "MAX" if player == root_player else "MIN"
-
-
-def join_names(names: Sequence[str], limit: int = 4) -> str:
-    """``"J"``, ``"F and G"``, ``"F, G and H"``; past ``limit`` names: ``"F, G, H and 5 more"``."""
-    shown = [quote_name(name) for name in names[:limit]]
-    if len(names) > limit:
-        shown.append(f"{len(names) - limit} more")
-    if len(shown) == 1:
-        return shown[0]
-    return ", ".join(shown[:-1]) + " and " + shown[-1]
-
-
-def quote_name(name: str) -> str:
-    """A node's name for a sentence: quoted when it holds spaces (game move paths)."""
-    return f"“{name}”" if " " in name else name
 
 
 # --------------------------------------------------------------------------- cutoffs
@@ -216,7 +170,7 @@ class _Narrator:
         )
         return (
             f"The transposition table answers {quote_name(event.node)}: "
-            f"{_bound_words(value, bound)}, from {search}"
+            f"{bound_words(value, bound)}, from {search}"
         )
 
     def _research(self, event: ReSearch) -> str:
@@ -299,20 +253,10 @@ class _Narrator:
         player = self.players[event.node]
         value = for_view(event.value, player, self.trace.root_player, self.view)
         bound = bound_for_view(event.bound, player, self.trace.root_player, self.view)
-        sentence = f"{quote_name(event.node)} returns {_bound_words(value, bound)}"
+        sentence = f"{quote_name(event.node)} returns {bound_words(value, bound)}"
         if self.trace.events and event is self.trace.events[-1]:
             sentence += ": the search is over"
         return sentence
-
-
-def _bound_words(value: float, bound: Bound) -> str:
-    """``"3 (exact)"``, ``"3 (lower bound: ≥ 3)"``, ``"3 (upper bound: ≤ 3)"``."""
-    what = {
-        "exact": "exact",
-        "lower": f"lower bound: ≥ {format_number(value)}",
-        "upper": f"upper bound: ≤ {format_number(value)}",
-    }[bound]
-    return f"{format_number(value)} ({what})"
 
 
 def describe_probe(probe: Probe) -> str:

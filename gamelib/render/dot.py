@@ -25,7 +25,6 @@ nothing here runs a search. ``graphviz`` is imported only when a drawing is made
 from __future__ import annotations
 
 import os
-import re
 import shutil
 import subprocess
 import warnings
@@ -34,6 +33,7 @@ from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 
+from gamelib.core import View
 from gamelib.render.picture import (
     CUT_SIZE,
     MOVE_SIZE,
@@ -54,16 +54,14 @@ from gamelib.render.picture import (
     trace_pictures,
     tree_scene,
 )
-from gamelib.trace import Trace, View
+from gamelib.render.svg import FONT, clean_svg, svg_size
+from gamelib.trace import Trace
 from gamelib.trees import Tree
 
 if TYPE_CHECKING:
     import graphviz  # type: ignore[import-untyped]
 
 Engine: TypeAlias = Literal["auto", "graphviz", "matplotlib"]
-
-FONT = "DejaVu Sans,Helvetica,Arial,sans-serif"
-"""The font asked for (graphviz measures with the first one it finds)."""
 
 INSTALL_HINT = (
     "Graphviz's `dot` program was not found, so gamelib draws with matplotlib instead; "
@@ -313,35 +311,6 @@ def _render_chunk(pictures: list[Picture]) -> list[str]:
     if len(documents) != len(pictures):
         raise RuntimeError(f"dot returned {len(documents)} drawings for {len(pictures)} graphs")
     return [clean_svg(document + "</svg>") for document in documents]
-
-
-_PROLOG = re.compile(r"<\?xml.*?\?>|<!DOCTYPE.*?>|<!--.*?-->|<metadata>.*?</metadata>", re.DOTALL)
-
-
-_FONT_ATTRIBUTE = re.compile(r' font-family="[^"]*"')
-_BLANK_TEXT = re.compile(r"<text [^>]*>(?:\s|&#160;)*</text>")
-_TITLE = re.compile(r"<title>[^<]*</title>")
-_BETWEEN_TAGS = re.compile(r">\s+<")
-
-
-def clean_svg(svg: str) -> str:
-    """An SVG document ready to inline in HTML: compact, and scales down to fit its container.
-
-    Drops the prolog, comments, metadata, graphviz's ``<title>`` ids (tooltips stay), blank
-    labels and the whitespace between tags, and states the font once on the root.
-    """
-    svg = _PROLOG.sub("", svg).strip()
-    svg = _TITLE.sub("", _BLANK_TEXT.sub("", svg))
-    svg = _BETWEEN_TAGS.sub("><", _FONT_ATTRIBUTE.sub("", svg))
-    return svg.replace("<svg ", f'<svg style="max-width:100%;height:auto" font-family="{FONT}" ', 1)
-
-
-def svg_size(svg: str) -> tuple[float, float]:
-    """The (width, height) in points declared by an SVG document."""
-    match = re.search(r'<svg[^>]*\bwidth="([\d.]+)pt"[^>]*\bheight="([\d.]+)pt"', svg)
-    if match is None:
-        raise ValueError("the SVG declares no width and height in points")
-    return float(match.group(1)), float(match.group(2))
 
 
 # --------------------------------------------------------------------------- the Drawing object

@@ -33,6 +33,7 @@ from gamelib.render.picture import (
     line_width,
     text_color,
 )
+from gamelib.render.svg import clean_svg
 
 Point = tuple[float, float]
 
@@ -300,7 +301,6 @@ def picture_svg(picture: Picture) -> str:
     buffer = io.StringIO()
     with matplotlib.rc_context({"svg.fonttype": "none"}):  # text stays text: small, searchable
         figure.savefig(buffer, format="svg")
-    from gamelib.render.dot import clean_svg
 
     return clean_svg(buffer.getvalue())
 

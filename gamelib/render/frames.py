@@ -12,6 +12,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from gamelib.core import View
 from gamelib.render.describe import BEFORE_THE_SEARCH, sentences
 from gamelib.render.dot import (
     Engine,
@@ -22,7 +23,7 @@ from gamelib.render.dot import (
 )
 from gamelib.render.numberline import number_line_svg, value_range, window_rows
 from gamelib.render.picture import Picture, trace_scene
-from gamelib.trace import Enter, Evaluate, Snapshot, Trace, View, snapshots
+from gamelib.trace import Enter, Evaluate, Snapshot, Trace, snapshots
 
 
 @dataclass(frozen=True)

@@ -13,9 +13,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from html import escape
 
-from gamelib.render.describe import format_number, format_window
+from gamelib.core import View
+from gamelib.notation import format_number, format_window
 from gamelib.render.picture import PALETTE, Structure
-from gamelib.trace import Snapshot, Trace, View, for_view, window_for_view
+from gamelib.trace import Snapshot, Trace, for_view, window_for_view
 
 ROW_HEIGHT = 24
 LABEL_WIDTH = 150

@@ -22,15 +22,12 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal, TypeAlias
 
-from gamelib.core import Player
+from gamelib.core import Bound, Player, View
+from gamelib.notation import evaluation_mark, format_bound, format_number, format_window
 from gamelib.render.describe import (
     BEFORE_THE_SEARCH,
     CutReason,
     cut_reason,
-    evaluation_mark,
-    format_bound,
-    format_number,
-    format_window,
     sentences,
     uses_windows,
 )
@@ -42,7 +39,6 @@ from gamelib.trace import (
     Snapshot,
     TableAnswer,
     Trace,
-    View,
     bound_for_view,
     for_view,
     snapshots,
@@ -555,7 +551,7 @@ class Scene:
             for item in self.skeleton.order
         )
         value = max(
-            text_width(format_bound(number, "lower"), VALUE_SIZE, bold=True)
+            text_width(format_bound(number, Bound.LOWER), VALUE_SIZE, bold=True)
             for number in self._numbers()
         )
         if rankdir == "LR":  # one line: title, mark, value

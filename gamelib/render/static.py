@@ -23,9 +23,10 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
+from gamelib.core import View
 from gamelib.render.frames import Frame, trace_frames
 from gamelib.render.picture import PALETTE
-from gamelib.trace import Trace, View
+from gamelib.trace import Trace
 
 BOTH_VIEWS_UP_TO = 150
 """By default both views are included when the traces have at most this many steps in all."""

@@ -18,12 +18,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, TypeAlias
 
-from gamelib.core import INF, Game, Player
+from gamelib.core import INF, Bound, Game, Player, View
 from gamelib.search.table import TranspositionTable, best_move_first
 from gamelib.trees import Tree, TreeGame
-
-Frame: TypeAlias = Literal["max", "mover"]
-"""Whose view a search's values are in: MAX's (minimax) or the player to move's (negamax)."""
 
 Order: TypeAlias = (
     "Literal['given', 'reversed'] | Callable[[Any, Sequence[Any]], Sequence[Any]] | None"
@@ -82,7 +79,7 @@ class Tracer(Protocol):
     """
 
     def begin(
-        self, problem: SearchProblem, algorithm: str, frame: Frame, alpha: float, beta: float
+        self, problem: SearchProblem, algorithm: str, frame: View, alpha: float, beta: float
     ) -> None:
         """The search starts at ``problem.root`` with the window (alpha, beta)."""
 
@@ -107,7 +104,7 @@ class Tracer(Protocol):
         """The child just probed with a null window returned ``value`` (current node's view),
         inside the current node's window (alpha, beta): it will be searched again with it."""
 
-    def table_answer(self, value: float, bound: str, depth: float) -> None:
+    def table_answer(self, value: float, bound: Bound, depth: float) -> None:
         """The current node is answered by the transposition table, without a search."""
 
     def repetition(self, value: float, ply: int) -> None:
@@ -153,7 +150,7 @@ class SearchProblem:
     def run(
         self,
         algorithm: str,
-        frame: Frame,
+        frame: View,
         search: Callable[..., float],
         tracer: Tracer | None,
         window: tuple[float, float] | None = None,

@@ -34,13 +34,13 @@ number of different positions.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, TypeVar, cast
 
-from gamelib.core import SECOND, Player, opponent
+from gamelib.core import SECOND, Bound, Player, opponent
 from gamelib.search.common import SearchProblem
-from gamelib.search.table import Bound, Entry, TranspositionTable
+from gamelib.search.table import Entry, TranspositionTable
 
 # --------------------------------------------------------------------------- cycles
 
@@ -387,52 +387,3 @@ class HistoryAwareTable(TranspositionTable):
         super().clear()
         self.looked_at.clear()
         self.skipped = self.rejected = 0
-
-
-# --------------------------------------------------------------------------- finding GHI
-
-
-@dataclass(frozen=True)
-class GhiCase:
-    """A game where a transposition table changes the root value of a repetition search.
-
-    Attributes:
-        game: the game (searched from its initial state).
-        right: the root value without a table.
-        with_table: the root value with the table.
-    """
-
-    game: Any
-    right: float
-    with_table: float
-
-
-def ghi_cases(
-    search: Callable[..., Any],
-    games: Iterable[Any],
-    policy: Policy,
-    *,
-    table: Callable[[], TranspositionTable] = TranspositionTable,
-    depth: int | None = None,
-) -> list[GhiCase]:
-    """The games whose root value changes when ``search`` uses a transposition table.
-
-    Each game is searched twice from its initial state with the repetition ``policy``:
-    without a table, and with a new table made by ``table()``; the games where the two root
-    values differ are returned.
-
-    Args:
-        search: a search with ``table=`` and ``repetition=`` options (e.g. ``alphabeta``).
-        games: the games to try.
-        policy: the repetition policy.
-        table: makes the table for each search (a plain table shows the GHI problem; a
-            :class:`HistoryAwareTable` should find none).
-        depth: the depth limit (None: to the end).
-    """
-    found = []
-    for game in games:
-        right = search(game, depth=depth, repetition=policy).value
-        with_table = search(game, depth=depth, repetition=policy, table=table()).value
-        if with_table != right:
-            found.append(GhiCase(game, right, with_table))
-    return found

@@ -22,20 +22,11 @@ notebook for what goes wrong otherwise.
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar, cast
 
-from gamelib.core import INF
-
-
-class Bound(enum.Enum):
-    """What a stored value says about the true value v of its position."""
-
-    EXACT = "exact"
-    LOWER = "lower"  # v ≥ value
-    UPPER = "upper"  # v ≤ value
+from gamelib.core import INF, Bound
 
 
 @dataclass(frozen=True)
@@ -187,7 +178,7 @@ def remembering(
                     known = min(max(known, alpha), beta)
                 line[:] = [] if entry.move is None else [entry.move]
                 if tracer is not None:
-                    tracer.table_answer(known, entry.bound.value, entry.depth)
+                    tracer.table_answer(known, entry.bound, entry.depth)
                 return known
         value = search(state, depth, alpha, beta, line)
         bound = table.classify(value, alpha, beta)
@@ -222,7 +213,7 @@ def remembering_exact(
             table.stats.cutoffs += 1
             line[:] = [] if entry.move is None else [entry.move]
             if tracer is not None:
-                tracer.table_answer(known, entry.bound.value, entry.depth)
+                tracer.table_answer(known, entry.bound, entry.depth)
             return known
         value = search(state, depth, line)
         bound = table.classify(value, -INF, INF)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from gamelib.experiments import (
+from gamelib.experiments.minireversi import (
     EXPERIMENTS,
     STARTS,
     ExperimentTable,

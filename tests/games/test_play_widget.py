@@ -9,22 +9,22 @@ from html import escape
 import pytest
 
 from gamelib.games.tictactoe import TicTacToe
-from gamelib.render.play import (
+from gamelib.trace import Trace
+from gamelib.widgets.tictactoe import (
     EMPTY_SQUARE,
     TicTacToeWidget,
     last_search_trace,
     root_moves,
     search_report,
 )
-from gamelib.trace import Trace
 
 GAME = TicTacToe()
 
 
 def test_importing_does_not_import_ipywidgets() -> None:
     code = (
-        "import sys, gamelib, gamelib.players, gamelib.arena, gamelib.experiments, "
-        "gamelib.render.play; print('ipywidgets' in sys.modules)"
+        "import sys, gamelib, gamelib.players, gamelib.arena, gamelib.experiments.minireversi, "
+        "gamelib.widgets.tictactoe; print('ipywidgets' in sys.modules)"
     )
     output = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True

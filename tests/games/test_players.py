@@ -9,19 +9,24 @@ import pytest
 
 from gamelib.arena import tournament
 from gamelib.core import Game
-from gamelib.games.othello import Othello, OthelloState, legal_moves_mask, squares_of
-from gamelib.games.tictactoe import EMPTY_SQUARES, HAS_LINE, TicTacToe, TicTacToeState
-from gamelib.players import (
+from gamelib.games.othello import (
     SQUARE_WEIGHTS,
     WIN_SCORE,
+    Othello,
+    OthelloState,
+    legal_moves_mask,
+    positional_evaluation,
+    square_weight_sum,
+    squares_of,
+)
+from gamelib.games.tictactoe import EMPTY_SQUARES, HAS_LINE, TicTacToe, TicTacToeState
+from gamelib.players import (
     GamePlayer,
     GreedyPlayer,
     PositionalPlayer,
     RandomPlayer,
     RulePlayer,
     SearchPlayer,
-    positional_evaluation,
-    square_weight_sum,
     tictactoe_cpu,
 )
 from gamelib.search import negamax

@@ -6,16 +6,14 @@ import math
 
 import pytest
 
-from gamelib.render.describe import (
-    BEFORE_THE_SEARCH,
-    describe,
+from gamelib.notation import (
     evaluation_mark,
     format_bound,
     format_number,
     format_window,
     join_names,
-    sentences,
 )
+from gamelib.render.describe import BEFORE_THE_SEARCH, describe, sentences
 from gamelib.search import alphabeta
 from gamelib.search.table import TranspositionTable
 from gamelib.trace import Backup, Cutoff, Enter, Evaluate, Exit, TableAnswer, Trace, record

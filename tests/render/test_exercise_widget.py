@@ -9,9 +9,9 @@ import sys
 import pytest
 
 from gamelib.exercises import Convention, PruningExercise
-from gamelib.render.exercise_widget import PruningWidget, read_value, solution_html
-from gamelib.render.widgets import Animation
+from gamelib.render.animation import Animation
 from gamelib.trees import TEXTBOOK
+from gamelib.widgets.pruning import PruningWidget, read_value, solution_html
 
 
 def windows_widget() -> PruningWidget:
@@ -19,7 +19,7 @@ def windows_widget() -> PruningWidget:
 
 
 def test_importing_the_module_does_not_import_ipywidgets() -> None:
-    code = "import sys, gamelib.render.exercise_widget; print('ipywidgets' in sys.modules)"
+    code = "import sys, gamelib.widgets.pruning; print('ipywidgets' in sys.modules)"
     output = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout

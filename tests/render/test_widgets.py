@@ -9,8 +9,8 @@ import pytest
 
 from gamelib.games.tictactoe import TicTacToe
 from gamelib.render import frames as frames_module
+from gamelib.render.animation import Animation, animate, in_live_kernel, show
 from gamelib.render.static import StaticAnimation, to_html
-from gamelib.render.widgets import Animation, animate, in_live_kernel, show
 from gamelib.search import alphabeta, alphabeta_failsoft, nega_alpha
 from gamelib.search.windows import mtdf
 from gamelib.trace import Trace, record, record_probes

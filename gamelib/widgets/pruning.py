@@ -12,7 +12,7 @@ the value it returns (from MAX's view), and four buttons:
 - **Check** asks the exercise (:meth:`~gamelib.exercises.PruningExercise.check`) and shows
   its feedback: which leaf or value is wrong, and the comparison that decides it;
 - **Show solution** plays the animation of the real α-β run on the tree (the exercise's
-  trace, drawn by :class:`gamelib.render.widgets.Animation`);
+  trace, drawn by :class:`gamelib.render.animation.Animation`);
 - **New tree** draws the next random tree (the next seed) with the same size and rules;
 - **Clear** releases every toggle and empties every box.
 
@@ -305,12 +305,12 @@ class PruningWidget:
     def show_solution(self) -> Any:
         """Put the animation of the real α-β run under the buttons; returns the animation.
 
-        The animation is a :class:`gamelib.render.widgets.Animation` of the exercise's
+        The animation is a :class:`gamelib.render.animation.Animation` of the exercise's
         trace, opened at its last step, with a line listing the pruned leaves and values.
         """
         import ipywidgets as widgets
 
-        from gamelib.render.widgets import Animation
+        from gamelib.render.animation import Animation
 
         trace = self.exercise.trace
         animation = Animation(trace, titles=[f"the solution: {trace.algorithm}"])

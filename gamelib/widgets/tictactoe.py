@@ -2,7 +2,7 @@
 
 ::
 
-    from gamelib.render.play import TicTacToeWidget
+    from gamelib.widgets.tictactoe import TicTacToeWidget
     TicTacToeWidget(x="human", o=3)     # you play X against the perfect α-β CPU
 
 Each side is chosen from a dropdown: *Human*, or CPU level 0–3 of
@@ -25,12 +25,12 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any, Literal
 
-from gamelib.core import Player
+from gamelib.core import Bound, Player
 from gamelib.games.tictactoe import LINES, SQUARE_NAMES, TicTacToe, TicTacToeState
 from gamelib.players import SearchPlayer, SeededPlayer, tictactoe_cpu
 from gamelib.render.dot import Drawing, draw
 from gamelib.render.static import inline_svg
-from gamelib.trace import ROOT_NAME, Bound, Enter, Trace
+from gamelib.trace import ROOT_NAME, Enter, Trace
 
 Side = Literal["human", 0, 1, 2, 3]
 """Who plays a side: ``"human"`` or a CPU level 0–3."""
@@ -104,7 +104,7 @@ def search_report(trace: Trace, searcher: str = "the side to move") -> str:
     lines = [
         f"α-β searched {result.stats.nodes:,} nodes ({result.stats.leaves:,} leaves).",
         f"Values for {searcher}: +1 win, 0 draw, −1 loss. Root value: "
-        f"{_value_text(result.value, 'exact')[2:]}.",
+        f"{_value_text(result.value, Bound.EXACT)[2:]}.",
         "move  value",
     ]
     for move in root_moves(trace):

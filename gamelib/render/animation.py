@@ -27,6 +27,7 @@ from collections.abc import Callable, Sequence
 from html import escape
 from typing import Any
 
+from gamelib.core import View
 from gamelib.render.dot import Engine
 from gamelib.render.frames import Frame, trace_frames
 from gamelib.render.static import (
@@ -36,7 +37,7 @@ from gamelib.render.static import (
     legend_html,
     to_html,
 )
-from gamelib.trace import Trace, View
+from gamelib.trace import Trace
 
 SPEEDS = (("½×", 1600), ("1×", 800), ("2×", 400), ("4×", 200))
 """The speed choices: label and milliseconds per step."""

@@ -11,9 +11,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from gamelib.core import Game
+from gamelib.core import Bound, Game
 from gamelib.search.common import SearchResult
-from gamelib.search.table import Bound, Entry, TranspositionTable
+from gamelib.search.table import Entry, TranspositionTable
 
 
 class WindowBlindTable(TranspositionTable):

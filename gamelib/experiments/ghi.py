@@ -1,0 +1,57 @@
+"""Finding the graph-history interaction (GHI) by code: games where a transposition table
+changes the root value of a search with repetition detection."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from gamelib.search.repetition import Policy
+from gamelib.search.table import TranspositionTable
+
+
+@dataclass(frozen=True)
+class GhiCase:
+    """A game where a transposition table changes the root value of a repetition search.
+
+    Attributes:
+        game: the game (searched from its initial state).
+        right: the root value without a table.
+        with_table: the root value with the table.
+    """
+
+    game: Any
+    right: float
+    with_table: float
+
+
+def ghi_cases(
+    search: Callable[..., Any],
+    games: Iterable[Any],
+    policy: Policy,
+    *,
+    table: Callable[[], TranspositionTable] = TranspositionTable,
+    depth: int | None = None,
+) -> list[GhiCase]:
+    """The games whose root value changes when ``search`` uses a transposition table.
+
+    Each game is searched twice from its initial state with the repetition ``policy``:
+    without a table, and with a new table made by ``table()``; the games where the two root
+    values differ are returned.
+
+    Args:
+        search: a search with ``table=`` and ``repetition=`` options (e.g. ``alphabeta``).
+        games: the games to try.
+        policy: the repetition policy.
+        table: makes the table for each search (a plain table shows the GHI problem; a
+            :class:`HistoryAwareTable` should find none).
+        depth: the depth limit (None: to the end).
+    """
+    found = []
+    for game in games:
+        right = search(game, depth=depth, repetition=policy).value
+        with_table = search(game, depth=depth, repetition=policy, table=table()).value
+        if with_table != right:
+            found.append(GhiCase(game, right, with_table))
+    return found
