@@ -47,11 +47,11 @@ def main() -> None:
 
     for start in ("WB/BW", "WB/WB"):
         game = MiniReversi(start=start, order="corners")
-        rows = measure(game, [(start, game.initial_state())], None, CONTENDERS)
-        source_best = next(row.leaves for row in rows if row.search == "fail-soft")
-        print(f"\n4×4 reversi from {start}, corners first, value {rows[0].value}:")
-        print(format_measurements(rows, seconds=False))
-        best = min(rows, key=lambda row: row.leaves)
+        measured = measure(game, [(start, game.initial_state())], None, CONTENDERS)
+        source_best = next(row.leaves for row in measured if row.search == "fail-soft")
+        print(f"\n4×4 reversi from {start}, corners first, value {measured[0].value}:")
+        print(format_measurements(measured, seconds=False))
+        best = min(measured, key=lambda row: row.leaves)
         verdict = "met" if best.leaves * 2 <= source_best else "NOT met"
         share = best.leaves / source_best
         print(

@@ -47,6 +47,14 @@ from gamelib.search import (
     negamax,
 )
 from gamelib.search.ordering import iterative_deepening, presearch, static_order
+from gamelib.search.repetition import (
+    Cycle,
+    HistoryAwareTable,
+    Policy,
+    chess_draw,
+    perpetual_check_loses,
+    sennichite,
+)
 from gamelib.search.table import TranspositionTable
 from gamelib.search.windows import aspiration, mtdf, null_window, pvs
 from gamelib.trace import Trace, record, record_probes, replay
@@ -87,10 +95,13 @@ __all__ = [
     "Animation",
     "Bound",
     "Convention",
+    "Cycle",
     "Game",
+    "HistoryAwareTable",
     "IllegalMoveError",
     "MiniReversi",
     "Othello",
+    "Policy",
     "PruningExercise",
     "PruningWidget",
     "SearchResult",
@@ -109,6 +120,7 @@ __all__ = [
     "check_answer",
     "check_negamax",
     "check_setup",
+    "chess_draw",
     "describe",
     "draw",
     "iterative_deepening",
@@ -118,6 +130,7 @@ __all__ = [
     "negamax",
     "null_window",
     "parse_tree",
+    "perpetual_check_loses",
     "play",
     "presearch",
     "pvs",
@@ -125,6 +138,7 @@ __all__ = [
     "record",
     "record_probes",
     "replay",
+    "sennichite",
     "sentences",
     "show",
     "static_order",

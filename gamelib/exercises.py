@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from gamelib.core import INF
-from gamelib.notation import format_number, format_window
+from gamelib.notation import bound_meaning, format_number, format_window
 from gamelib.search import alphabeta, alphabeta_failsoft, minimax, negamax
 from gamelib.trace import Cutoff, Enter, Trace, record
 from gamelib.trees import Tree, parse_tree, random_tree
@@ -170,6 +170,9 @@ class PruningExercise:
             answer: the pruned leaves as a set, list or string of names (an inner node's name
                 stands for all the leaves below it; an empty set means "nothing is pruned"),
                 or a mapping with ``"pruned"`` and/or ``"values"`` (node name → number).
+
+        A partial ``values`` mapping is accepted: only the values given are checked, and the
+        feedback ends with a note naming the searched inner nodes left out (right or wrong).
         """
         pruned_part, values_part, problems = _split_answer(answer)
         if problems:
@@ -179,7 +182,20 @@ class PruningExercise:
             messages += self._check_pruned(pruned_part)
         if values_part is not None:
             messages += self._check_values(values_part)
-        return Feedback(not messages, messages)
+        notes = self._unchecked_values(values_part) if isinstance(values_part, Mapping) else []
+        return Feedback(not messages, messages + notes)
+
+    def _unchecked_values(self, given: Mapping[Any, object]) -> list[str]:
+        """A note naming the searched inner nodes whose values the answer leaves out."""
+        left_out = [
+            name for name in self.nodes if name in self.solution.values and name not in given
+        ]
+        if not left_out:
+            return []
+        return [
+            f"values: only the values given were checked; not given, so not checked: "
+            f"{', '.join(left_out)}"
+        ]
 
     def _check_pruned(self, raw: object) -> list[str]:
         names, problems = _read_names(raw, "pruned leaves")
@@ -220,7 +236,7 @@ class PruningExercise:
                 value, bound = returned[name]
                 messages.append(
                     f"{name} returns {format_number(value)}, not {format_number(given)}"
-                    f"{_bound_words(bound, value)}"
+                    f" ({bound_meaning(value, bound)})"
                 )
         return messages
 
@@ -287,6 +303,38 @@ def _split_answer(answer: object) -> tuple[object | None, object | None, list[st
     return answer, None, []
 
 
+_RELATIONS = {
+    "<=": "<=", "≤": "<=", "=<": "<=", "⩽": "<=",
+    ">=": ">=", "≥": ">=", "=>": ">=", "⩾": ">=",
+    "=": "=", "==": "=",
+}  # fmt: skip
+_STATEMENT = re.compile(
+    r"^\s*(?:v|value)?\s*(?P<relation><=|=<|>=|=>|==|=|≤|≥|⩽|⩾)\s*"
+    r"(?P<number>[-−+]?\s*(?:\d+(?:\.\d*)?|\.\d+|∞|inf))\s*$",
+    re.IGNORECASE,
+)
+
+
+def read_statement(text: str) -> tuple[str, float] | None:
+    """Read a statement about the true value *v*: ``"v <= 2"``, ``"v ≤ 2"``, ``"≤2"``,
+    ``"<= 2"``, ``"v = −2"``, ``"v>=2"`` …
+
+    Returns:
+        ``(relation, number)`` with the relation normalised to ``"<="``, ``"="`` or ``">="``,
+        or None when the text is not such a statement.
+
+    >>> read_statement("v ≤ 2"), read_statement("<=2"), read_statement("v = −1")
+    (('<=', 2.0), ('<=', 2.0), ('=', -1.0))
+    >>> read_statement("v < 2") is None
+    True
+    """
+    match = _STATEMENT.match(text)
+    if match is None:
+        return None
+    number = re.sub(r"\s", "", match["number"]).replace("−", "-").replace("∞", "inf")
+    return _RELATIONS[match["relation"]], float(number)
+
+
 def _read_names(raw: object, what: str) -> tuple[list[str], list[str]]:
     if isinstance(raw, str):
         return [name for name in re.split(r"[\s,;]+", raw.strip()) if name], []
@@ -301,14 +349,6 @@ def _read_names(raw: object, what: str) -> tuple[list[str], list[str]]:
 
 def _is_number(value: object) -> bool:
     return isinstance(value, int | float) and not isinstance(value, bool) and not math.isnan(value)
-
-
-def _bound_words(bound: str, value: float) -> str:
-    if bound == "lower":
-        return f" (a lower bound: the true value is ≥ {format_number(value)})"
-    if bound == "upper":
-        return f" (an upper bound: the true value is ≤ {format_number(value)})"
-    return " (exact)"
 
 
 class CountingNode:
@@ -375,51 +415,113 @@ def check_alphabeta(
     """Check a student's α-β ``function(node, alpha, beta) -> value`` (negamax form).
 
     Leaf values are from the player to move's view; children are searched left to right,
-    cutting on value ≥ β. The value must be the exact root value for the full window, and
-    the function must read exactly the leaves the reference α-β evaluates, in order.
+    cutting on value ≥ β. On every tree the function is called with the full window, where
+    it must return the exact root value, and then with windows beside and around that value
+    (:func:`_test_windows`), where fail-hard and fail-soft return different numbers: there it
+    must return what the reference α-β of the given ``failure`` returns. Each time it must
+    read exactly the leaves the reference evaluates, in order.
     """
     reference = alphabeta if failure == "hard" else alphabeta_failsoft
     for tree in _trees_smallest_first(trees):
-        expected = minimax(tree).value
-        reads: list[str] = []
-        try:
-            got = function(CountingNode(tree, 0, reads, mover_view=True), -INF, INF)
-        except Exception as error:  # the student's code may fail in any way
-            return Feedback(False, [f"your function raised {type(error).__name__}: {error}"], tree)
-        evaluated = record(reference, tree).evaluated
-        reads = list(dict.fromkeys(reads))  # reading a leaf twice is one evaluation
-        problems = []
-        if not _is_number(got) or got != expected:
-            problems.append(
-                f"the value of this tree is {format_number(expected)}, you returned {got!r}"
+        true = minimax(tree).value
+        for alpha, beta in [(-INF, INF), *_test_windows(true)]:
+            reads: list[str] = []
+            try:
+                got = function(CountingNode(tree, 0, reads, mover_view=True), alpha, beta)
+            except Exception as error:  # the student's code may fail in any way
+                message = f"your function raised {type(error).__name__}: {error}"
+                return Feedback(False, [message], tree)
+            run = record(reference, tree, alpha=alpha, beta=beta)
+            expected, evaluated = run.result, run.evaluated
+            full = (alpha, beta) == (-INF, INF)
+            what = "the value of this tree is" if full else f"fail-{failure} α-β returns"
+            problems = _alphabeta_problems(
+                got,
+                f"{what} {format_number(expected.value)}",
+                _same_number(got, expected.value),
+                list(dict.fromkeys(reads)),
+                evaluated,
             )
-        if reads != evaluated:
-            extra = [name for name in reads if name not in evaluated]
-            missing = [name for name in evaluated if name not in reads]
-            if extra:
-                problems.append(f"you evaluated {', '.join(extra)}, which α-β prunes")
-            if missing:
-                problems.append(f"you never read {', '.join(missing)}, which α-β evaluates")
-            if not extra and not missing:
-                problems.append(
-                    f"you read the leaves in the order {' '.join(reads)}; "
-                    f"α-β reads {' '.join(evaluated)}"
+            if problems and not full:
+                where = (
+                    f"with the window {format_window(alpha, beta)} "
+                    f"(the tree's value is {format_number(true)})"
                 )
-        if problems:
-            return Feedback(False, problems, tree)
-    return Feedback(True, ["the right value and exactly α-β's leaves on every tree tried"])
+                problems[0] = f"{where}: {problems[0]}"
+                if not _same_number(got, expected.value):
+                    problems.append(f"fail-{failure} α-β returns {_failure_rule(failure)}")
+            if problems:
+                return Feedback(False, problems, tree)
+    return Feedback(
+        True,
+        [
+            "the right value and exactly α-β's leaves on every tree tried, with the full window "
+            f"and with windows where fail-{failure} values matter"
+        ],
+    )
+
+
+def _test_windows(value: float) -> list[tuple[float, float]]:
+    """Windows that fail low, fail high and hold ``value``, with room for a fail-soft value
+    beyond the bound (so fail-hard and fail-soft answers differ on them)."""
+    return [(value + 1, value + 4), (value - 4, value - 1), (value - 2, value + 2)]
+
+
+def _failure_rule(failure: Failure) -> str:
+    if failure == "hard":
+        return "the bound it crossed (β on a cutoff, α when every child fails low)"
+    return "the best value it saw, even beyond the window"
+
+
+def _same_number(got: object, expected: float) -> bool:
+    return _is_number(got) and got == expected
+
+
+def _alphabeta_problems(
+    got: object, expected: str, right_value: bool, reads: list[str], evaluated: list[str]
+) -> list[str]:
+    """What is wrong with one call: its value (``expected`` says what it should be), then
+    the leaves it read."""
+    problems = []
+    if not right_value:
+        problems.append(f"{expected}, you returned {got!r}")
+    if reads != evaluated:
+        extra = [name for name in reads if name not in evaluated]
+        missing = [name for name in evaluated if name not in reads]
+        if extra:
+            problems.append(f"you evaluated {', '.join(extra)}, which α-β prunes")
+        if missing:
+            problems.append(f"you never read {', '.join(missing)}, which α-β evaluates")
+        if not extra and not missing:
+            problems.append(
+                f"you read the leaves in the order {' '.join(reads)}; "
+                f"α-β reads {' '.join(evaluated)}"
+            )
+    return problems
 
 
 def check_answer(answer: object, expected: object, *, explanation: str = "") -> Feedback:
     """Check a short answer (a number, a word, or a set of names) against the computed one.
 
     Numbers compare by value (3 == 3.0), words without regard to case or spaces at the ends,
-    collections as sets of strings. A wrong or malformed answer gets a message, never an
-    exception; ``explanation`` is added to a wrong answer's message.
+    collections as sets of strings. A statement about the true value (``expected`` such as
+    ``"v <= 2"``) compares by meaning: the answer is read by :func:`read_statement`, so
+    ``"v<=2"``, ``"v ≤ 2"``, ``"≤2"`` and ``"<= 2"`` all pass. A wrong or malformed answer
+    gets a message, never an exception; ``explanation`` is added to a wrong answer's message.
     """
     why = f" {explanation}" if explanation else ""
     if answer is None or answer is Ellipsis:
         return Feedback(False, ["no answer yet: replace ... or None with your answer"])
+    statement = read_statement(expected) if isinstance(expected, str) else None
+    if statement is not None:
+        given = read_statement(answer) if isinstance(answer, str) else None
+        if given is None:
+            return Feedback(
+                False, [f"expected a statement like 'v <= 2', 'v = 2' or 'v >= 2', got {answer!r}"]
+            )
+        if given != statement:
+            return Feedback(False, [f"{answer!r} is not right.{why}"])
+        return Feedback(True)
     if _is_number(expected):
         if not isinstance(answer, int | float) or not _is_number(answer):
             return Feedback(False, [f"expected a number, got {answer!r}"])

@@ -10,11 +10,17 @@ everywhere::
     '(−∞, 3)'
     >>> format_bound(3, Bound.LOWER), bound_words(3, Bound.UPPER)
     ('≥3', '3 (upper bound: ≤ 3)')
+
+and reads back what a student types, in the same notation (:func:`read_number`)::
+
+    >>> read_number("−2"), read_number("∞"), read_number("2.5")
+    (-2, inf, 2.5)
 """
 
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
 
 from gamelib.core import Bound
@@ -34,6 +40,73 @@ def format_number(value: float) -> str:
         value = int(value)
     text = str(value) if isinstance(value, int) else f"{value:g}"
     return text.replace("-", MINUS)
+
+
+_NUMBER = re.compile(
+    r"(?P<sign>[+-]?)\s*"
+    r"(?:(?P<infinity>inf|infinity|∞)"
+    r"|(?P<decimal>(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?))",
+    re.IGNORECASE,
+)
+"""A sign, then an infinity or a decimal number with an optional exponent (ASCII digits)."""
+
+
+def read_number(text: str) -> int | float:
+    """The number written in ``text``, as :func:`format_number` writes it or as typed.
+
+    Accepts an optional sign (``+``, ``-`` or the typographic minus ``−``, which may be
+    followed by spaces), then an integer (``3``), a decimal (``2.5``, ``.5``, ``1e-05``) or
+    an infinity (``inf``, ``infinity``, ``∞``, any case), with spaces around the whole. Text
+    is matched against this grammar and never evaluated.
+
+    Returns:
+        An ``int`` when the number is whole (``"4.0"`` and ``"1e3"`` too), the infinities as
+        ``float("inf")``/``float("-inf")``, otherwise a ``float``. So
+        ``read_number(format_number(x)) == x`` for every int, every infinity and every float
+        that :func:`format_number` writes with all its digits.
+
+    Raises:
+        ValueError: quoting the text, for anything else (``"3..5"``, ``"1e"``, ``"--2"``,
+            ``"nan"``, a blank): "... is not a number"; and for a decimal beyond the float
+            range (``"1e400"``) or an integer with more digits than Python converts: "... is
+            too large a number".
+
+    Examples:
+        >>> read_number(" 3 "), read_number("-2"), read_number("−2"), read_number("4.0")
+        (3, -2, -2, 4)
+        >>> read_number("2.5"), read_number("inf"), read_number("-∞"), read_number("− ∞")
+        (2.5, inf, -inf, -inf)
+        >>> read_number("3..5")
+        Traceback (most recent call last):
+        ...
+        ValueError: '3..5' is not a number
+    """
+    shown = text.strip()
+    match = _NUMBER.fullmatch(shown.replace(MINUS, "-"))
+    if match is None:
+        raise ValueError(f"{shown!r} is not a number")
+    if match["infinity"] is not None:
+        return -math.inf if match["sign"] == "-" else math.inf
+    written = match["sign"] + match["decimal"]
+    if match["decimal"].isdigit():
+        try:
+            return int(written)
+        except ValueError:  # more digits than int() converts (sys.get_int_max_str_digits())
+            raise ValueError(f"{shown!r} is too large a number") from None
+    number = float(written)
+    if math.isinf(number):
+        raise ValueError(f"{shown!r} is too large a number (write inf or ∞ for an infinite value)")
+    return int(number) if number.is_integer() else number
+
+
+def format_signed(value: float) -> str:
+    """A value with its sign, for scores such as a game's ``+1`` / ``0`` / ``−1``.
+
+    >>> format_signed(1), format_signed(0), format_signed(-1), format_signed(float("inf"))
+    ('+1', '0', '−1', '+∞')
+    """
+    text = format_number(value)
+    return "+" + text if value > 0 else text
 
 
 def format_window(alpha: float, beta: float) -> str:
@@ -56,6 +129,22 @@ def bound_words(value: float, bound: Bound) -> str:
         Bound.UPPER: f"upper bound: ≤ {number}",
     }[Bound(bound)]
     return f"{number} ({what})"
+
+
+def bound_meaning(value: float, bound: Bound) -> str:
+    """What a returned value says about the true value, as a checker's message explains it.
+
+    >>> bound_meaning(3, Bound.LOWER)
+    'a lower bound: the true value is ≥ 3'
+    >>> bound_meaning(-2, Bound.UPPER), bound_meaning(3, Bound.EXACT)
+    ('an upper bound: the true value is ≤ −2', 'exact')
+    """
+    number = format_number(value)
+    return {
+        Bound.EXACT: "exact",
+        Bound.LOWER: f"a lower bound: the true value is ≥ {number}",
+        Bound.UPPER: f"an upper bound: the true value is ≤ {number}",
+    }[Bound(bound)]
 
 
 def evaluation_mark(order: int, total: int) -> str:

@@ -12,6 +12,12 @@ from importlib import metadata
 COURSE_PACKAGES = ("gamelib", "jupyterlab", "ipywidgets", "graphviz", "matplotlib", "networkx")
 """The packages whose versions the welcome notebook shows."""
 
+FRONT_ENDS = frozenset({"jupyterlab"})
+"""Packages that only the course's own way of running the notebooks needs (``course.sh lab``).
+
+A notebook opened in another front end (VS Code, Colab, JupyterLite, a website's kernel) runs
+without them, so their absence is reported, never counted as missing."""
+
 INSTALL_GRAPHVIZ = (
     "install Graphviz for the best drawings: 'sudo apt-get install graphviz' "
     "(or 'conda install -c conda-forge python-graphviz')"
@@ -39,13 +45,43 @@ class SetupReport:
 
     @property
     def missing(self) -> list[str]:
-        """The course packages that are not installed."""
-        return [name for name, version in self.packages.items() if version is None]
+        """The course packages the notebooks need that are not installed.
+
+        A front-end package (:data:`FRONT_ENDS`, e.g. JupyterLab) is never listed: the
+        notebooks run in any front end.
+        """
+        return [
+            name
+            for name, version in self.packages.items()
+            if version is None and name not in FRONT_ENDS
+        ]
+
+    @property
+    def ready(self) -> bool:
+        """Whether every package the notebooks need is installed (Graphviz is optional)."""
+        return not self.missing
+
+    @property
+    def status(self) -> str:
+        """One line: ``"ready"``, or which packages are missing and how to install them."""
+        if self.ready:
+            return "ready"
+        return (
+            "packages missing: "
+            + ", ".join(self.missing)
+            + " (run 'bash scripts/course.sh setup', or pip install them)"
+        )
 
     def lines(self) -> list[str]:
         """The report as lines of text."""
         lines = [f"Python {self.python}"]
-        lines += [f"{name} {version or 'MISSING'}" for name, version in self.packages.items()]
+        for name, version in self.packages.items():
+            if version is not None:
+                lines.append(f"{name} {version}")
+            elif name in FRONT_ENDS:
+                lines.append(f"{name}: not installed here (fine in another front end)")
+            else:
+                lines.append(f"{name}: MISSING")
         if self.graphviz:
             lines.append(f"Graphviz: {self.graphviz} (drawings by Graphviz)")
         else:
@@ -55,12 +91,11 @@ class SetupReport:
         return lines
 
     def __str__(self) -> str:
-        return "\n".join(self.lines())
+        return "\n".join([f"Set-up: {self.status}", *self.lines()])
 
     def _repr_html_(self) -> str:
         items = "".join(f"<li>{html.escape(line)}</li>" for line in self.lines())
-        status = "ready" if not self.missing else "packages missing: " + ", ".join(self.missing)
-        return f"<p><b>Set-up: {html.escape(status)}</b></p><ul>{items}</ul>"
+        return f"<p><b>Set-up: {html.escape(self.status)}</b></p><ul>{items}</ul>"
 
 
 def graphviz_version() -> str | None:
@@ -79,7 +114,11 @@ def graphviz_version() -> str | None:
 
 
 def check_setup() -> SetupReport:
-    """Look at this machine: Python, the course packages, Graphviz."""
+    """Look at this machine: Python, the course packages, Graphviz.
+
+    Guarantee: never raises for a missing package or program; it reports them (see
+    :attr:`SetupReport.status`), so the welcome notebook runs in any front end.
+    """
     packages: dict[str, str | None] = {}
     for name in COURSE_PACKAGES:
         try:

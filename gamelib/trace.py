@@ -243,7 +243,7 @@ class Recorder:
         name = str(problem.root[0].name) if self.tree is not None else ROOT_NAME
         self._push(name, problem.root, alpha, beta, None)
 
-    def enter(self, state: Any, move: Any, alpha: float, beta: float) -> None:
+    def enter(self, state: Any, move: Any, *, alpha: float, beta: float) -> None:
         assert self.game is not None
         self._push(self._name(state, move), state, alpha, beta, self.game.move_name(move))
 
@@ -265,7 +265,7 @@ class Recorder:
         node.evaluated = True  # a repetition's value is exact, like a leaf's
         self.events.append(Repetition(node.name, self._to_max(value, node.player), ply))
 
-    def research(self, value: float, alpha: float, beta: float) -> None:
+    def research(self, value: float, *, alpha: float, beta: float) -> None:
         parent = self.stack[-2]
         child = self.stack[-1].name
         self._pop(-value if self.frame == "mover" else value)
@@ -291,11 +291,11 @@ class Recorder:
         return (parent.name, child, value_for_max, max_best, max_alpha, max_beta,
                 best_changed, window_changed)  # fmt: skip
 
-    def backup(self, value: float, best: float, alpha: float, beta: float) -> None:
+    def backup(self, value: float, *, best: float, alpha: float, beta: float) -> None:
         self.events.append(Backup(*self._take(value, best, alpha, beta)))
 
     def cutoff(
-        self, value: float, best: float, alpha: float, beta: float, skipped: Sequence[Any]
+        self, value: float, *, best: float, alpha: float, beta: float, skipped: Sequence[Any]
     ) -> None:
         fields = self._take(value, best, alpha, beta)
         assert self.game is not None
@@ -398,6 +398,12 @@ class Trace:
     def __len__(self) -> int:
         return len(self.events)
 
+    def _repr_html_(self) -> str:
+        """The finished search drawn, with its counts, for Jupyter."""
+        from gamelib.render.summaries import trace_html
+
+        return trace_html(self)
+
 
 def record(
     search: Callable[..., SearchResult], game: Tree | Game[Any, Any], **options: Any
@@ -427,22 +433,22 @@ class ProbeRecorder:
         self.recorders.append(Recorder())
         self.current.begin(problem, algorithm, frame, alpha, beta)
 
-    def enter(self, state: Any, move: Any, alpha: float, beta: float) -> None:
-        self.current.enter(state, move, alpha, beta)
+    def enter(self, state: Any, move: Any, *, alpha: float, beta: float) -> None:
+        self.current.enter(state, move, alpha=alpha, beta=beta)
 
     def leaf(self, value: float) -> None:
         self.current.leaf(value)
 
-    def backup(self, value: float, best: float, alpha: float, beta: float) -> None:
-        self.current.backup(value, best, alpha, beta)
+    def backup(self, value: float, *, best: float, alpha: float, beta: float) -> None:
+        self.current.backup(value, best=best, alpha=alpha, beta=beta)
 
     def cutoff(
-        self, value: float, best: float, alpha: float, beta: float, skipped: Sequence[Any]
+        self, value: float, *, best: float, alpha: float, beta: float, skipped: Sequence[Any]
     ) -> None:
-        self.current.cutoff(value, best, alpha, beta, skipped)
+        self.current.cutoff(value, best=best, alpha=alpha, beta=beta, skipped=skipped)
 
-    def research(self, value: float, alpha: float, beta: float) -> None:
-        self.current.research(value, alpha, beta)
+    def research(self, value: float, *, alpha: float, beta: float) -> None:
+        self.current.research(value, alpha=alpha, beta=beta)
 
     def table_answer(self, value: float, bound: Bound, depth: float) -> None:
         self.current.table_answer(value, bound, depth)

@@ -17,6 +17,8 @@ Trees are written as indented outlines, one node a line, one more ``-`` a level 
 or as nested lists of leaf values, ``[[3, 12, 8], [2, 4, 6], [14, 5, 2]]``, whose nodes
 are named A, B, C, ... level by level. An outline line may end with ``[label]``, the name of
 the move that leads to the node (``-- B [a1]``); without one, the move is the node's name.
+Parsed trees are at most :data:`MAX_DEPTH` (100) plies deep, so nothing that recurses over
+them (``==``, ``repr``, the searches, the drawings) can reach Python's recursion limit.
 
 A tree can also act as a :class:`~gamelib.core.Game` (see :class:`TreeGame`), so the same
 search functions run on textbook trees and on real games.
@@ -30,9 +32,10 @@ import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import TypeAlias
+from typing import Any, TypeAlias
 
 from gamelib.core import FIRST, Player, View
+from gamelib.notation import read_number
 
 Number: TypeAlias = int | float
 NestedValues: TypeAlias = "Number | Sequence[NestedValues]"
@@ -123,6 +126,16 @@ class Tree:
             lines.append(line)
         return "\n".join(lines)
 
+    def _repr_svg_(self) -> str | None:
+        """The tree drawn, for Jupyter; None (Jupyter then shows the outline) if it cannot be."""
+        from gamelib.render.summaries import tree_svg
+
+        return tree_svg(self)
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        """IPython's plain text: the outline (:meth:`to_outline`)."""
+        printer.text(self.to_outline())
+
 
 def _format_number(value: Number) -> str:
     if isinstance(value, float) and value.is_integer() and not math.isinf(value):
@@ -187,9 +200,22 @@ class TreeGame:
 
 # --------------------------------------------------------------------------- parsing
 
+MAX_DEPTH = 100
+"""The deepest a parsed tree may be, in plies below the root (the root is at ply 0).
+
+:func:`parse_tree`, :func:`tree_from_lists` and :func:`random_tree` refuse deeper trees with a
+ValueError naming the line or column that goes too deep. Trees of the textbooks are under 20
+plies deep. The limit keeps everything that recurses over a tree far from Python's recursion
+limit (1000 frames, shared with Jupyter or pytest below): ``==`` and ``repr`` of a
+:class:`Tree` take about four frames per ply, the searches one or two. A tree built directly
+with :class:`Tree` is not checked.
+"""
+
+_BYTE_ORDER_MARK = "\ufeff"
 _OUTLINE_LINE = re.compile(r"^(?P<dashes>-+)\s+(?P<rest>\S.*?)\s*$")
 _MOVE_LABEL = re.compile(r"^(?P<body>.*?)\s*\[(?P<move>[^\[\]\s]+)\]$")
 _NAME = re.compile(r"^[^\s\[\]\-][^\s\[\]]*$")
+_LIST_TOKEN = re.compile(r"\[|\]|,|[^\s\[\],]+")
 
 
 def parse_tree(text: str | Sequence[NestedValues], *, perspective: View = "max") -> Tree:
@@ -198,7 +224,9 @@ def parse_tree(text: str | Sequence[NestedValues], *, perspective: View = "max")
     Args:
         text: an indented outline (``- R`` / ``-- A`` / ``--- G 1``, one more dash a level
             deeper, ``[label]`` at the end of a line names the move into that node), the text
-            of a nested list (``[[3, 12, 8], [2, 4, 6]]``), or such a list itself.
+            of a nested list (``[[3, 12, 8], [2, 4, 6]]``), or such a list itself. Values are
+            read by :func:`gamelib.notation.read_number` (``3``, ``-2``, ``−2``, ``2.5``,
+            ``∞``). A leading byte-order mark and Windows line ends (``\\r\\n``) are accepted.
         perspective: ``"max"`` if leaf values are from the root player's (MAX's) view,
             ``"mover"`` if from the view of the player to move at each leaf.
 
@@ -206,13 +234,15 @@ def parse_tree(text: str | Sequence[NestedValues], *, perspective: View = "max")
         The root of the tree. Nested lists get names A, B, C, ... level by level.
 
     Raises:
-        ValueError: naming the line (or column) and what is wrong with it. Text is never
-            evaluated as code.
+        ValueError: naming the line (or column) and what is wrong with it, also for a tree
+            more than :data:`MAX_DEPTH` plies deep. Text is never evaluated as code, and no
+            text, however deeply nested, makes the parser recurse.
     """
     if perspective not in ("max", "mover"):
         raise ValueError(f"perspective must be 'max' or 'mover', not {perspective!r}")
     if not isinstance(text, str):
         return tree_from_lists(text, perspective=perspective)
+    text = text.removeprefix(_BYTE_ORDER_MARK)
     stripped = text.strip()
     if not stripped:
         raise ValueError(
@@ -220,7 +250,7 @@ def parse_tree(text: str | Sequence[NestedValues], *, perspective: View = "max")
             "or a nested list ('[[3, 12, 8], [2, 4, 6]]')"
         )
     if stripped.startswith("["):
-        return tree_from_lists(_read_nested_list(stripped), perspective=perspective)
+        return tree_from_lists(_read_nested_list(text), perspective=perspective)
     return _parse_outline(text, perspective)
 
 
@@ -273,6 +303,11 @@ def _parse_outline(text: str, perspective: View) -> Tree:
                 f"line {number}: bad indentation: {name!r} has {level} dashes, but the line above "
                 f"has {len(path)}; a child has exactly one '-' more than its parent"
             )
+        if level - 1 > MAX_DEPTH:
+            raise ValueError(
+                f"line {number}: too deep: {name!r} ({level} dashes) is {level - 1} plies below "
+                f"the root, and a tree may be at most {MAX_DEPTH} plies deep (MAX_DEPTH)"
+            )
         parent = path[level - 2]
         if parent.value is not None:
             raise ValueError(
@@ -305,123 +340,131 @@ def _read_outline_fields(rest: str, line: int) -> tuple[str, Number | None, str 
         raise ValueError(f"line {line}: {name!r} is not a usable node name")
     value = None
     if len(fields) == 2:
-        value = _read_number(fields[1])
-        if value is None:
-            raise ValueError(f"line {line}: the value {fields[1]!r} of {name!r} is not a number")
+        try:
+            value = read_number(fields[1])
+        except ValueError as error:
+            raise ValueError(f"line {line}: value of {name!r}: {error}") from None
     return name, value, move
 
 
-def _read_number(text: str) -> Number | None:
-    """An int or float written in ``text`` (``inf`` allowed, ``nan`` not), else None."""
-    try:
-        return int(text)
-    except ValueError:
-        pass
-    try:
-        number = float(text.replace("∞", "inf"))
-    except ValueError:
-        return None
-    return None if math.isnan(number) else number
-
-
-def _build(node: _OutlineNode, perspective: View) -> Tree:
-    if not node.children and node.value is None:
-        raise ValueError(f"line {node.line}: leaf {node.name!r} has no value")
-    children = tuple(_build(child, perspective) for child in node.children)
-    return Tree(node.name, children, node.value, node.move, perspective)
+def _build(root: _OutlineNode, perspective: View) -> Tree:
+    """The Tree of an outline, built bottom-up (children before parents), without recursion."""
+    parents_first = [root]
+    for node in parents_first:  # the list grows while it is read: breadth first
+        parents_first.extend(node.children)
+    leaves_without_value = [
+        node for node in parents_first if not node.children and node.value is None
+    ]
+    if leaves_without_value:
+        first = min(leaves_without_value, key=lambda node: node.line)
+        raise ValueError(f"line {first.line}: leaf {first.name!r} has no value")
+    built: dict[int, Tree] = {}  # by line number
+    for node in reversed(parents_first):
+        children = tuple(built.pop(child.line) for child in node.children)
+        built[node.line] = Tree(node.name, children, node.value, node.move, perspective)
+    return built[root.line]
 
 
 def _read_nested_list(text: str) -> NestedValues:
-    """Read ``[[3, 12], [-2, 4.5]]``-style text with a small parser (never ``eval``)."""
-    tokens = list(re.finditer(r"\s*(\[|\]|,|[^\s\[\],]+)", text))
-    if "".join(token.group(0) for token in tokens) != text:
-        raise ValueError("nested list: could not read the text")
-    position = 0
+    """Read ``[[3, 12], [-2, 4.5]]``-style text with a small parser (never ``eval``).
 
-    def column() -> int:
-        return tokens[position].start(1) + 1 if position < len(tokens) else len(text) + 1
+    The lists still open are kept on a stack, so no text makes this recurse; a ``[`` that
+    would put leaves more than :data:`MAX_DEPTH` plies below the root is refused.
+    """
+    open_lists: list[list[NestedValues]] = []  # the lists not closed yet, outermost first
+    complete: NestedValues | None = None  # the whole value, once its last ']' is read
+    after_item = False  # just read a number or a ']': a ',' or a ']' must follow
+    for token in _LIST_TOKEN.finditer(text):
+        symbol, start = token.group(), token.start()
+        if complete is not None:
+            raise ValueError(f"nested list: unexpected {symbol!r} at {_place(text, start)}")
+        if symbol == "]" and open_lists:
+            item: NestedValues = open_lists.pop()
+        elif symbol == "," and after_item:
+            after_item = False
+            continue
+        elif after_item:
+            raise ValueError(
+                f"nested list: expected ',' or ']' at {_place(text, start)}, got {symbol!r}"
+            )
+        elif symbol == "[":
+            if len(open_lists) == MAX_DEPTH:
+                raise ValueError(
+                    f"nested list: too deep at {_place(text, start)}: this '[' is nested "
+                    f"{MAX_DEPTH + 1} levels deep, and a tree may be at most {MAX_DEPTH} plies "
+                    "deep (MAX_DEPTH)"
+                )
+            open_lists.append([])
+            continue
+        elif symbol == ",":
+            raise ValueError(
+                f"nested list: expected a number or '[' at {_place(text, start)}, got ','"
+            )
+        else:
+            try:
+                item = read_number(symbol)
+            except ValueError as error:
+                raise ValueError(f"nested list: {_place(text, start)}: {error}") from None
+        if open_lists:
+            open_lists[-1].append(item)
+            after_item = True
+        else:
+            complete = item
+    if open_lists or complete is None:
+        raise ValueError("nested list: a '[' is never closed")
+    return complete
 
-    def read_item() -> NestedValues:
-        nonlocal position
-        if position >= len(tokens):
-            raise ValueError(f"nested list: the text ends early at column {column()}")
-        token = tokens[position].group(1)
-        if token == "[":
-            position += 1
-            items: list[NestedValues] = []
-            while True:
-                if position >= len(tokens):
-                    raise ValueError("nested list: a '[' is never closed")
-                if tokens[position].group(1) == "]":
-                    position += 1
-                    break
-                items.append(read_item())
-                if position < len(tokens) and tokens[position].group(1) == ",":
-                    position += 1
-                elif position < len(tokens) and tokens[position].group(1) != "]":
-                    raise ValueError(
-                        f"nested list: expected ',' or ']' at column {column()}, "
-                        f"got {tokens[position].group(1)!r}"
-                    )
-            return items
-        number = _read_number(token)
-        if number is None:
-            raise ValueError(f"nested list: {token!r} at column {column()} is not a number")
-        position += 1
-        return number
 
-    value = read_item()
-    if position != len(tokens):
-        raise ValueError(
-            f"nested list: unexpected {tokens[position].group(1)!r} at column {column()}"
-        )
-    return value
+def _place(text: str, offset: int) -> str:
+    """``"column 7"`` in one-line text, ``"line 2, column 7"`` in text of several lines."""
+    line = text.count("\n", 0, offset) + 1
+    column = offset - (text.rfind("\n", 0, offset) + 1) + 1
+    return f"line {line}, column {column}" if "\n" in text.strip() else f"column {column}"
 
 
 def tree_from_lists(nested: NestedValues, *, perspective: View = "max") -> Tree:
     """Build a tree from nested lists of leaf values; nodes are named A, B, C, ... level by level.
 
+    The lists are walked level by level and the tree is built bottom-up, without recursion.
+
     Raises:
-        ValueError: for an empty list (a node with no children and no value) or a non-number.
+        ValueError: for an empty list (a node with no children and no value), a non-number,
+            or nesting more than :data:`MAX_DEPTH` plies deep (a list that holds itself too).
     """
-    if isinstance(nested, bool) or not isinstance(nested, int | float | Sequence):
-        raise ValueError(f"nested list: {nested!r} is neither a number nor a list")
-    return _assemble(nested, _breadth_first_index(nested), perspective, ())
+    level_order = _breadth_first(nested)
+    built: dict[tuple[int, ...], Tree] = {}  # by path: the child positions from the root
+    for index in range(len(level_order) - 1, -1, -1):  # children come after their parents
+        path, item = level_order[index]
+        name = letter_name(index)
+        if isinstance(item, int | float):
+            built[path] = Tree(name, value=item, perspective=perspective)
+        else:
+            children = tuple(built.pop((*path, position)) for position in range(len(item)))
+            built[path] = Tree(name, children, perspective=perspective)
+    return built[()]
 
 
-def _breadth_first_index(nested: NestedValues) -> dict[tuple[int, ...], int]:
-    index: dict[tuple[int, ...], int] = {}
-    level: list[tuple[tuple[int, ...], NestedValues]] = [((), nested)]
-    while level:
-        following: list[tuple[tuple[int, ...], NestedValues]] = []
-        for path, item in level:
-            index[path] = len(index)
-            if isinstance(item, Sequence) and not isinstance(item, str):
-                following.extend(((*path, position), child) for position, child in enumerate(item))
-        level = following
-    return index
-
-
-def _assemble(
-    item: NestedValues,
-    order: dict[tuple[int, ...], int],
-    perspective: View,
-    path: tuple[int, ...],
-) -> Tree:
-    name = letter_name(order[path])
-    if isinstance(item, str | bool):
-        raise ValueError(f"nested list: {item!r} (node {name}) is not a number")
-    if isinstance(item, int | float):
+def _breadth_first(nested: NestedValues) -> list[tuple[tuple[int, ...], NestedValues]]:
+    """Every item with its path, level by level (the order of the names), checked on the way."""
+    order: list[tuple[tuple[int, ...], NestedValues]] = [((), nested)]
+    for index, (path, item) in enumerate(order):  # the list grows while it is read
+        name = letter_name(index)
+        if len(path) > MAX_DEPTH:
+            raise ValueError(
+                f"nested list: too deep: node {name} is {len(path)} plies below the root, "
+                f"and a tree may be at most {MAX_DEPTH} plies deep (MAX_DEPTH)"
+            )
+        if isinstance(item, str | bool) or not isinstance(item, int | float | Sequence):
+            raise ValueError(f"nested list: node {name} is {item!r}, not a number and not a list")
         if isinstance(item, float) and math.isnan(item):
             raise ValueError(f"nested list: node {name} has the value nan")
-        return Tree(name, value=item, perspective=perspective)
-    if not item:
-        raise ValueError(f"nested list: node {name} is an empty list (no children, no value)")
-    children = tuple(
-        _assemble(child, order, perspective, (*path, position))
-        for position, child in enumerate(item)
-    )
-    return Tree(name, children, perspective=perspective)
+        if isinstance(item, Sequence):
+            if not item:
+                raise ValueError(
+                    f"nested list: node {name} is an empty list (no children, no value)"
+                )
+            order.extend(((*path, position), child) for position, child in enumerate(item))
+    return order
 
 
 def letter_name(index: int) -> str:
@@ -448,15 +491,16 @@ def random_tree(
 
     Args:
         seed: the same seed gives the same tree on every machine and Python version.
-        depth: plies from the root to the leaves (0 gives a single leaf).
+        depth: plies from the root to the leaves (0 gives a single leaf; at most
+            :data:`MAX_DEPTH`).
         branching: children per inner node, or (fewest, most), drawn uniformly per node.
         low, high: the range of leaf values, from MAX's view.
 
     Nodes are named A, B, C, ... level by level.
     """
     fewest, most = (branching, branching) if isinstance(branching, int) else branching
-    if depth < 0:
-        raise ValueError(f"depth must be 0 or more, not {depth}")
+    if not 0 <= depth <= MAX_DEPTH:
+        raise ValueError(f"depth must be from 0 to MAX_DEPTH = {MAX_DEPTH}, not {depth}")
     if not 1 <= fewest <= most:
         raise ValueError(f"branching must be at least 1 (and fewest ≤ most), not {branching}")
     if low > high:

@@ -2,13 +2,23 @@
 # The course's one entry point: sets up everything it needs, then opens the course or tests it.
 #
 #   bash scripts/course.sh lab     set up, then open the course in JupyterLab (first notebook)
-#   bash scripts/course.sh test    set up, then run the whole test suite
-#   bash scripts/course.sh setup   only set up
+#   bash scripts/course.sh test    set up, then run the whole test suite, lane by lane
+#   bash scripts/course.sh test --lane unit|notebooks|browser    set up, then one lane only
+#   bash scripts/course.sh setup   only set up (everything the tests need but Chromium)
 #
 # Set-up is idempotent and quick the second time: a project virtual environment in .venv,
-# the Python packages of requirements.txt (reinstalled only when that file changes), gamelib
-# installed editable, Graphviz's `dot` (apt-get, when root or passwordless sudo), for tests
-# also Debian's Chromium for the real-browser test, and nbstripout as a git filter.
+# the Python packages (`lab`: the course's, requirements.txt; `test` and `setup`: also the
+# tests' and checks', requirements-dev.txt; reinstalled only when a requirement file or
+# pyproject.toml changes), gamelib installed editable, Graphviz's `dot` (apt-get, when root
+# or passwordless sudo), for tests also Debian's Chromium for the real-browser tests, and
+# nbstripout as a git filter.
+#
+# The test lanes, in order (extra arguments go to pytest in each lane):
+#   unit       tests/ without the browser, gamelib's doctests and the README's examples;
+#              hypothesis with the thorough `ci` profile (HYPOTHESIS_PROFILE=dev: quick)
+#   notebooks  every course notebook run top to bottom (nbmake)
+#   browser    JupyterLab driven in headless Chromium (Playwright)
+# Each lane's time is printed at the end, then one closing line with the totals.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -73,17 +83,30 @@ make_venv() {
   fi
 }
 
+# The Python packages of one level: "course" (requirements.txt) or "dev" (requirements-dev.txt,
+# which includes requirements.txt), then gamelib itself, editable. A stamp per level records
+# the hash of the files it was installed from.
 install_packages() {
-  local stamp="$VENV/.setup-stamp" wanted
-  wanted="$(cat requirements.txt pyproject.toml | sha256sum | cut -d' ' -f1)"
+  local level="$1" requirements
+  case "$level" in
+    course) requirements=(requirements.txt) ;;
+    dev) requirements=(requirements.txt requirements-dev.txt) ;;
+  esac
+  local stamp="$VENV/.setup-stamp-$level" wanted
+  wanted="$(cat "${requirements[@]}" pyproject.toml | sha256sum | cut -d' ' -f1)"
   if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$wanted" ]; then
     return 0
   fi
-  say "installing the Python packages (requirements.txt) and gamelib"
+  local last="${requirements[${#requirements[@]}-1]}"
+  say "installing the Python packages ($last) and gamelib"
   "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check --upgrade pip
-  "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check -r requirements.txt
-  "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check --no-deps -e .
+  "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check -r "$last"
+  "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check -e .
   echo "$wanted" >"$stamp"
+  if [ "$level" = dev ]; then
+    # the development packages include the course's: the course level is installed too
+    cat requirements.txt pyproject.toml | sha256sum | cut -d' ' -f1 >"$VENV/.setup-stamp-course"
+  fi
 }
 
 install_graphviz() {
@@ -106,25 +129,80 @@ install_chromium() {
 
 install_notebook_filter() {
   # Notebooks are committed without outputs: nbstripout as a git filter for this checkout.
-  if [ -d .git ] && ! git config --get filter.nbstripout.clean >/dev/null 2>&1; then
+  if [ -d .git ] && [ -x "$VENV/bin/nbstripout" ] &&
+     ! git config --get filter.nbstripout.clean >/dev/null 2>&1; then
     "$VENV/bin/nbstripout" --install >/dev/null 2>&1 || true
   fi
 }
 
 setup() {
+  local level="$1"
   make_venv
-  install_packages
+  install_packages "$level"
   install_graphviz
   install_notebook_filter
+}
+
+LANES=(unit notebooks browser)
+SUMMARIES=()
+FAILED=0
+
+# Run one lane's pytest, print its output, remember its closing line and time.
+run_lane() {
+  local lane="$1"
+  shift
+  local arguments=()
+  case "$lane" in
+    unit) arguments=(tests gamelib README.md -m "not browser") ;;
+    notebooks) arguments=(notebooks --nbmake --nbmake-timeout=60) ;;
+    browser) arguments=(tests/browser -m browser) ;;
+  esac
+  [ -t 1 ] && arguments+=(--color=yes)
+  say "lane $lane: pytest ${arguments[*]} $*"
+  local log start status
+  log="$(mktemp)"
+  start="$(date +%s)"
+  set +e
+  HYPOTHESIS_PROFILE="${HYPOTHESIS_PROFILE:-ci}" "$VENV/bin/python" -m pytest \
+    "${arguments[@]}" "$@" 2>&1 | tee "$log"
+  status="${PIPESTATUS[0]}"
+  set -e
+  local seconds=$(($(date +%s) - start))
+  local closing
+  closing="$(sed -e 's/\x1b\[[0-9;]*m//g' "$log" | grep -E '^(=+ )?[0-9]+ [a-z].* in [0-9.]+s' | tail -n 1 |
+    sed -E 's/^=+ //; s/ =+$//' || true)"
+  rm -f "$log"
+  # exit code 5: no test selected, which is fine when extra arguments narrowed the selection
+  if [ "$status" -ne 0 ] && ! { [ "$status" -eq 5 ] && [ "$#" -gt 0 ]; }; then
+    FAILED=1
+  fi
+  SUMMARIES+=("$(printf '%-9s %4d s   %s' "$lane" "$seconds" "${closing:-exit code $status}")")
+}
+
+# Add up the closing lines of the lanes ("12 passed, 1 skipped in 3.1s") into one.
+closing_line() {
+  local total_seconds="$1"
+  printf '%s\n' "${SUMMARIES[@]}" | { grep -oE '[0-9]+ [a-z]+' || true; } |
+    awk -v seconds="$total_seconds" '
+      { count[$2] += $1; if (!($2 in seen)) { seen[$2] = 1; order[++n] = $2 } }
+      END {
+        line = ""
+        for (i = 1; i <= n; i++) {
+          if (order[i] == "s") continue
+          line = line (line == "" ? "" : ", ") count[order[i]] " " order[i]
+        }
+        if (line == "") line = "no tests ran"
+        printf "==================== %s in %ss (all lanes) ====================\n", line, seconds
+      }'
 }
 
 command="${1:-}"
 case "$command" in
   setup)
-    setup
+    setup dev
     ;;
   lab)
-    setup
+    setup course
     shift
     say "opening the course in JupyterLab"
     extra=()
@@ -132,14 +210,31 @@ case "$command" in
     exec "$VENV/bin/jupyter" lab --notebook-dir="$ROOT" "${extra[@]}" "$@" notebooks/00_welcome.ipynb
     ;;
   test)
-    setup
-    install_chromium
     shift
-    say "running the test suite"
-    exec "$VENV/bin/python" -m pytest tests --nbmake notebooks --nbmake-timeout=60 "$@"
+    lanes=("${LANES[@]}")
+    if [ "${1:-}" = "--lane" ]; then
+      case "${2:-}" in
+        unit | notebooks | browser) lanes=("$2") ;;
+        *)
+          echo "usage: bash scripts/course.sh test [--lane unit|notebooks|browser] [pytest arguments]" >&2
+          exit 2
+          ;;
+      esac
+      shift 2
+    fi
+    setup dev
+    [[ " ${lanes[*]} " == *" browser "* ]] && install_chromium
+    started="$(date +%s)"
+    for lane in "${lanes[@]}"; do
+      run_lane "$lane" "$@"
+    done
+    say "time per lane:"
+    printf '  %s\n' "${SUMMARIES[@]}"
+    closing_line "$(($(date +%s) - started))"
+    exit "$FAILED"
     ;;
   *)
-    echo "usage: bash scripts/course.sh lab|test|setup" >&2
+    echo "usage: bash scripts/course.sh lab|test [--lane unit|notebooks|browser]|setup" >&2
     exit 2
     ;;
 esac

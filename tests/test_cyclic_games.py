@@ -12,17 +12,14 @@ from gamelib.games.cyclic import (
     PASS,
     CatAndMouse,
     GraphGame,
-    ahead_and_behind,
     ghi_example,
     perpetual_check_example,
     plain_cycle,
     random_cyclic_game,
-    sennichite_example,
 )
 from gamelib.search import alphabeta, alphabeta_failsoft, negamax
 from gamelib.search.repetition import HistoryAwareTable, chess_draw
-
-EXAMPLES = [plain_cycle, ahead_and_behind, sennichite_example, perpetual_check_example, ghi_example]
+from tests.helpers import CYCLIC_EXAMPLES
 
 
 def test_a_graph_game_follows_the_game_protocol() -> None:
@@ -73,7 +70,7 @@ def test_the_weak_repetition_hash_forgets_the_player_and_is_check_reads_the_node
     assert not game.is_check(("escape", FIRST))
 
 
-@pytest.mark.parametrize("example", EXAMPLES)
+@pytest.mark.parametrize("example", CYCLIC_EXAMPLES)
 def test_every_example_has_a_cycle_reachable_from_the_start(example: object) -> None:
     game = example()  # type: ignore[operator]
     reachable = nx.descendants(game.graph, game.start) | {game.start}
@@ -101,7 +98,7 @@ def test_graph_drawing_returns_axes_with_a_title() -> None:
     import matplotlib.pyplot as plt
 
     game = ghi_example()
-    axes = game.draw(highlight=[("start", "b"), ("b", "c")])
+    axes = game.plot(highlight=[("start", "b"), ("b", "c")])
     assert axes.get_title() == "graph-history interaction"
     plt.close("all")
 
@@ -183,4 +180,4 @@ def test_cat_and_mouse_pictures() -> None:
     assert svg.startswith("<svg") and "mouse to move" in svg
     caught = ((1, 1), (1, 1), FIRST)
     assert "the cat caught the mouse" in game.board_svg(caught)
-    assert game.show(start)._repr_svg_() == svg
+    assert game.picture(start)._repr_svg_() == svg

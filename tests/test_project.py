@@ -6,9 +6,15 @@ import json
 import re
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
+from typing import Any
 
 import yaml
+from packaging.requirements import Requirement
+from packaging.specifiers import SpecifierSet
+from packaging.utils import canonicalize_name
+from packaging.version import Version
 
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
@@ -30,26 +36,66 @@ def test_mypy_strict_finds_nothing_in_gamelib() -> None:
     assert checked.returncode == 0, checked.stdout + checked.stderr
 
 
-def requirement_pins() -> list[str]:
-    lines = (ROOT / "requirements.txt").read_text().splitlines()
+def requirement_lines(name: str) -> list[str]:
+    lines = (ROOT / name).read_text().splitlines()
     return [line.strip() for line in lines if line.strip() and not line.startswith("#")]
 
 
-def test_environment_yml_pins_the_same_packages_as_requirements_txt() -> None:
+def requirement_pins(name: str) -> dict[str, str]:
+    """The pinned versions of a requirements file, by normalised package name (no includes)."""
+    pins = [line for line in requirement_lines(name) if not line.startswith("-r ")]
+    return {
+        canonicalize_name(pin.split("==")[0]): pin.split("==")[1] for pin in pins if "==" in pin
+    }
+
+
+def pyproject() -> dict[str, Any]:
+    return tomllib.loads((ROOT / "pyproject.toml").read_text())
+
+
+def test_environment_yml_pins_the_course_of_requirements_txt_and_a_supported_python() -> None:
     environment = yaml.safe_load((ROOT / "environment.yml").read_text())
     assert "conda-forge" in environment["channels"]
     dependencies = environment["dependencies"]
     assert "python-graphviz" in dependencies
     pip_section = next(item["pip"] for item in dependencies if isinstance(item, dict))
-    assert pip_section == requirement_pins()
+    assert pip_section == requirement_lines("requirements.txt")
     python = next(
         item for item in dependencies if isinstance(item, str) and item.startswith("python=")
     )
-    assert python == f"python={sys.version_info.major}.{sys.version_info.minor}"
+    supported = SpecifierSet(pyproject()["project"]["requires-python"])
+    assert Version(python.removeprefix("python=")) in supported
 
 
-def test_requirements_are_pinned() -> None:
-    assert all(re.fullmatch(r"[A-Za-z0-9_.-]+==[0-9][\w.]*", pin) for pin in requirement_pins())
+def test_requirements_are_pinned_and_the_dev_file_adds_the_tools_to_the_course() -> None:
+    for name in ("requirements.txt", "requirements-dev.txt"):
+        for line in requirement_lines(name):
+            assert re.fullmatch(r"[A-Za-z0-9_.-]+==[0-9][\w.]*|-r requirements\.txt", line), line
+    assert requirement_lines("requirements-dev.txt")[0] == "-r requirements.txt"
+    course, tools = requirement_pins("requirements.txt"), requirement_pins("requirements-dev.txt")
+    assert not set(course) & set(tools), "a package pinned in both files"
+    assert "pyyaml" in tools  # this test module imports yaml
+
+
+def test_the_pins_satisfy_what_pyproject_declares() -> None:
+    """gamelib's dependencies are pinned for the course, its test extra for development."""
+    project = pyproject()["project"]
+    course = requirement_pins("requirements.txt")
+    everything = course | requirement_pins("requirements-dev.txt")
+    for requirement_text, pins in [
+        *((text, course) for text in project["dependencies"]),
+        *((text, everything) for text in project["optional-dependencies"]["test"]),
+    ]:
+        requirement = Requirement(requirement_text)
+        name = canonicalize_name(requirement.name)
+        assert name in pins, f"{requirement.name} is declared in pyproject.toml but not pinned"
+        assert requirement.specifier.contains(pins[name]), f"{name}=={pins[name]}: {requirement}"
+
+
+def test_gamelib_ships_its_type_marker() -> None:
+    assert (ROOT / "gamelib" / "py.typed").is_file()
+    package_data = pyproject()["tool"]["setuptools"]["package-data"]["gamelib"]
+    assert "py.typed" in package_data
 
 
 def test_committed_notebooks_have_no_outputs() -> None:
@@ -73,7 +119,7 @@ def test_readme_gives_the_two_commands_and_ci_runs_the_test_one() -> None:
 
 def test_importing_gamelib_loads_no_drawing_or_widget_library() -> None:
     code = (
-        "import sys, gamelib, gamelib.search, gamelib.trace, gamelib.trees;"
+        "import sys, gamelib, gamelib.search, gamelib.trace, gamelib.trees, gamelib.render;"
         "heavy = {'graphviz', 'matplotlib', 'ipywidgets', 'networkx', 'IPython'};"
         "heavy &= set(sys.modules);"
         "print(sorted(heavy))"

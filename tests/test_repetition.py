@@ -6,7 +6,6 @@ import math
 from collections.abc import Callable, Hashable, Sequence
 
 import chess
-import networkx as nx
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -36,13 +35,14 @@ from gamelib.search.repetition import (
     Cycle,
     HistoryAwareTable,
     Policy,
+    Remedy,
     chess_draw,
     perpetual_check_loses,
     sennichite,
 )
 from gamelib.search.table import TranspositionTable
 from gamelib.trace import Exit, Repetition, record, replay
-from tests.strategies import windows
+from tests.helpers import cyclic_games, windows
 
 Search = Callable[..., SearchResult]
 SEARCHES = [negamax, alphabeta, alphabeta_failsoft]
@@ -107,22 +107,6 @@ def policy_for(rule: str, game: GraphGame) -> Policy:
     if rule == "sennichite":
         return sennichite(EDGE)
     return perpetual_check_loses(game.is_check)
-
-
-@st.composite
-def cyclic_games(draw: st.DrawFn, most_inner: int = 5) -> GraphGame:
-    """Random game graphs with cycles, end values, estimates and check nodes."""
-    inner = [f"n{index}" for index in range(draw(st.integers(1, most_inner)))]
-    ends = [f"e{index}" for index in range(draw(st.integers(0, 2)))]
-    graph: nx.DiGraph[Hashable] = nx.DiGraph()
-    graph.add_nodes_from(inner + ends)
-    for node in inner:
-        targets = draw(st.lists(st.sampled_from(inner + ends), min_size=1, max_size=3, unique=True))
-        graph.add_edges_from((node, target) for target in targets)
-    values = {end: draw(st.integers(-2, 2)) for end in ends}
-    estimates = {node: draw(st.integers(-2, 2)) for node in inner}
-    checks = draw(st.sets(st.sampled_from(inner)))
-    return GraphGame(graph, "n0", values, estimates=estimates, checks=checks)
 
 
 @st.composite
@@ -401,6 +385,21 @@ def test_a_history_aware_table_without_repetitions_is_a_plain_table() -> None:
         HistoryAwareTable(remedy="hope")  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize("remedy", ["skip", "visited"])
+def test_a_history_aware_table_can_serve_a_search_without_repetitions_after_one_with(
+    remedy: Remedy,
+) -> None:
+    # The first search's path must not stay attached to the table: the second search has
+    # none, and the table then answers like a plain one.
+    table = HistoryAwareTable(remedy=remedy)
+    with_repetitions = alphabeta(ghi_example(), repetition=chess_draw, table=table)
+    assert with_repetitions.value == alphabeta(ghi_example(), repetition=chess_draw).value
+    later = alphabeta(ghi_example(), table=table, depth=6)
+    assert later.value == alphabeta(ghi_example(), depth=6).value
+    again = alphabeta(ghi_example(), repetition=chess_draw, table=table)
+    assert again.value == with_repetitions.value
+
+
 # --------------------------------------------------------------------------- chess
 
 
@@ -472,6 +471,6 @@ def test_chess_game_protocol_details() -> None:
     bare = chess.Board("7k/8/6K1/8/8/8/8/8 w - - 0 1")
     assert game.is_terminal(bare) and game.moves(bare) == ()
     assert game.is_check("7k/6Q1/6K1/8/8/8/8/8 b - -")
-    assert "<svg" in game.show(board).svg
+    assert "<svg" in game.picture(board).svg
     with pytest.raises(ValueError, match="not a valid chess position"):
         ChessGame("8/8/8/8/8/8/8/8 w - - 0 1")

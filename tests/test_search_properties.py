@@ -8,29 +8,34 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from gamelib.core import INF
 from gamelib.search import (
     ALGORITHMS,
     alphabeta,
     alphabeta_failsoft,
     minimax,
     nega_alpha,
+    negamax,
 )
-from gamelib.search.common import SearchResult
-from gamelib.trace import record
+from gamelib.search.common import SearchResult, SearchStats
+from gamelib.search.windows import pvs
+from gamelib.trace import Recorder, record
 from gamelib.trees import Tree, parse_tree, random_tree
-from tests.games_for_tests import Subtraction
-from tests.strategies import trees, windows
+from tests.helpers import Subtraction, scaled, trees, windows
 
 Search = Callable[..., SearchResult]
-MANY = settings(max_examples=1500, deadline=None)
+MANY = scaled(1500)
 orders = st.sampled_from(["given", "reversed"])
 cutoffs = st.sampled_from([">=", ">"])
+WINDOWED = (nega_alpha, alphabeta, alphabeta_failsoft, pvs)
+"""The searches with a window (alpha, beta) and a cutoff rule."""
 
 
 @MANY
 @given(trees(), orders, cutoffs)
 def test_all_five_searches_agree_on_the_root_value(tree: Tree, order: str, cutoff: str) -> None:
-    values = {search(tree, order=order, cutoff=cutoff).value for search in ALGORITHMS}
+    values = {search(tree, order=order).value for search in (minimax, negamax)}
+    values |= {search(tree, order=order, cutoff=cutoff).value for search in WINDOWED}
     assert len(values) == 1
 
 
@@ -212,3 +217,33 @@ def test_bad_arguments_are_refused_clearly() -> None:
         alphabeta([[1, 2], [3]])  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="evaluate function"):
         alphabeta(random_tree(0, 3, 2), depth=1)
+    with pytest.raises(ValueError, match=r"a Tree is searched from its root .* got 'A'"):
+        alphabeta(random_tree(0, 3, 2), "A")
+
+
+@pytest.mark.parametrize("search", [minimax, negamax], ids=lambda search: search.__name__)
+@pytest.mark.parametrize("option", ["alpha", "beta", "cutoff"])
+def test_searches_without_a_window_refuse_window_options(search: Search, option: str) -> None:
+    value = ">" if option == "cutoff" else 0
+    with pytest.raises(TypeError, match=f"unexpected keyword argument '{option}'"):
+        search(random_tree(0, 2, 2), **{option: value})
+
+
+@pytest.mark.parametrize("search", WINDOWED, ids=lambda search: search.__name__)
+@pytest.mark.parametrize("window", [(3, 3), (4, 2), (INF, INF)])
+def test_an_empty_window_is_refused_naming_both_bounds(
+    search: Search, window: tuple[float, float]
+) -> None:
+    alpha, beta = window
+    tracer = Recorder()
+    with pytest.raises(ValueError, match=f"alpha = {alpha} and beta = {beta}"):
+        search(random_tree(0, 2, 2), alpha=alpha, beta=beta, tracer=tracer)
+    assert tracer.events == []  # refused before anything was searched
+
+
+@given(st.lists(st.integers(0, 50), min_size=8, max_size=8))
+def test_search_stats_add_every_counter(counts: list[int]) -> None:
+    first, second = SearchStats(*counts[:4]), SearchStats(*counts[4:])
+    total = first + second
+    assert total == SearchStats(*(a + b for a, b in zip(counts[:4], counts[4:], strict=True)))
+    assert first == SearchStats(*counts[:4])  # the operands are unchanged

@@ -15,7 +15,7 @@ from gamelib.games.tictactoe import TicTacToe
 from gamelib.search import alphabeta, alphabeta_failsoft
 from gamelib.search.common import SearchResult
 from gamelib.search.table import TranspositionTable
-from tests.test_table import exact_values, tic_tac_toe_positions
+from tests.helpers import exact_values, tic_tac_toe_positions
 
 GAME = TicTacToe()
 POSITIONS = [state for state in tic_tac_toe_positions() if not GAME.is_terminal(state)]

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
-from gamelib.search import ALGORITHMS, alphabeta, alphabeta_failsoft, minimax, nega_alpha
+from gamelib.search import ALGORITHMS, alphabeta, alphabeta_failsoft, minimax, nega_alpha, negamax
 from gamelib.search.common import SearchResult
 from gamelib.trace import (
     Backup,
@@ -22,12 +22,18 @@ from gamelib.trace import (
     snapshots,
 )
 from gamelib.trees import TEXTBOOK, Tree
-from tests.games_for_tests import Subtraction
-from tests.strategies import trees, windows
+from tests.helpers import Subtraction, scaled, trees, windows
 
 Search = Callable[..., SearchResult]
 searches = st.sampled_from(ALGORITHMS)
-SOME = settings(max_examples=500, deadline=None)
+SOME = scaled(500)
+
+
+def window_options(search: Search, window: tuple[float, float]) -> dict[str, float]:
+    """The window for the searches that take one (minimax and negamax reject alpha/beta)."""
+    if search in (minimax, negamax):
+        return {}
+    return {"alpha": window[0], "beta": window[1]}
 
 
 @SOME
@@ -35,7 +41,7 @@ SOME = settings(max_examples=500, deadline=None)
 def test_enters_and_exits_pair_up_like_brackets(
     tree: Tree, search: Search, window: tuple[float, float]
 ) -> None:
-    trace = record(search, tree, alpha=window[0], beta=window[1])
+    trace = record(search, tree, **window_options(search, window))
     open_nodes: list[str] = []
     for event in trace.events:
         if isinstance(event, Enter):
@@ -52,9 +58,10 @@ def test_enters_and_exits_pair_up_like_brackets(
 @given(trees(), searches)
 def test_evaluated_pruned_and_inner_nodes_cover_the_tree_once(tree: Tree, search: Search) -> None:
     trace = record(search, tree)
-    inner = [name for name in trace.entered if not tree.nodes()[name].is_leaf]
+    nodes = tree.nodes()  # once: it walks the whole tree
+    inner = [name for name in trace.entered if not nodes[name].is_leaf]
     parts = trace.evaluated + list(trace.pruned) + inner
-    assert sorted(parts) == sorted(tree.nodes())
+    assert sorted(parts) == sorted(nodes)
 
 
 @SOME
@@ -62,7 +69,7 @@ def test_evaluated_pruned_and_inner_nodes_cover_the_tree_once(tree: Tree, search
 def test_trace_counts_match_the_search_and_tracing_changes_nothing(
     tree: Tree, search: Search, window: tuple[float, float]
 ) -> None:
-    options = {"alpha": window[0], "beta": window[1]}
+    options = window_options(search, window)
     trace = record(search, tree, **options)
     plain = search(tree, **options)
     assert trace.result == plain

@@ -17,10 +17,10 @@ from gamelib.experiments.tree_orders import (
 )
 from gamelib.search import alphabeta, alphabeta_failsoft, minimax
 from gamelib.trees import Tree, random_tree
-from tests.strategies import trees
+from tests.helpers import scaled, trees
 from tests.test_search_properties import sort_best_first
 
-MANY = settings(max_examples=500, deadline=None)
+MANY = scaled(500)
 
 
 def leaf_values(tree: Tree) -> Counter[tuple[int, float]]:

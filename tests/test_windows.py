@@ -14,9 +14,10 @@ from gamelib.games.minireversi import MiniReversi
 from gamelib.games.tictactoe import TicTacToe
 from gamelib.render.describe import describe_probe, sentences
 from gamelib.search import alphabeta, alphabeta_failsoft, minimax
-from gamelib.search.ordering import iterative_deepening, presearch, static_order
+from gamelib.search.ordering import DeepeningResult, iterative_deepening, presearch, static_order
 from gamelib.search.table import TranspositionTable
 from gamelib.search.windows import (
+    Probe,
     WindowSearchResult,
     aspiration,
     mtdf,
@@ -26,10 +27,10 @@ from gamelib.search.windows import (
 )
 from gamelib.trace import Enter, ReSearch, record, record_probes, replay
 from gamelib.trees import TEXTBOOK, Tree, random_tree
-from tests.strategies import trees, windows
+from tests.helpers import scaled, trees, windows
 from tests.test_search_properties import sort_best_first
 
-MANY = settings(max_examples=800, deadline=None)
+MANY = scaled(800)
 guesses = st.integers(-12, 12)
 
 
@@ -71,10 +72,16 @@ def test_mtdf_converges_to_the_value_from_any_guess(tree: Tree, guess: int) -> N
 @MANY
 @given(trees(), st.integers(-10, 10))
 def test_null_window_answers_is_the_value_at_least_gamma(tree: Tree, gamma: int) -> None:
-    at_least, result = null_window(tree, gamma=gamma)
+    result = null_window(tree, gamma=gamma)
+    at_least = result.value >= gamma
     true_value = minimax(tree).value
     assert at_least == (true_value >= gamma)
-    assert (true_value >= result.value) if at_least else (true_value <= result.value)
+    if at_least:
+        assert true_value >= result.value
+    else:
+        assert true_value <= result.value <= gamma - 1
+    assert result.probes == (Probe(gamma - 1, gamma, result.value),)
+    assert result.stats == alphabeta_failsoft(tree, alpha=gamma - 1, beta=gamma).stats
 
 
 @settings(max_examples=300, deadline=None)
@@ -121,8 +128,13 @@ def test_iterative_deepening_gives_each_depth_its_own_value() -> None:
     deepening = iterative_deepening(game, max_depth=9)
     for depth, result in enumerate(deepening.iterations, start=1):
         assert result.value == alphabeta(game, depth=depth).value
-    assert deepening.result.value == 0
+    assert deepening.value == 0
+    assert (deepening.move, deepening.pv) == (
+        deepening.iterations[-1].move,
+        deepening.iterations[-1].pv,
+    )
     assert deepening.stats.nodes == sum(result.stats.nodes for result in deepening.iterations)
+    assert deepening.stats.leaves == sum(result.stats.leaves for result in deepening.iterations)
 
 
 def test_iterative_deepening_with_ordering_beats_the_source_table_on_4x4_reversi() -> None:
@@ -138,15 +150,16 @@ def test_presearch_orders_the_root_and_keeps_the_value() -> None:
     game = MiniReversi(start="WB/BW", order="natural")
     plain = alphabeta_failsoft(game, depth=6)
     ordered = presearch(game, shallow=2, depth=6)
-    assert ordered.result.value == plain.value
+    assert ordered.value == plain.value
     assert sorted(ordered.order) == sorted(game.moves(game.initial_state()))
     assert ordered.shallow_stats.nodes > 0
+    assert ordered.stats == ordered.shallow_stats + ordered.deep_stats
 
 
 def test_presearch_on_a_tree_names_moves_like_a_tree_search() -> None:
     tree = TEXTBOOK["aima-fig-5-2"]
     ordered = presearch(tree, shallow=2, depth=None)
-    assert ordered.result.value == 3 and ordered.result.move == "a1"
+    assert ordered.value == 3 and ordered.move == "a1" and ordered.pv[0] == "a1"
     assert ordered.order[0] == "a1"
 
 
@@ -235,10 +248,16 @@ def test_what_each_mtdf_probe_learns_on_the_textbook_tree() -> None:
 
 
 def test_iterative_deepening_records_one_trace_per_iteration() -> None:
-    deepening, traces = record_probes(
-        lambda game, **options: iterative_deepening(game, **options).result,
-        TicTacToe(),
-        max_depth=3,
-    )
-    assert [trace.result.stats for trace in traces][-1] == deepening.stats
+    deepening, traces = record_probes(iterative_deepening, TicTacToe(), max_depth=3)
+    assert isinstance(deepening, DeepeningResult)
+    assert [trace.result.stats for trace in traces] == [
+        iteration.stats for iteration in deepening.iterations
+    ]
     assert len(traces) == 3
+
+
+def test_iterative_deepening_needs_at_least_one_iteration() -> None:
+    import pytest
+
+    with pytest.raises(ValueError, match="max_depth must be at least 1, not 0"):
+        iterative_deepening(TicTacToe(), max_depth=0)

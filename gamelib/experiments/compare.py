@@ -15,17 +15,10 @@ from gamelib.search.common import SearchResult
 from gamelib.search.ordering import iterative_deepening
 from gamelib.search.table import TranspositionTable
 from gamelib.search.windows import mtdf, pvs
+from gamelib.tables import html_table
 
 Runner = Callable[[Game[Any, Any], Any, int | None], SearchResult]
 """A search with its options fixed: (game, state, depth) → result."""
-
-
-def _deepening(game: Game[Any, Any], state: Any, depth: int | None) -> SearchResult:
-    if depth is None:
-        raise ValueError("iterative deepening needs a depth")
-    deepening = iterative_deepening(game, state, max_depth=depth)
-    last = deepening.result
-    return SearchResult(last.value, last.move, last.pv, deepening.stats, "iterative deepening")
 
 
 CONTENDERS: dict[str, Runner] = {
@@ -43,9 +36,17 @@ CONTENDERS: dict[str, Runner] = {
 
 WITH_DEEPENING: dict[str, Runner] = {
     **CONTENDERS,
-    "iterative deepening + table": _deepening,
+    "iterative deepening + table": lambda game, state, depth: iterative_deepening(
+        game, state, max_depth=_required(depth)
+    ),
 }
 """The same, plus iterative deepening (fail-soft with one table), for depth-limited searches."""
+
+
+def _required(depth: int | None) -> int:
+    if depth is None:
+        raise ValueError("iterative deepening needs a depth")
+    return depth
 
 
 @dataclass(frozen=True)
@@ -60,19 +61,41 @@ class Measurement:
     seconds: float
 
 
+class Measurements(list[Measurement]):
+    """The rows of :func:`measure`: a plain list of :class:`Measurement` that a notebook shows
+    as an HTML table of the totals per search (as :func:`format_measurements` prints them)."""
+
+    def _repr_html_(self) -> str:
+        columns = ("search", "evaluations", "nodes", "seconds")
+        cells = [
+            {
+                "search": name,
+                "evaluations": f"{leaves:,}",
+                "nodes": f"{nodes:,}",
+                "seconds": f"{seconds:.2f}",
+            }
+            for name, leaves, nodes, seconds in totals(self)
+        ]
+        return html_table(columns, cells, columns[1:])
+
+
 def measure(
     game: Game[Any, Any],
     positions: Sequence[tuple[str, Any]],
     depth: int | None,
     contenders: dict[str, Runner] | None = None,
-) -> list[Measurement]:
+) -> Measurements:
     """Run every contender on every (name, state) position to ``depth``.
+
+    Returns:
+        One row per search and position, in a list that a notebook shows as a table of the
+        totals per search (see :class:`Measurements`).
 
     Raises:
         AssertionError: if two searches disagree on a value (they must not).
     """
     contenders = CONTENDERS if contenders is None else contenders
-    rows = []
+    rows = Measurements()
     for position, state in positions:
         values = set()
         for name, run in contenders.items():
@@ -109,18 +132,36 @@ def random_positions(
     return positions
 
 
-def format_measurements(rows: Sequence[Measurement], *, seconds: bool = True) -> str:
-    """A text table: one row per search, totals over the positions."""
+def totals(rows: Sequence[Measurement]) -> list[tuple[str, int, int, float]]:
+    """(search, evaluations, nodes, seconds) summed over the positions, one per search, in
+    the order the searches first appear."""
     names = list(dict.fromkeys(row.search for row in rows))
-    lines = [
-        f"{'search':<24} {'evaluations':>12} {'nodes':>10}"
-        + (f" {'seconds':>8}" if seconds else "")
-    ]
+    summed = []
     for name in names:
         mine = [row for row in rows if row.search == name]
-        leaves, nodes = sum(row.leaves for row in mine), sum(row.nodes for row in mine)
-        line = f"{name:<28} {leaves:>12,} {nodes:>10,}"
+        summed.append(
+            (
+                name,
+                sum(row.leaves for row in mine),
+                sum(row.nodes for row in mine),
+                sum(row.seconds for row in mine),
+            )
+        )
+    return summed
+
+
+def format_measurements(rows: Sequence[Measurement], *, seconds: bool = True) -> str:
+    """A text table: one row per search, totals over the positions; the search names' column
+    is as wide as the longest name, so the header lines up with the rows."""
+    summed = totals(rows)
+    width = max([len("search"), *(len(name) for name, *_ in summed)])
+    lines = [
+        f"{'search':<{width}} {'evaluations':>12} {'nodes':>10}"
+        + (f" {'seconds':>8}" if seconds else "")
+    ]
+    for name, leaves, nodes, total_seconds in summed:
+        line = f"{name:<{width}} {leaves:>12,} {nodes:>10,}"
         if seconds:
-            line += f" {sum(row.seconds for row in mine):>8.2f}"
+            line += f" {total_seconds:>8.2f}"
         lines.append(line)
     return "\n".join(lines)

@@ -7,11 +7,12 @@ ply by ply, and :func:`position_graph` builds the graph itself with networkx for
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from gamelib.core import Game
+from gamelib.tables import html_table, text_table
 
 if TYPE_CHECKING:
     import networkx
@@ -30,6 +31,67 @@ class PlyCount:
     ply: int
     tree_nodes: int
     positions: int
+
+    @property
+    def repeated_share(self) -> float:
+        """The share of this ply's tree nodes that repeat a position met at another node."""
+        return 1 - self.positions / self.tree_nodes if self.tree_nodes else 0.0
+
+
+@dataclass(frozen=True)
+class CountTable:
+    """Rows of text cells that show as a table (HTML in a notebook, text with ``print``).
+
+    Attributes:
+        columns: the column headings.
+        rows: one dict per row, column heading → cell text.
+    """
+
+    columns: tuple[str, ...]
+    rows: tuple[dict[str, str], ...]
+
+    def __str__(self) -> str:
+        return text_table(self.columns, self.rows, self.columns[1:])
+
+    def _repr_html_(self) -> str:
+        return html_table(self.columns, self.rows, self.columns[1:])
+
+
+def counts_table(
+    counts: Sequence[PlyCount],
+    symmetric: Sequence[PlyCount] | None = None,
+    *,
+    first_ply: int = 0,
+) -> CountTable:
+    """Tree nodes, positions and the share of repeated nodes ply by ply, with a total row.
+
+    Args:
+        counts: the counts of :func:`tree_and_graph_counts`.
+        symmetric: the same game counted with a symmetry-canonical key, if a column of
+            positions up to symmetry is wanted.
+        first_ply: the first ply shown (the total counts every ply).
+    """
+    columns = ["ply", "tree nodes", "positions"]
+    if symmetric is not None:
+        columns.append("up to symmetry")
+    columns.append("repeated nodes")
+    rows = []
+    for index, count in enumerate(counts):
+        cells = {"ply": str(count.ply), "tree nodes": f"{count.tree_nodes:,}"}
+        cells["positions"] = f"{count.positions:,}"
+        if symmetric is not None:
+            cells["up to symmetry"] = f"{symmetric[index].positions:,}"
+        cells["repeated nodes"] = f"{count.repeated_share:.1%}"
+        if count.ply >= first_ply:
+            rows.append(cells)
+    nodes = sum(count.tree_nodes for count in counts)
+    positions = sum(count.positions for count in counts)
+    total = {"ply": "all", "tree nodes": f"{nodes:,}", "positions": f"{positions:,}"}
+    if symmetric is not None:
+        total["up to symmetry"] = f"{sum(count.positions for count in symmetric):,}"
+    total["repeated nodes"] = f"{1 - positions / nodes:.1%}" if nodes else "–"
+    rows.append(total)
+    return CountTable(tuple(columns), tuple(rows))
 
 
 def tree_and_graph_counts(
@@ -101,3 +163,20 @@ def position_graph(
                 graph.add_edge(parent, child_key, move=game.move_name(move))
         frontier = following
     return graph
+
+
+def fullest_first(game: Game[Any, Any]) -> list[Any]:
+    """Every non-terminal position of a finite game, the ones with most moves played first.
+
+    Positions with the same number of moves played keep the order in which
+    :func:`position_graph` meets them. Small searches come first, so a search through them
+    for a counterexample finds one with a small tree.
+    """
+    graph = position_graph(game, _last_ply(game))
+    found = [(data["ply"], data["state"]) for _, data in graph.nodes(data=True)]
+    found.sort(key=lambda ply_and_state: -ply_and_state[0])
+    return [state for _, state in found if not game.is_terminal(state)]
+
+
+def _last_ply(game: Game[Any, Any]) -> int:
+    return len(tree_and_graph_counts(game)) - 1

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from gamelib.search.alphabeta import alphabeta
 from gamelib.search.common import SearchResult
+from gamelib.tables import html_table
 from gamelib.trees import Tree, random_tree
 
 
@@ -90,16 +91,52 @@ class OrderingRow:
     worst: float
 
 
+ORDERING_COLUMNS = (
+    "depth",
+    "branching",
+    "minimax",
+    "minimal",
+    "best first",
+    "random",
+    "worst first",
+)
+"""The columns of the ordering experiment's table."""
+
+
+class OrderingRows(list[OrderingRow]):
+    """The rows of :func:`ordering_experiment`: a plain list of :class:`OrderingRow` that a
+    notebook shows as an HTML table (means to one decimal, counts with thousands separators)."""
+
+    def _repr_html_(self) -> str:
+        cells = [
+            {
+                "depth": str(row.depth),
+                "branching": str(row.branching),
+                "minimax": f"{row.minimax:,}",
+                "minimal": f"{row.minimal:,}",
+                "best first": f"{row.best:,.1f}",
+                "random": f"{row.random:,.1f}",
+                "worst first": f"{row.worst:,.1f}",
+            }
+            for row in self
+        ]
+        return html_table(ORDERING_COLUMNS, cells, ORDERING_COLUMNS)
+
+
 def ordering_experiment(
     branching: int,
     depths: Sequence[int],
     samples: int,
     seed: int,
     search: Callable[..., SearchResult] = alphabeta,
-) -> list[OrderingRow]:
+) -> OrderingRows:
     """Search ``samples`` random uniform trees per depth (seeded; leaf values drawn from
-    −1000…1000) in the three orders and average the leaves ``search`` evaluates."""
-    rows = []
+    −1000…1000) in the three orders and average the leaves ``search`` evaluates.
+
+    Returns:
+        One row per depth, in a list that a notebook shows as a table.
+    """
+    rows = OrderingRows()
     for depth in depths:
         counts: dict[str, list[int]] = {"best": [], "random": [], "worst": []}
         for sample in range(samples):

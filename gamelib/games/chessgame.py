@@ -123,7 +123,7 @@ class ChessGame:
         return chess.Board(f"{key} 0 1").is_check()
 
     # ---- pictures
-    def show(
+    def picture(
         self,
         state: chess.Board,
         *,

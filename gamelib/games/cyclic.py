@@ -167,7 +167,7 @@ class GraphGame:
         return node in self.checks
 
     # ---- drawing
-    def draw(
+    def plot(
         self,
         ax: Axes | None = None,
         *,
@@ -607,7 +607,7 @@ class CatAndMouse:
         body.append(text_element(size / 2, height - size * 0.06, caption, size * 0.05))
         return svg_document(size, height, body, caption)
 
-    def show(self, state: CatAndMouseState, *, size: float = 260) -> BoardPicture:
+    def picture(self, state: CatAndMouseState, *, size: float = 260) -> BoardPicture:
         """A picture of the position that Jupyter draws (see :meth:`board_svg`)."""
         return BoardPicture(self.board_svg(state, size=size))
 

@@ -160,6 +160,10 @@ class MiniReversiState(NamedTuple):
     player: Player
     passed: bool
 
+    def _repr_svg_(self) -> str:
+        """The board for Jupyter (see :func:`board_svg`)."""
+        return board_svg(self)
+
 
 def flips(own: int, other: int, square: int) -> int:
     """The discs that turn over when the owner of ``own`` puts a disc on ``square``.
@@ -354,7 +358,7 @@ class MiniReversi:
             lines.append(" ".join(cells))
         return "\n".join(lines)
 
-    def show(
+    def picture(
         self,
         state: MiniReversiState,
         *,

@@ -288,6 +288,10 @@ class OthelloState(NamedTuple):
         """The white discs."""
         return self.opponent if self.player == FIRST else self.mover
 
+    def _repr_svg_(self) -> str:
+        """The board for Jupyter (see :func:`board_svg`)."""
+        return board_svg(self)
+
 
 def start_state() -> OthelloState:
     """The standard start: White d4 e5, Black d5 e4, Black to move."""
@@ -439,7 +443,7 @@ class Othello:
             lines.append(f"{row + 1} " + " ".join(cells))
         return "\n".join(lines)
 
-    def show(
+    def picture(
         self,
         state: OthelloState,
         *,

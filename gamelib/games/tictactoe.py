@@ -255,7 +255,7 @@ class TicTacToe:
         marks = [mark or "." for mark in self.marks(state)]
         return "\n".join(" ".join(marks[row * 3 : row * 3 + 3]) for row in range(3))
 
-    def show(
+    def picture(
         self, state: TicTacToeState, *, size: float = 240, indices: bool = False
     ) -> BoardPicture:
         """A picture of the position that Jupyter draws (see :func:`board_svg`)."""

@@ -9,10 +9,18 @@ nothing re-runs or imitates a search. Heavy libraries are imported only when use
   (:mod:`gamelib.render.fallback`) when Graphviz's ``dot`` is missing;
 - :func:`describe`, :func:`sentences` — one English sentence per event
   (:mod:`gamelib.render.describe`);
-- :class:`Animation`, :func:`animate`, :func:`show` — the ipywidgets player
+- :class:`Animation`, :func:`show` — the ipywidgets player
   (:mod:`gamelib.render.animation`);
 - :func:`to_html`, :class:`StaticAnimation` — the player as self-contained HTML
-  (:mod:`gamelib.render.static`).
+  (:mod:`gamelib.render.static`);
+- what trees, traces, search results and transposition tables show of themselves in
+  Jupyter (:mod:`gamelib.render.summaries`, imported by their display methods).
+
+A drawing is made in steps: :mod:`~gamelib.render.structure` (the tree's shape, collapsed),
+:mod:`~gamelib.render.scene` (the fixed layout of one trace and the
+:class:`~gamelib.render.picture.Picture` of each step), :mod:`~gamelib.render.style`
+(colours, sizes), then :mod:`~gamelib.render.dot` (running ``dot``:
+:mod:`~gamelib.render.dot_program`) or :mod:`~gamelib.render.fallback` draws it.
 """
 
 from __future__ import annotations
@@ -24,9 +32,9 @@ from gamelib.render.dot import Drawing, draw, trace_dot, tree_dot
 from gamelib.render.static import StaticAnimation, to_html
 
 if TYPE_CHECKING:
-    from gamelib.render.animation import Animation, animate, in_live_kernel, show
+    from gamelib.render.animation import Animation, in_live_kernel, show
 
-_WIDGETS = ("Animation", "animate", "in_live_kernel", "show")
+_WIDGETS = ("Animation", "in_live_kernel", "show")
 
 
 def __getattr__(name: str) -> Any:
@@ -42,7 +50,6 @@ __all__ = [
     "Animation",
     "Drawing",
     "StaticAnimation",
-    "animate",
     "describe",
     "draw",
     "in_live_kernel",

@@ -7,9 +7,14 @@
     Animation(record(nega_alpha, tree), record(alphabeta, tree))   # side by side
     show(trace)                                      # the widget in a live kernel, else HTML
 
-Every frame (drawing, sentence, windows on a number line, counts) is prepared once when the
-animation is made (see :mod:`gamelib.render.frames`); the other view's frames are prepared
-the first time the view toggle asks for them, then kept. Stepping only swaps prepared text.
+Every frame (drawing, sentence, windows on a number line, counts) is prepared once, then kept
+(see :mod:`gamelib.render.frames`); stepping only swaps prepared text. Making the animation
+prepares the frames of the view it starts in. Displaying it also embeds the HTML player (for
+pages without a kernel), and that player holds both views when the traces have at most
+:data:`~gamelib.render.static.BOTH_VIEWS_UP_TO` steps in all
+(:func:`~gamelib.render.static.default_views`): so a short trace has both views' frames
+prepared as soon as it is shown, and only a longer one prepares the other view when the view
+toggle first asks for it.
 
 A live kernel is detected by :func:`in_live_kernel`: IPython is running with a kernel
 attached (``get_ipython().kernel`` exists), ipywidgets is importable, and the environment
@@ -31,6 +36,8 @@ from gamelib.core import View
 from gamelib.render.dot import Engine
 from gamelib.render.frames import Frame, trace_frames
 from gamelib.render.static import (
+    SPEEDS,
+    VIEWS,
     StaticAnimation,
     default_views,
     html_player,
@@ -38,11 +45,6 @@ from gamelib.render.static import (
     to_html,
 )
 from gamelib.trace import Trace
-
-SPEEDS = (("½×", 1600), ("1×", 800), ("2×", 400), ("4×", 200))
-"""The speed choices: label and milliseconds per step."""
-
-VIEWS = (("MAX view", "max"), ("mover view (negamax)", "mover"))
 
 
 def in_live_kernel() -> bool:
@@ -298,11 +300,6 @@ class Animation:
     def __repr__(self) -> str:
         names = ", ".join(self.titles)
         return f"<Animation of {names}: {self.steps} steps, {self._view} view>"
-
-
-def animate(*traces: Trace, **options: Any) -> Animation:
-    """An :class:`Animation` of ``traces`` (same arguments)."""
-    return Animation(*traces, **options)
 
 
 def show(*traces: Trace, static: bool | None = None, **options: Any) -> Animation | StaticAnimation:

@@ -1,16 +1,25 @@
-"""Words for a trace: one English sentence per event, and the number formats every picture uses.
+"""Words for a trace: one English sentence per event, in either view.
 
 Sentences are a fold over the events of one recorded run (see :mod:`gamelib.trace`), in
 MAX's view (``view="max"``: MAX raises α, MIN lowers β, a cut is a β-cut at a MAX node and an
 α-cut at a MIN node) or in the negamax view (``view="mover"``: every node maximizes for the
-player to move there, so every cut is a β-cut)::
-
-    trace = record(alphabeta, TEXTBOOK["alpha-beta-windows"])
-    sentences(trace)[7]      # 'H = 3 raises α at C to 3'
-    describe(trace, 18)      # 'β-cut at D: 4 ≥ 3, J pruned'
+player to move there, so every cut is a β-cut).
 
 ``sentences(trace)[k]`` explains step ``k + 1``; :func:`describe` takes the step itself
-(step 0 is the moment before the search starts).
+(step 0 is the moment before the search starts)::
+
+    >>> from gamelib import TEXTBOOK, alphabeta, record
+    >>> trace = record(alphabeta, TEXTBOOK["alpha-beta-windows"])
+    >>> sentences(trace)[10]
+    'H = 3 raises α at C to 3'
+    >>> describe(trace, 11)
+    'H = 3 raises α at C to 3'
+    >>> describe(trace, 13)
+    'C = 3 lowers β at A to 3'
+    >>> describe(trace, 13, view="mover")
+    'C = 3, that is −3 for A, raises α at A to −3'
+    >>> describe(trace, 18)
+    'β-cut at D: 4 ≥ 3, J pruned'
 """
 
 from __future__ import annotations

@@ -19,40 +19,42 @@ root's); a pruned edge is dashed and says which cut removed it and why
 Every picture is a fold over the snapshots of one recorded run (:mod:`gamelib.render.picture`);
 nothing here runs a search. ``graphviz`` is imported only when a drawing is made; when the
 ``dot`` program is missing, :func:`draw` falls back to matplotlib
-(:mod:`gamelib.render.fallback`) and says once how to install Graphviz.
+(:mod:`gamelib.render.fallback`) and says once how to install Graphviz (running ``dot`` and
+that hint are in :mod:`gamelib.render.dot_program`).
 """
 
 from __future__ import annotations
 
 import os
-import shutil
-import subprocess
-import warnings
 from concurrent.futures import ThreadPoolExecutor
 from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 
 from gamelib.core import View
-from gamelib.render.picture import (
+from gamelib.render.dot_program import (
+    INSTALL_HINT,
+    GraphvizMissingWarning,
+    dot_png,
+    dot_svgs,
+    explain_graphviz_failure,
+    graphviz_available,
+    hint_install_graphviz,
+)
+from gamelib.render.picture import EdgePicture, NodePicture, Picture, caption_for
+from gamelib.render.scene import SceneOptions, trace_pictures, tree_scene
+from gamelib.render.style import (
     CUT_SIZE,
     MOVE_SIZE,
     PALETTE,
     TITLE_SIZE,
     VALUE_SIZE,
     WINDOW_SIZE,
-    EdgePicture,
-    NodePicture,
-    Picture,
     Rankdir,
-    SceneOptions,
-    caption_for,
     fill_color,
     line_color,
     line_width,
     text_color,
-    trace_pictures,
-    tree_scene,
 )
 from gamelib.render.svg import FONT, clean_svg, svg_size
 from gamelib.trace import Trace
@@ -62,38 +64,6 @@ if TYPE_CHECKING:
     import graphviz  # type: ignore[import-untyped]
 
 Engine: TypeAlias = Literal["auto", "graphviz", "matplotlib"]
-
-INSTALL_HINT = (
-    "Graphviz's `dot` program was not found, so gamelib draws with matplotlib instead; "
-    "for the graphviz drawings install it: `sudo apt-get install graphviz` "
-    "(or `conda install -c conda-forge python-graphviz`, or `brew install graphviz`)."
-)
-
-_hint_given = False
-
-
-class GraphvizMissingWarning(UserWarning):
-    """Graphviz's ``dot`` is not installed (or failed): drawings fall back to matplotlib."""
-
-
-def hint_install_graphviz() -> None:
-    """Warn once per session that ``dot`` is missing and how to install it."""
-    global _hint_given
-    if not _hint_given:
-        _hint_given = True
-        warnings.warn(INSTALL_HINT, GraphvizMissingWarning, stacklevel=3)
-
-
-def graphviz_available() -> bool:
-    """Whether the ``dot`` program and the ``graphviz`` Python package are both there."""
-    if shutil.which("dot") is None:
-        return False
-    try:
-        import graphviz  # noqa: F401
-    except ImportError:
-        return False
-    return True
-
 
 # --------------------------------------------------------------------------- DOT from a picture
 
@@ -299,18 +269,12 @@ CHUNK = 60
 
 
 def _render_chunk(pictures: list[Picture]) -> list[str]:
-    import graphviz
-
     if not pictures:
         return []
     source = "\n".join(
         picture_dot(picture, f"step{index}").source for index, picture in enumerate(pictures)
     )
-    output = graphviz.pipe("dot", "svg", source.encode("utf-8"), quiet=True).decode("utf-8")
-    documents = [part for part in output.split("</svg>") if "<svg" in part]
-    if len(documents) != len(pictures):
-        raise RuntimeError(f"dot returned {len(documents)} drawings for {len(pictures)} graphs")
-    return [clean_svg(document + "</svg>") for document in documents]
+    return [clean_svg(svg) for svg in dot_svgs(source, len(pictures))]
 
 
 # --------------------------------------------------------------------------- the Drawing object
@@ -371,7 +335,7 @@ class Drawing:
         points_wide = svg_size(self.svg())[0]
         dpi = 96.0 if width is None else width * 72.0 / points_wide
         if self.engine == "graphviz":
-            target.write_bytes(_dot_png(self.source.encode("utf-8"), dpi))
+            target.write_bytes(dot_png(self.source.encode("utf-8"), dpi))
         else:
             from gamelib.render.fallback import picture_png
 
@@ -381,38 +345,6 @@ class Drawing:
     def __repr__(self) -> str:
         step = "" if self.picture.step is None else f", step {self.picture.step}"
         return f"<Drawing of {len(self.picture.nodes)} nodes{step}, by {self.engine}>"
-
-
-def _dot_png(source: bytes, dpi: float) -> bytes:
-    dot = shutil.which("dot") or "dot"
-    completed = subprocess.run(
-        [dot, "-Tpng", f"-Gdpi={dpi:.2f}"], input=source, capture_output=True, check=True
-    )
-    return completed.stdout
-
-
-def explain_graphviz_failure(error: Exception) -> None:
-    """Say why graphviz could not draw (once, if ``dot`` is missing), or raise ``error``.
-
-    A missing ``dot`` gives the one-time install hint; ``dot`` failing on a drawing gives a
-    warning with its message. Either way the caller then draws with matplotlib. Any other
-    error is a bug and is raised again.
-    """
-    try:
-        import graphviz
-    except ImportError:  # the Python package is missing too
-        hint_install_graphviz()
-        return
-    if isinstance(error, graphviz.ExecutableNotFound | FileNotFoundError):
-        hint_install_graphviz()
-    elif isinstance(error, graphviz.CalledProcessError | subprocess.CalledProcessError):
-        warnings.warn(
-            f"Graphviz could not draw this picture ({error}); drawing it with matplotlib",
-            GraphvizMissingWarning,
-            stacklevel=3,
-        )
-    else:
-        raise error
 
 
 # --------------------------------------------------------------------------- entry points
@@ -520,6 +452,7 @@ __all__ = [
     "caption_for",
     "choose_engine",
     "draw",
+    "explain_graphviz_failure",
     "graphviz_available",
     "picture_dot",
     "render_svgs",

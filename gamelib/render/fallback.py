@@ -18,16 +18,14 @@ from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.patches import Ellipse, FancyBboxPatch, Patch
 
-from gamelib.render.picture import (
+from gamelib.render.picture import EdgePicture, NodePicture, Picture
+from gamelib.render.style import (
     CUT_SIZE,
     MOVE_SIZE,
     PALETTE,
     TITLE_SIZE,
     VALUE_SIZE,
     WINDOW_SIZE,
-    EdgePicture,
-    NodePicture,
-    Picture,
     fill_color,
     line_color,
     line_width,

@@ -14,15 +14,11 @@ from typing import Any, Literal
 
 from gamelib.core import View
 from gamelib.render.describe import BEFORE_THE_SEARCH, sentences
-from gamelib.render.dot import (
-    Engine,
-    choose_engine,
-    explain_graphviz_failure,
-    render_svgs,
-    scene_options,
-)
+from gamelib.render.dot import Engine, choose_engine, render_svgs, scene_options
+from gamelib.render.dot_program import explain_graphviz_failure
 from gamelib.render.numberline import number_line_svg, value_range, window_rows
-from gamelib.render.picture import Picture, trace_scene
+from gamelib.render.picture import Picture
+from gamelib.render.scene import trace_scene
 from gamelib.trace import Enter, Evaluate, Snapshot, Trace, snapshots
 
 

@@ -15,7 +15,8 @@ from html import escape
 
 from gamelib.core import View
 from gamelib.notation import format_number, format_window
-from gamelib.render.picture import PALETTE, Structure
+from gamelib.render.structure import Structure
+from gamelib.render.style import PALETTE
 from gamelib.trace import Snapshot, Trace, for_view, window_for_view
 
 ROW_HEIGHT = 24

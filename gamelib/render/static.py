@@ -25,7 +25,7 @@ from typing import Any
 
 from gamelib.core import View
 from gamelib.render.frames import Frame, trace_frames
-from gamelib.render.picture import PALETTE
+from gamelib.render.style import PALETTE
 from gamelib.trace import Trace
 
 BOTH_VIEWS_UP_TO = 150
@@ -161,8 +161,11 @@ _SCRIPT = """
 })();
 """
 
-_SPEEDS = (("½×", 1600), ("1×", 800), ("2×", 400), ("4×", 200))
-_VIEW_NAMES = {"max": "MAX view", "mover": "mover view (negamax)"}
+SPEEDS = (("½×", 1600), ("1×", 800), ("2×", 400), ("4×", 200))
+"""The speed choices of both players (this one and the widget): label, milliseconds per step."""
+
+VIEWS: tuple[tuple[str, View], ...] = (("MAX view", "max"), ("mover view (negamax)", "mover"))
+"""The view choices of both players: label and view."""
 
 
 def _controls(steps: int, views: Sequence[View], view: View) -> str:
@@ -179,7 +182,7 @@ def _controls(steps: int, views: Sequence[View], view: View) -> str:
     speeds = "".join(
         f'<option value="{milliseconds}"{" selected" if milliseconds == 800 else ""}>'
         f"{label}</option>"
-        for label, milliseconds in _SPEEDS
+        for label, milliseconds in SPEEDS
     )
     parts = [
         buttons,
@@ -188,9 +191,9 @@ def _controls(steps: int, views: Sequence[View], view: View) -> str:
         f'<label>speed <select class="gamelib-speed">{speeds}</select></label>',
     ]
     if len(views) > 1:
+        labels = {name: label for label, name in VIEWS}
         options = "".join(
-            f'<option value="{name}"{" selected" if name == view else ""}>'
-            f"{_VIEW_NAMES[name]}</option>"
+            f'<option value="{name}"{" selected" if name == view else ""}>{labels[name]}</option>'
             for name in views
         )
         parts.append(f'<label>view <select class="gamelib-view">{options}</select></label>')

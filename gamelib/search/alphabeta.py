@@ -9,6 +9,10 @@
 
 A child is searched with the window (−beta, −alpha): the negation of its parent's window,
 because what is good for one player is bad for the other.
+
+The cutoff test reads ``if value >= beta and not (strict and value == beta):``. The second
+half is the exercise convention ``cutoff=">"`` (cut only when value > beta); with the usual
+rule ``strict`` is False and the test is ``value >= beta``.
 """
 
 from __future__ import annotations
@@ -38,9 +42,9 @@ def nega_alpha(
     """Nega-alpha with one bound: each child gets only its parent's best-so-far as a bound.
 
     A node keeps ``best``, the best value of its children so far, and passes ``−best`` to
-    the next child as that child's only bound: once the child finds a value ≥ −best, the
-    parent will not choose it, so the child stops (a shallow cutoff). A bound from a
-    grandparent is never passed down, so deep cutoffs are missed.
+    the next child as that child's only bound ``beta``: once the child finds a value
+    ≥ −best, the parent will not choose it, so the child stops (a shallow cutoff). A bound
+    from a grandparent is never passed down, so deep cutoffs are missed.
 
     At the root, ``beta`` is the bound and ``alpha`` the starting best (both open by
     default).
@@ -48,38 +52,42 @@ def nega_alpha(
     Guarantee, with v the true value of the root and r the returned value: if r ≥ beta then
     v ≥ r; if r ≤ alpha then v ≤ alpha; otherwise r = v. Every node of the tree has the
     same guarantee for its own bound, so with the default window the root value is exact.
-    """
-    problem = prepare(game, state, depth=depth, evaluate=evaluate, order=order, cutoff=cutoff)
-    stats, moves_of, result_of, cuts = problem.stats, problem.moves, problem.result, problem.cuts
 
-    def search(state: Any, depth: float, best: float, bound: float, line: list[Any]) -> float:
+    Raises:
+        ValueError: if alpha ≥ beta.
+    """
+    problem = prepare(
+        game, state, depth=depth, evaluate=evaluate, order=order, cutoff=cutoff, tracer=tracer
+    )
+    stats, moves_of, result_of = problem.stats, problem.moves, problem.result
+    strict = problem.strict  # the exercise convention cutoff=">": no cutoff on value = beta
+
+    def search(state: Any, depth: float, best: float, beta: float, line: list[Any]) -> float:
         stats.nodes += 1
         moves = moves_of(state)
         if depth == 0 or not moves:
-            stats.leaves += 1
-            value = problem.leaf_value(state, moves)
-            if tracer is not None:
-                tracer.leaf(value)
-            return value
+            return problem.leaf(state, moves)
         for move in moves:
             child = result_of(state, move)
             if tracer is not None:
-                tracer.enter(child, move, -INF, -best)
+                tracer.enter(child, move, alpha=-INF, beta=-best)
             child_line: list[Any] = []
             value = -search(child, depth - 1, -INF, -best, child_line)
-            if cuts(value, bound):
+            if value >= beta and not (strict and value == beta):
                 line[:] = [move, *child_line]
                 if tracer is not None:
-                    tracer.cutoff(value, value, best, bound, after(moves, move))
+                    tracer.cutoff(
+                        value, best=value, alpha=best, beta=beta, skipped=after(moves, move)
+                    )
                 return value
             if value > best:
                 best = value
                 line[:] = [move, *child_line]
             if tracer is not None:
-                tracer.backup(value, best, best, bound)
+                tracer.backup(value, best=best, alpha=best, beta=beta)
         return best
 
-    return problem.run("nega_alpha", "mover", search, tracer, window=(alpha, beta))
+    return problem.run("nega_alpha", "mover", search, window=(alpha, beta))
 
 
 def alphabeta(
@@ -113,44 +121,49 @@ def alphabeta(
     on the line (``history``, the keys before the root, then the search path) is scored by
     the policy instead of being searched, like a leaf, so the search ends on games with
     cycles.
+
+    Raises:
+        ValueError: if alpha ≥ beta.
     """
     problem = prepare(
-        game, state, depth=depth, evaluate=evaluate, order=order, cutoff=cutoff, table=table
-    )
-    stats, moves_of, result_of, cuts = problem.stats, problem.moves, problem.result, problem.cuts
+        game, state, depth=depth, evaluate=evaluate, order=order, cutoff=cutoff, table=table,
+        tracer=tracer,
+    )  # fmt: skip
+    stats, moves_of, result_of = problem.stats, problem.moves, problem.result
+    strict = problem.strict  # the exercise convention cutoff=">": no cutoff on value = beta
 
     def search(state: Any, depth: float, alpha: float, beta: float, line: list[Any]) -> float:
         stats.nodes += 1
         moves = moves_of(state)
         if depth == 0 or not moves:
-            stats.leaves += 1
-            value = problem.leaf_value(state, moves)
-            if tracer is not None:
-                tracer.leaf(value)
-            return value
+            return problem.leaf(state, moves)
         for move in moves:
             child = result_of(state, move)
             if tracer is not None:
-                tracer.enter(child, move, -beta, -alpha)
+                tracer.enter(child, move, alpha=-beta, beta=-alpha)
             child_line: list[Any] = []
             value = -search(child, depth - 1, -beta, -alpha, child_line)
-            if cuts(value, beta):
+            if value >= beta and not (strict and value == beta):
                 line[:] = [move, *child_line]  # the refutation: tried first next time
                 if tracer is not None:
-                    tracer.cutoff(value, beta, alpha, beta, after(moves, move))
+                    tracer.cutoff(
+                        value, best=beta, alpha=alpha, beta=beta, skipped=after(moves, move)
+                    )
                 return beta
             if value > alpha:
                 alpha = value
                 line[:] = [move, *child_line]
             if tracer is not None:
-                tracer.backup(value, alpha, alpha, beta)
+                tracer.backup(value, best=alpha, alpha=alpha, beta=beta)
         return alpha
 
+    # The recursion above calls the name `search`, which is now the wrapped one, so every
+    # child goes through the table (and the repetition check).
     if table is not None:
         search = remembering(search, table, problem.game.key, fail_hard=True, tracer=tracer)
     if repetition is not None:
         search = repeating(search, problem, repetition, history, table=table, tracer=tracer)
-    return problem.run("alphabeta", "mover", search, tracer, window=(alpha, beta))
+    return problem.run("alphabeta", "mover", search, window=(alpha, beta))
 
 
 def alphabeta_failsoft(
@@ -179,43 +192,48 @@ def alphabeta_failsoft(
     lower bound); otherwise r = v. The bounds are never weaker than fail-hard's.
 
     ``repetition`` and ``history`` work as in :func:`alphabeta`.
+
+    Raises:
+        ValueError: if alpha ≥ beta.
     """
     problem = prepare(
-        game, state, depth=depth, evaluate=evaluate, order=order, cutoff=cutoff, table=table
-    )
-    stats, moves_of, result_of, cuts = problem.stats, problem.moves, problem.result, problem.cuts
+        game, state, depth=depth, evaluate=evaluate, order=order, cutoff=cutoff, table=table,
+        tracer=tracer,
+    )  # fmt: skip
+    stats, moves_of, result_of = problem.stats, problem.moves, problem.result
+    strict = problem.strict  # the exercise convention cutoff=">": no cutoff on value = beta
 
     def search(state: Any, depth: float, alpha: float, beta: float, line: list[Any]) -> float:
         stats.nodes += 1
         moves = moves_of(state)
         if depth == 0 or not moves:
-            stats.leaves += 1
-            value = problem.leaf_value(state, moves)
-            if tracer is not None:
-                tracer.leaf(value)
-            return value
+            return problem.leaf(state, moves)
         best = -INF
         for move in moves:
             child = result_of(state, move)
             if tracer is not None:
-                tracer.enter(child, move, -beta, -alpha)
+                tracer.enter(child, move, alpha=-beta, beta=-alpha)
             child_line: list[Any] = []
             value = -search(child, depth - 1, -beta, -alpha, child_line)
             if value > best:
                 best = value
                 line[:] = [move, *child_line]
-            if cuts(best, beta):
+            if value >= beta and not (strict and value == beta):  # then best = value
                 if tracer is not None:
-                    tracer.cutoff(value, best, alpha, beta, after(moves, move))
+                    tracer.cutoff(
+                        value, best=best, alpha=alpha, beta=beta, skipped=after(moves, move)
+                    )
                 return best
             if best > alpha:
                 alpha = best
             if tracer is not None:
-                tracer.backup(value, best, alpha, beta)
+                tracer.backup(value, best=best, alpha=alpha, beta=beta)
         return best
 
+    # The recursion above calls the name `search`, which is now the wrapped one, so every
+    # child goes through the table (and the repetition check).
     if table is not None:
         search = remembering(search, table, problem.game.key, fail_hard=False, tracer=tracer)
     if repetition is not None:
         search = repeating(search, problem, repetition, history, table=table, tracer=tracer)
-    return problem.run("alphabeta_failsoft", "mover", search, tracer, window=(alpha, beta))
+    return problem.run("alphabeta_failsoft", "mover", search, window=(alpha, beta))

@@ -8,12 +8,16 @@ Every search in :mod:`gamelib.search` is called the same way::
 where ``game`` is a :class:`~gamelib.trees.Tree` (``state`` unused) or a
 :class:`~gamelib.core.Game` (``state`` defaults to its initial state). :func:`prepare` turns
 those arguments into a :class:`SearchProblem`, so the algorithms themselves only see states,
-moves and values.
+moves and values. ``minimax`` and ``negamax`` search without a window: they take no
+``alpha``, ``beta`` or ``cutoff``.
+
+A search calls its tracer's hooks only when it has one (``if tracer is not None:``). A
+do-nothing tracer object instead would cost an untraced search about a quarter of its time
+(``benchmarks/tracing_cost.py`` holds the goal: within 1.1× of a search without hooks).
 """
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, TypeAlias
@@ -28,7 +32,11 @@ Order: TypeAlias = (
 """How children are ordered: as given, reversed, or a function (state, moves) → moves."""
 
 Cutoff: TypeAlias = Literal[">=", ">"]
-"""When a search cuts off: on value ≥ β (the usual rule) or only on value > β."""
+"""When a search cuts off: on value ≥ β (the usual rule) or only on value > β.
+
+``">"`` is an exercise convention (some textbooks cut only on a strict inequality). The
+searches read ``if value >= beta and not (strict and value == beta):``, where ``strict`` is
+``cutoff == ">"``: with the usual rule the second half is always true."""
 
 
 @dataclass
@@ -48,6 +56,15 @@ class SearchStats:
     leaves: int = 0
     repetitions: int = 0
     key_collisions: int = 0
+
+    def __add__(self, other: SearchStats) -> SearchStats:
+        """The counters of two searches together: every counter summed."""
+        return SearchStats(
+            self.nodes + other.nodes,
+            self.leaves + other.leaves,
+            self.repetitions + other.repetitions,
+            self.key_collisions + other.key_collisions,
+        )
 
 
 @dataclass(frozen=True)
@@ -70,6 +87,12 @@ class SearchResult:
     stats: SearchStats
     algorithm: str
 
+    def _repr_html_(self) -> str:
+        """One table row for Jupyter: algorithm, value, move, PV, nodes, leaves."""
+        from gamelib.render.summaries import result_html
+
+        return result_html(self)
+
 
 class Tracer(Protocol):
     """The hooks a search calls while it runs (see :class:`gamelib.trace.Recorder`).
@@ -83,24 +106,24 @@ class Tracer(Protocol):
     ) -> None:
         """The search starts at ``problem.root`` with the window (alpha, beta)."""
 
-    def enter(self, state: Any, move: Any, alpha: float, beta: float) -> None:
+    def enter(self, state: Any, move: Any, *, alpha: float, beta: float) -> None:
         """The current node starts searching the child reached by ``move``, with this window."""
 
     def leaf(self, value: float) -> None:
         """The current node is evaluated (terminal or at the depth limit)."""
 
-    def backup(self, value: float, best: float, alpha: float, beta: float) -> None:
+    def backup(self, value: float, *, best: float, alpha: float, beta: float) -> None:
         """The child just searched returned ``value`` (current node's view).
 
         ``best`` and (alpha, beta) are the current node's best value and window after it.
         """
 
     def cutoff(
-        self, value: float, best: float, alpha: float, beta: float, skipped: Sequence[Any]
+        self, value: float, *, best: float, alpha: float, beta: float, skipped: Sequence[Any]
     ) -> None:
         """Like ``backup``, then a cutoff: the moves in ``skipped`` are never searched."""
 
-    def research(self, value: float, alpha: float, beta: float) -> None:
+    def research(self, value: float, *, alpha: float, beta: float) -> None:
         """The child just probed with a null window returned ``value`` (current node's view),
         inside the current node's window (alpha, beta): it will be searched again with it."""
 
@@ -125,9 +148,12 @@ class SearchProblem:
         depth: plies to search (``INF`` for "to the end of the game").
         moves: the moves of a state, in the order the search tries them; empty iff terminal.
         result: the state after a move.
-        cuts: ``cuts(value, beta)`` is the cutoff test (``value >= beta`` or ``value > beta``).
+        strict: True for the exercise convention ``cutoff=">"`` (no cutoff when value = β).
         present: how a move is reported in a :class:`SearchResult` (a Tree's move by name).
         root_player: the player to move at the root.
+        evaluate_function: the evaluation of a non-terminal leaf, for the player to move.
+        tracer: the tracer, or None for an untraced search.
+        stats: the counters, filled in as the search runs.
     """
 
     game: Game[Any, Any]
@@ -135,10 +161,11 @@ class SearchProblem:
     depth: float
     moves: Callable[[Any], Sequence[Any]]
     result: Callable[[Any, Any], Any]
-    cuts: Callable[[float, float], bool]
+    strict: bool
     present: Callable[[Any], Any]
     root_player: Player
     evaluate_function: Callable[[Any], float]
+    tracer: Tracer | None = None
     stats: SearchStats = field(default_factory=SearchStats)
 
     def leaf_value(self, state: Any, moves: Sequence[Any]) -> float:
@@ -147,12 +174,30 @@ class SearchProblem:
             return self.game.utility(state)
         return self.evaluate_function(state)
 
+    def leaf(self, state: Any, moves: Sequence[Any]) -> float:
+        """Count a leaf, tell the tracer, and return its value for the player to move
+        (:meth:`leaf_value`, written out here because it runs at most nodes)."""
+        self.stats.leaves += 1
+        value = self.game.utility(state) if not moves else self.evaluate_function(state)
+        if self.tracer is not None:
+            self.tracer.leaf(value)
+        return value
+
+    def leaf_for_max(self, state: Any, moves: Sequence[Any]) -> float:
+        """Like :meth:`leaf`, but the value is for the player to move at the root (MAX)."""
+        self.stats.leaves += 1
+        value = self.leaf_value(state, moves)
+        if self.game.to_move(state) != self.root_player:
+            value = -value
+        if self.tracer is not None:
+            self.tracer.leaf(value)
+        return value
+
     def run(
         self,
         algorithm: str,
         frame: View,
         search: Callable[..., float],
-        tracer: Tracer | None,
         window: tuple[float, float] | None = None,
     ) -> SearchResult:
         """Search the root with the node function ``search`` and return the result.
@@ -160,8 +205,17 @@ class SearchProblem:
         ``search`` is called as ``search(root, depth, alpha, beta, line)`` with a window, or
         ``search(root, depth, line)`` without one; the tracer (if any) is told when the
         search begins and ends.
+
+        Raises:
+            ValueError: if the window is empty (alpha ≥ beta), before anything is searched.
         """
         alpha, beta = (-INF, INF) if window is None else window
+        if not alpha < beta:
+            raise ValueError(
+                f"the window (alpha, beta) must have alpha < beta, not alpha = {alpha} "
+                f"and beta = {beta}"
+            )
+        tracer = self.tracer
         if tracer is not None:
             tracer.begin(self, algorithm, frame, alpha, beta)
         line: list[Any] = []
@@ -189,19 +243,26 @@ def prepare(
     order: Order = None,
     cutoff: Cutoff = ">=",
     table: TranspositionTable | None = None,
+    tracer: Tracer | None = None,
 ) -> SearchProblem:
     """Turn the arguments every search takes into a :class:`SearchProblem`.
 
-    With a transposition ``table``, the move it stored for a position is tried first.
+    A Tree is searched from its root (``state=None``) or from a state of its
+    :class:`~gamelib.trees.TreeGame`, a pair ``(node, player)``. With a transposition
+    ``table``, the move it stored for a position is tried first.
 
     Raises:
-        ValueError: for a negative depth, an unknown order or cutoff rule, or an object that
-            is neither a Tree nor a Game.
+        ValueError: for a negative depth, an unknown order or cutoff rule, a Tree with a
+            state that is not a ``(node, player)`` pair, or an object that is neither a Tree
+            nor a Game.
     """
     present: Callable[[Any], Any] = _same
     if isinstance(game, Tree):
-        if state is not None and not isinstance(state, tuple):
-            raise ValueError("a Tree is searched from its root: pass no state")
+        if state is not None and not _is_tree_state(state):
+            raise ValueError(
+                "a Tree is searched from its root (pass no state) or from a TreeGame state, "
+                f"a pair (node, player) with player 0 or 1; got {state!r}"
+            )
         tree_game = TreeGame(game)
         present = tree_game.move_name
         game = tree_game
@@ -222,15 +283,25 @@ def prepare(
         if table is None
         else best_move_first(_ordering(game, order), table, game.key),
         result=game.result,
-        cuts=operator.ge if cutoff == ">=" else operator.gt,
+        strict=cutoff == ">",
         present=present,
         root_player=game.to_move(root),
         evaluate_function=game.evaluate if evaluate is None else evaluate,
+        tracer=tracer,
     )
 
 
 def _same(move: Any) -> Any:
     return move
+
+
+def _is_tree_state(state: Any) -> bool:
+    return (
+        isinstance(state, tuple)
+        and len(state) == 2
+        and isinstance(state[0], Tree)
+        and state[1] in (0, 1)
+    )
 
 
 def _ordering(game: Game[Any, Any], order: Order) -> Callable[[Any], Sequence[Any]]:

@@ -1,4 +1,8 @@
-"""Full-width searches: minimax in MAX/MIN form, and the same search in negamax form."""
+"""Full-width searches: minimax in MAX/MIN form, and the same search in negamax form.
+
+Neither has a window, so neither takes ``alpha``, ``beta`` or ``cutoff``: passing one is a
+TypeError (the windowed searches are in :mod:`gamelib.search.alphabeta`).
+"""
 
 from __future__ import annotations
 
@@ -6,7 +10,7 @@ from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from gamelib.core import INF, Game
-from gamelib.search.common import Cutoff, Order, SearchResult, Tracer, prepare
+from gamelib.search.common import Order, SearchResult, Tracer, prepare
 from gamelib.search.repetition import Policy, repeating
 from gamelib.search.table import TranspositionTable, remembering_exact
 from gamelib.trees import Tree
@@ -17,12 +21,9 @@ def minimax(
     state: Any = None,
     *,
     depth: int | None = None,
-    alpha: float = -INF,
-    beta: float = INF,
     evaluate: Callable[[Any], float] | None = None,
     tracer: Tracer | None = None,
     order: Order = None,
-    cutoff: Cutoff = ">=",
 ) -> SearchResult:
     """Minimax, written as the lecture writes it: one function for MAX, one for MIN.
 
@@ -31,22 +32,12 @@ def minimax(
 
     Guarantee: the returned value is the exact minimax value of the root (for the given
     depth and evaluation), from the view of the player to move at the root. Every node down
-    to the depth limit is entered. ``alpha``, ``beta`` and ``cutoff`` are accepted so all
-    searches share one call shape; plain minimax has no window and ignores them.
+    to the depth limit is entered. Minimax has no window: it takes no ``alpha``, ``beta`` or
+    ``cutoff`` (passing one raises TypeError).
     """
-    problem = prepare(game, state, depth=depth, evaluate=evaluate, order=order, cutoff=cutoff)
+    problem = prepare(game, state, depth=depth, evaluate=evaluate, order=order, tracer=tracer)
     stats, moves_of, result_of = problem.stats, problem.moves, problem.result
-    max_player = problem.root_player
-    to_move = problem.game.to_move
-
-    def leaf_value_for_max(state: Any, moves: Any) -> float:
-        stats.leaves += 1
-        value = problem.leaf_value(state, moves)
-        if to_move(state) != max_player:
-            value = -value
-        if tracer is not None:
-            tracer.leaf(value)
-        return value
+    max_player, to_move = problem.root_player, problem.game.to_move
 
     def value_of(state: Any, depth: float, line: list[Any]) -> float:
         if to_move(state) == max_player:
@@ -57,41 +48,41 @@ def minimax(
         stats.nodes += 1
         moves = moves_of(state)
         if depth == 0 or not moves:
-            return leaf_value_for_max(state, moves)
+            return problem.leaf_for_max(state, moves)
         best = -INF
         for move in moves:
             child = result_of(state, move)
             if tracer is not None:
-                tracer.enter(child, move, -INF, INF)
+                tracer.enter(child, move, alpha=-INF, beta=INF)
             child_line: list[Any] = []
             value = value_of(child, depth - 1, child_line)
             if value > best:
                 best = value
                 line[:] = [move, *child_line]
             if tracer is not None:
-                tracer.backup(value, best, -INF, INF)
+                tracer.backup(value, best=best, alpha=-INF, beta=INF)
         return best
 
     def min_value(state: Any, depth: float, line: list[Any]) -> float:
         stats.nodes += 1
         moves = moves_of(state)
         if depth == 0 or not moves:
-            return leaf_value_for_max(state, moves)
+            return problem.leaf_for_max(state, moves)
         best = INF
         for move in moves:
             child = result_of(state, move)
             if tracer is not None:
-                tracer.enter(child, move, -INF, INF)
+                tracer.enter(child, move, alpha=-INF, beta=INF)
             child_line: list[Any] = []
             value = value_of(child, depth - 1, child_line)
             if value < best:
                 best = value
                 line[:] = [move, *child_line]
             if tracer is not None:
-                tracer.backup(value, best, -INF, INF)
+                tracer.backup(value, best=best, alpha=-INF, beta=INF)
         return best
 
-    return problem.run("minimax", "max", max_value, tracer)
+    return problem.run("minimax", "max", max_value)
 
 
 def negamax(
@@ -99,12 +90,9 @@ def negamax(
     state: Any = None,
     *,
     depth: int | None = None,
-    alpha: float = -INF,
-    beta: float = INF,
     evaluate: Callable[[Any], float] | None = None,
     tracer: Tracer | None = None,
     order: Order = None,
-    cutoff: Cutoff = ">=",
     table: TranspositionTable | None = None,
     repetition: Policy | None = None,
     history: Sequence[Hashable] | None = None,
@@ -115,15 +103,16 @@ def negamax(
     the largest of its children's values, each negated.
 
     Guarantee: the returned value is the exact minimax value of the root from the view of
-    the player to move there; every node down to the depth limit is entered. ``alpha``,
-    ``beta`` and ``cutoff`` are accepted for the common call shape and ignored.
+    the player to move there; every node down to the depth limit is entered (a position the
+    ``table`` already knows to that depth is answered from it). Negamax has no window: it
+    takes no ``alpha``, ``beta`` or ``cutoff`` (passing one raises TypeError).
 
     With ``repetition`` (a :class:`~gamelib.search.repetition.Policy`), a position already
     on the line (``history``, the keys before the root, then the search path) is scored by
     the policy instead of being searched, so the search ends on games with cycles.
     """
     problem = prepare(
-        game, state, depth=depth, evaluate=evaluate, order=order, cutoff=cutoff, table=table
+        game, state, depth=depth, evaluate=evaluate, order=order, table=table, tracer=tracer
     )
     stats, moves_of, result_of = problem.stats, problem.moves, problem.result
 
@@ -131,27 +120,25 @@ def negamax(
         stats.nodes += 1
         moves = moves_of(state)
         if depth == 0 or not moves:
-            stats.leaves += 1
-            value = problem.leaf_value(state, moves)
-            if tracer is not None:
-                tracer.leaf(value)
-            return value
+            return problem.leaf(state, moves)
         best = -INF
         for move in moves:
             child = result_of(state, move)
             if tracer is not None:
-                tracer.enter(child, move, -INF, INF)
+                tracer.enter(child, move, alpha=-INF, beta=INF)
             child_line: list[Any] = []
             value = -search(child, depth - 1, child_line)
             if value > best:
                 best = value
                 line[:] = [move, *child_line]
             if tracer is not None:
-                tracer.backup(value, best, -INF, INF)
+                tracer.backup(value, best=best, alpha=-INF, beta=INF)
         return best
 
+    # The recursion above calls the name `search`, which is now the wrapped one, so every
+    # child goes through the table (and the repetition check).
     if table is not None:
         search = remembering_exact(search, table, problem.game.key, tracer=tracer)
     if repetition is not None:
         search = repeating(search, problem, repetition, history, table=table, tracer=tracer)
-    return problem.run("negamax", "mover", search, tracer)
+    return problem.run("negamax", "mover", search)

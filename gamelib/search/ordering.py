@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from gamelib.core import Game
@@ -33,18 +33,21 @@ def static_order(
 
 
 @dataclass(frozen=True)
-class PresearchResult:
+class PresearchResult(SearchResult):
     """The deep search after a shallow one ordered the root moves.
 
+    ``value``, ``move`` and ``pv`` are the deep search's; ``stats`` is the work of all
+    searches together (``shallow_stats + deep_stats``).
+
     Attributes:
-        result: the deep search's result.
         order: the root moves in the order the shallow search found, best first.
-        shallow_stats: what the shallow searches cost (nodes and leaves, all root moves).
+        shallow_stats: what the shallow searches cost (all root moves together).
+        deep_stats: what the deep search cost.
     """
 
-    result: SearchResult
-    order: tuple[Any, ...]
-    shallow_stats: SearchStats
+    order: tuple[Any, ...] = ()
+    shallow_stats: SearchStats = field(default_factory=SearchStats)
+    deep_stats: SearchStats = field(default_factory=SearchStats)
 
 
 def presearch(
@@ -68,46 +71,41 @@ def presearch(
     for move in problem.moves(root):
         child = problem.result(root, move)
         found = search(problem.game, child, depth=max(shallow - 1, 0), evaluate=evaluate)
-        shallow_stats.nodes += found.stats.nodes
-        shallow_stats.leaves += found.stats.leaves
+        shallow_stats += found.stats
         scores.append((-found.value, move))
     root_order = [move for _, move in sorted(scores, key=lambda pair: -pair[0])]
 
     def root_first(state: Any, moves: Sequence[Any]) -> Sequence[Any]:
         return root_order if state is root else moves
 
-    result = search(problem.game, root, depth=depth, evaluate=evaluate, order=root_first)
-    if isinstance(game, Tree):
-        result = _present_tree_moves(result, problem.present)
+    deep = search(problem.game, root, depth=depth, evaluate=evaluate, order=root_first)
+    pv = tuple(problem.present(move) for move in deep.pv)  # a Tree's moves by name
     return PresearchResult(
-        result, tuple(problem.present(move) for move in root_order), shallow_stats
+        deep.value,
+        pv[0] if pv else None,
+        pv,
+        shallow_stats + deep.stats,
+        "presearch",
+        order=tuple(problem.present(move) for move in root_order),
+        shallow_stats=shallow_stats,
+        deep_stats=deep.stats,
     )
 
 
-def _present_tree_moves(result: SearchResult, present: Callable[[Any], Any]) -> SearchResult:
-    """Searching a TreeGame reports moves as child nodes: name them as a Tree search would."""
-    pv = tuple(present(move) for move in result.pv)
-    return SearchResult(result.value, pv[0] if pv else None, pv, result.stats, result.algorithm)
-
-
 @dataclass(frozen=True)
-class DeepeningResult:
+class DeepeningResult(SearchResult):
     """The iterations of iterative deepening.
+
+    ``value``, ``move`` and ``pv`` are the deepest iteration's; ``stats`` is the work of all
+    iterations together.
 
     Attributes:
         iterations: the result of each depth, 1 to the last.
         table: the transposition table they shared.
-        stats: the total work of all iterations.
     """
 
-    iterations: tuple[SearchResult, ...]
-    table: TranspositionTable
-    stats: SearchStats
-
-    @property
-    def result(self) -> SearchResult:
-        """The deepest iteration's result."""
-        return self.iterations[-1]
+    iterations: tuple[SearchResult, ...] = ()
+    table: TranspositionTable = field(default_factory=TranspositionTable)
 
 
 def iterative_deepening(
@@ -127,13 +125,26 @@ def iterative_deepening(
     entry answers only searches no deeper than its own) keeps every iteration's value
     exactly what that depth alone would give. A ``tracer`` sees each iteration's search in
     turn (:func:`gamelib.trace.record_probes` records one trace per iteration).
+
+    Raises:
+        ValueError: if ``max_depth`` is less than 1.
     """
+    if max_depth < 1:
+        raise ValueError(f"max_depth must be at least 1, not {max_depth}")
     table = TranspositionTable() if table is None else table
     iterations = []
     stats = SearchStats()
     for depth in range(1, max_depth + 1):
         result = search(game, state, depth=depth, evaluate=evaluate, table=table, tracer=tracer)
-        stats.nodes += result.stats.nodes
-        stats.leaves += result.stats.leaves
+        stats += result.stats
         iterations.append(result)
-    return DeepeningResult(tuple(iterations), table, stats)
+    last = iterations[-1]
+    return DeepeningResult(
+        last.value,
+        last.move,
+        last.pv,
+        stats,
+        "iterative_deepening",
+        iterations=tuple(iterations),
+        table=table,
+    )

@@ -276,15 +276,14 @@ def repeating(
     hash_of: Callable[[Hashable], int] = getattr(game, "repetition_hash", hash)
     guard = table if isinstance(table, HistoryAwareTable) else None
     path = _Path(history or (), hash_of, track=guard is not None)
-    if guard is not None:
-        guard.watch(path)
     player_to_move = game.to_move
 
     def repeated(state: Any, depth: float, *rest: Any) -> float:
         key = key_of(state)
         code = hash_of(key)
         earlier = path.codes.get(code)
-        if earlier is not None and len(path.keys) > path.offset:  # never at the root
+        at_root = len(path.keys) == path.offset
+        if earlier is not None and not at_root:  # the root is never a repetition
             for index in reversed(earlier):
                 if path.keys[index] != key:  # the full comparison
                     stats.key_collisions += 1
@@ -304,10 +303,14 @@ def repeating(
                     tracer.repetition(value, first_seen)
                 return value
         path.push(key, code)
+        if at_root and guard is not None:
+            guard.watch(path)  # the table follows this search's path while it runs ...
         try:
             return search(state, depth, *rest)
         finally:
             path.pop(code)
+            if at_root and guard is not None:
+                guard.watch(None)  # ... and no longer: a later search may use the table
 
     return cast(NodeSearch, repeated)
 
@@ -325,7 +328,9 @@ class HistoryAwareTable(TranspositionTable):
     (a repetition of one of them scored inside the subtree): such a result is
     *path-dependent*. Two remedies:
 
-    * ``"skip"``: path-dependent results are not stored. The usual practical remedy. It
+    * ``"skip"``: path-dependent results are not stored. A simple remedy, not the usual
+      practice (most engines ignore the interaction or use partial workarounds; general
+      solutions: Breuker, van den Herik, Uiterwijk & Allis 1998; Kishimoto & Müller 2004). It
       stops a value found *with* a repetition from being reused on a path without it, but
       not the converse: a result stored on one path may be reused on another path where
       its subtree would have met a repetition.
@@ -353,8 +358,10 @@ class HistoryAwareTable(TranspositionTable):
         self.rejected = 0
         self._path: _Path | None = None
 
-    def watch(self, path: _Path) -> None:
-        """Follow the path of the search that starts now (called by :func:`repeating`)."""
+    def watch(self, path: _Path | None) -> None:
+        """Follow the path of the search that starts now, or (``None``) stop following when
+        it ends (called by :func:`repeating` at the root). Without a path, the table is a
+        plain table."""
         self._path = path
 
     def probe(self, key: Hashable) -> Entry | None:

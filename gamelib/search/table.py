@@ -120,6 +120,12 @@ class TranspositionTable:
         self.entries.clear()
         self.stats = TableStats()
 
+    def _repr_html_(self) -> str:
+        """A summary for Jupyter: entries, counters and entries per bound type."""
+        from gamelib.render.summaries import table_html
+
+        return table_html(self)
+
 
 def classify(value: float, alpha: float, beta: float) -> Bound:
     """The bound type of a value found with the window (alpha, beta)."""

@@ -74,11 +74,6 @@ class WindowSearchResult(SearchResult):
     probes: tuple[Probe, ...] = ()
 
 
-def _add(total: SearchStats, more: SearchStats) -> None:
-    total.nodes += more.nodes
-    total.leaves += more.leaves
-
-
 def null_window(
     game: Tree | Game[Any, Any],
     state: Any = None,
@@ -90,17 +85,28 @@ def null_window(
     tracer: Tracer | None = None,
     order: Order = None,
     table: TranspositionTable | None = None,
-) -> tuple[bool, SearchResult]:
+) -> WindowSearchResult:
     """Is the root's value at least ``gamma``? One fail-soft search with (γ − step, γ).
 
-    Guarantee: returns (True, r) with true value ≥ r ≥ γ, or (False, r) with true value
-    ≤ r ≤ γ − step. With values on the grid of ``step``, "not ≥ γ" means "≤ γ − step".
+    The answer is ``result.value >= gamma``.
+
+    Guarantee, with v the true value and r the returned value: if r ≥ γ then v ≥ r ≥ γ;
+    otherwise v ≤ r ≤ γ − step. With values on the grid of ``step``, "not ≥ γ" means
+    "≤ γ − step". ``probes`` holds the one window asked.
+
+    Raises:
+        ValueError: if ``step`` is not positive.
     """
+    if not step > 0:
+        raise ValueError(f"step must be positive, not {step}")
     result = alphabeta_failsoft(
         game, state, depth=depth, alpha=gamma - step, beta=gamma, evaluate=evaluate,
         tracer=tracer, order=order, table=table,
     )  # fmt: skip
-    return result.value >= gamma, result
+    probe = Probe(gamma - step, gamma, result.value)
+    return WindowSearchResult(
+        result.value, result.move, result.pv, result.stats, "null_window", (probe,)
+    )
 
 
 def aspiration(
@@ -138,7 +144,7 @@ def aspiration(
             game, state, depth=depth, alpha=alpha, beta=beta, evaluate=evaluate,
             tracer=tracer, order=order, table=table,
         )  # fmt: skip
-        _add(stats, result.stats)
+        stats += result.stats
         probes.append(Probe(alpha, beta, result.value))
         if result.value <= alpha:  # failed low: the true value is at most result.value
             alpha, beta = -INF, result.value + step
@@ -173,55 +179,60 @@ def pvs(
 
     Guarantee: the same as fail-soft α-β (if r ≤ α then v ≤ r; if r ≥ β then v ≥ r;
     otherwise r = v). With perfect move ordering no re-search happens.
+
+    Raises:
+        ValueError: if alpha ≥ beta.
     """
     problem = prepare(
-        game, state, depth=depth, evaluate=evaluate, order=order, cutoff=cutoff, table=table
-    )
-    stats, moves_of, result_of, cuts = problem.stats, problem.moves, problem.result, problem.cuts
+        game, state, depth=depth, evaluate=evaluate, order=order, cutoff=cutoff, table=table,
+        tracer=tracer,
+    )  # fmt: skip
+    stats, moves_of, result_of = problem.stats, problem.moves, problem.result
+    strict = problem.strict  # the exercise convention cutoff=">": no cutoff on value = beta
 
     def search(state: Any, depth: float, alpha: float, beta: float, line: list[Any]) -> float:
         stats.nodes += 1
         moves = moves_of(state)
         if depth == 0 or not moves:
-            stats.leaves += 1
-            value = problem.leaf_value(state, moves)
-            if tracer is not None:
-                tracer.leaf(value)
-            return value
+            return problem.leaf(state, moves)
         best = -INF
         for move in moves:
             child = result_of(state, move)
             child_line: list[Any] = []
             if best == -INF:  # the first child (or all so far lost): the full window
                 if tracer is not None:
-                    tracer.enter(child, move, -beta, -alpha)
+                    tracer.enter(child, move, alpha=-beta, beta=-alpha)
                 value = -search(child, depth - 1, -beta, -alpha, child_line)
             else:  # "is this child better than alpha?" with a null window
                 if tracer is not None:
-                    tracer.enter(child, move, -alpha - step, -alpha)
+                    tracer.enter(child, move, alpha=-alpha - step, beta=-alpha)
                 value = -search(child, depth - 1, -alpha - step, -alpha, child_line)
                 if alpha < value < beta:  # it is: search it again for its exact value
                     if tracer is not None:
-                        tracer.research(value, alpha, beta)
-                        tracer.enter(child, move, -beta, -alpha)
+                        tracer.research(value, alpha=alpha, beta=beta)
+                        tracer.enter(child, move, alpha=-beta, beta=-alpha)
                     child_line = []
                     value = -search(child, depth - 1, -beta, -alpha, child_line)
             if value > best:
                 best = value
                 line[:] = [move, *child_line]
-            if cuts(best, beta):
+            if value >= beta and not (strict and value == beta):  # then best = value
                 if tracer is not None:
-                    tracer.cutoff(value, best, alpha, beta, after(moves, move))
+                    tracer.cutoff(
+                        value, best=best, alpha=alpha, beta=beta, skipped=after(moves, move)
+                    )
                 return best
             if best > alpha:
                 alpha = best
             if tracer is not None:
-                tracer.backup(value, best, alpha, beta)
+                tracer.backup(value, best=best, alpha=alpha, beta=beta)
         return best
 
+    # The recursion above calls the name `search`, which is now the wrapped one, so every
+    # child goes through the table.
     if table is not None:
         search = remembering(search, table, problem.game.key, fail_hard=False, tracer=tracer)
-    return problem.run("pvs", "mover", search, tracer, window=(alpha, beta))
+    return problem.run("pvs", "mover", search, window=(alpha, beta))
 
 
 def mtdf(
@@ -253,14 +264,14 @@ def mtdf(
     result: SearchResult | None = None
     while lower < upper:
         gamma = value + step if value == lower else value
-        at_least, result = null_window(
+        result = null_window(
             game, state, gamma=gamma, step=step, depth=depth, evaluate=evaluate,
             tracer=tracer, order=order, table=table,
         )  # fmt: skip
-        _add(stats, result.stats)
-        probes.append(Probe(gamma - step, gamma, result.value))
+        stats += result.stats
+        probes.extend(result.probes)
         value = result.value
-        if at_least:
+        if value >= gamma:
             lower = value
         else:
             upper = value

@@ -24,12 +24,12 @@ notebook rendered to a page), the display falls back to the drawing and the ques
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable
 from html import escape
 from typing import Any
 
 from gamelib.exercises import Convention, Feedback, PruningExercise
+from gamelib.notation import format_number, read_number
 from gamelib.render.dot import draw
 from gamelib.render.static import inline_svg
 from gamelib.trees import Tree
@@ -41,27 +41,13 @@ def read_value(text: str) -> float | None:
     """A number typed into a value box: ``3``, ``-2``, ``−2``, ``2.5``, ``inf``, ``-∞``.
 
     Returns:
-        The number (an ``int`` when it is whole), or None for blank text.
+        The number as :func:`gamelib.notation.read_number` reads it (an ``int`` when it is
+        whole), or None for blank text.
 
     Raises:
         ValueError: for text that is not a number (the message quotes it).
     """
-    cleaned = text.strip().replace("−", "-").replace("∞", "inf").replace(" ", "")
-    if not cleaned:
-        return None
-    if cleaned.lstrip("+-").lower() in ("inf", "infinity"):
-        return -math.inf if cleaned.startswith("-") else math.inf
-    try:
-        return int(cleaned)
-    except ValueError:
-        pass
-    try:
-        number = float(cleaned)
-    except ValueError:
-        raise ValueError(f"{text.strip()!r} is not a number") from None
-    if math.isnan(number):
-        raise ValueError(f"{text.strip()!r} is not a number")
-    return int(number) if number.is_integer() else number
+    return read_number(text) if text.strip() else None
 
 
 class PruningWidget:
@@ -369,7 +355,7 @@ def solution_html(exercise: PruningExercise) -> str:
     """The solution of ``exercise`` in one paragraph: pruned leaves and returned values."""
     pruned = [name for name in exercise.leaf_names if name in exercise.solution.pruned]
     values = ", ".join(
-        f"{name} {_format(value)}"
+        f"{name} {format_number(value)}"
         for name, value in _in_tree_order(exercise, exercise.solution.values)
     )
     return (
@@ -397,15 +383,6 @@ def _branching(tree: Tree) -> int | tuple[int, int]:
     """The fewest and most children of an inner node of ``tree`` (one number if equal)."""
     counts = [len(node.children) for node, _ in tree.walk() if not node.is_leaf] or [1]
     return counts[0] if min(counts) == max(counts) else (min(counts), max(counts))
-
-
-def _format(value: float) -> str:
-    if value == math.inf:
-        return "∞"
-    if value == -math.inf:
-        return "−∞"
-    text = str(int(value)) if float(value).is_integer() else str(value)
-    return text.replace("-", "−")
 
 
 __all__ = ["PruningWidget", "read_value", "solution_html"]

@@ -27,6 +27,7 @@ from typing import Any, Literal
 
 from gamelib.core import Bound, Player
 from gamelib.games.tictactoe import LINES, SQUARE_NAMES, TicTacToe, TicTacToeState
+from gamelib.notation import format_signed
 from gamelib.players import SearchPlayer, SeededPlayer, tictactoe_cpu
 from gamelib.render.dot import Drawing, draw
 from gamelib.render.static import inline_svg
@@ -45,13 +46,6 @@ SIDE_OPTIONS: tuple[tuple[str, Side], ...] = (
 """The choices of the side dropdowns: (label, value)."""
 
 MARK_NAMES = ("X", "O")
-
-_LAST_TRACE: list[Trace] = []
-
-
-def last_search_trace() -> Trace | None:
-    """The trace of the latest level-3 CPU search made by any play widget in this session."""
-    return _LAST_TRACE[-1] if _LAST_TRACE else None
 
 
 @dataclass(frozen=True)
@@ -88,9 +82,8 @@ def root_moves(trace: Trace) -> list[RootMove]:
     ]
 
 
-def _value_text(value: float, bound: Bound) -> str:
-    number = f"{value:+g}" if value else "0"
-    return {"exact": f"= {number}", "lower": f"≥ {number}", "upper": f"≤ {number}"}[bound]
+RELATIONS = {Bound.EXACT: "=", Bound.LOWER: "≥", Bound.UPPER: "≤"}
+"""How the report writes a move's value: ``= +1`` (exact), ``≥ 0`` (at least), ``≤ −1``."""
 
 
 def search_report(trace: Trace, searcher: str = "the side to move") -> str:
@@ -104,12 +97,13 @@ def search_report(trace: Trace, searcher: str = "the side to move") -> str:
     lines = [
         f"α-β searched {result.stats.nodes:,} nodes ({result.stats.leaves:,} leaves).",
         f"Values for {searcher}: +1 win, 0 draw, −1 loss. Root value: "
-        f"{_value_text(result.value, Bound.EXACT)[2:]}.",
+        f"{format_signed(result.value)}.",
         "move  value",
     ]
     for move in root_moves(trace):
         marker = "   ← played" if move.chosen else ""
-        lines.append(f"{move.name:<4}  {_value_text(move.value, move.bound)}{marker}")
+        value = f"{RELATIONS[move.bound]} {format_signed(move.value)}"
+        lines.append(f"{move.name:<4}  {value}{marker}")
     return "\n".join(lines)
 
 
@@ -276,7 +270,6 @@ class TicTacToeWidget:
                 square, trace = cpu.choose_traced(self.game, self.state)
                 self._trace = trace
                 self._trace_player = player
-                _LAST_TRACE[:] = [trace]
             else:
                 square = cpu.choose(self.game, self.state)
             self._play(square)

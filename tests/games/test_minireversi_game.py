@@ -274,7 +274,7 @@ def test_illegal_moves_raise() -> None:
 def test_picture() -> None:
     game = MiniReversi()
     state = game.initial_state()
-    svg = game.show(state, last_move=None)._repr_svg_()
+    svg = game.picture(state, last_move=None)._repr_svg_()
     assert svg.startswith("<svg") and "Black to move" in svg
     assert svg.count("<circle") == 4 + 4  # four discs and four legal-move dots
     assert ">28<" in svg and ">d<" in svg

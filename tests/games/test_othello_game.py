@@ -26,41 +26,9 @@ from gamelib.games.othello import (
     start_state,
     zobrist_key,
 )
+from tests.helpers import OTHELLO_GRID, naive_flips, naive_moves
 
 GAME = Othello()
-
-# ---------------------------------------------------------------------------------------------
-# A slow, obvious reference: walk from each empty square in the 8 directions on a grid.
-
-STEPS = [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)]
-
-
-def naive_flips(mover: int, opponent: int, square: int) -> int:
-    row, column = divmod(square, 8)
-    flipped = 0
-    for row_step, column_step in STEPS:
-        run = 0
-        next_row, next_column = row + row_step, column + column_step
-        while 0 <= next_row < 8 and 0 <= next_column < 8:
-            bit = 1 << (8 * next_row + next_column)
-            if opponent & bit:
-                run |= bit
-            elif mover & bit:
-                flipped |= run
-                break
-            else:
-                break
-            next_row += row_step
-            next_column += column_step
-    return flipped
-
-
-def naive_moves(mover: int, opponent: int) -> int:
-    moves = 0
-    for square in range(64):
-        if not (mover | opponent) >> square & 1 and naive_flips(mover, opponent, square):
-            moves |= 1 << square
-    return moves
 
 
 def reference_perft(state: OthelloState, depth: int) -> int:
@@ -246,15 +214,16 @@ def _random_boards(seed: int, count: int) -> list[tuple[int, int]]:
 def test_bitboard_moves_and_flips_match_the_slow_walk(seed: int) -> None:
     for mover, opponent in _random_boards(seed, 5):
         moves = legal_moves_mask(mover, opponent)
-        assert moves == naive_moves(mover, opponent)
+        assert moves == sum(1 << square for square in naive_moves(OTHELLO_GRID, mover, opponent))
         for square in range(64):
             if not (mover | opponent) >> square & 1:
-                assert flips(mover, opponent, square) == naive_flips(mover, opponent, square)
+                expected = naive_flips(OTHELLO_GRID, mover, opponent, square)
+                assert flips(mover, opponent, square) == expected
 
 
 def test_picture() -> None:
     state = play_line("f5")
-    svg = GAME.show(state, last_move=parse_move("f5"))._repr_svg_()
+    svg = GAME.picture(state, last_move=parse_move("f5"))._repr_svg_()
     assert svg.startswith("<svg") and svg.endswith("</svg>")
     assert "White to move" in svg and "Black 4 – White 1" in svg
     for label in "abcdefgh12345678":

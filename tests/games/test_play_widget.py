@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from html import escape
@@ -13,7 +14,6 @@ from gamelib.trace import Trace
 from gamelib.widgets.tictactoe import (
     EMPTY_SQUARE,
     TicTacToeWidget,
-    last_search_trace,
     root_moves,
     search_report,
 )
@@ -61,7 +61,6 @@ def test_the_cpus_search_is_kept_as_a_trace() -> None:
     widget.click(4)
     trace = widget.last_search_trace()
     assert isinstance(trace, Trace)
-    assert last_search_trace() is trace
     assert trace.result.move == widget.moves[1]
     moves = root_moves(trace)
     assert {move.name for move in moves} == {
@@ -72,6 +71,11 @@ def test_the_cpus_search_is_kept_as_a_trace() -> None:
     assert chosen[0].value == trace.result.value == 0  # a draw with best play
     report = search_report(trace)
     assert "← played" in report and "nodes" in report
+    assert "Root value: 0." in report
+    move_lines = report.splitlines()[3:]
+    assert len(move_lines) == len(moves)
+    for move, line in zip(moves, move_lines, strict=True):  # "b2    = 0", "a1    ≤ −1"
+        assert re.fullmatch(rf"{move.name}\s+[=≥≤] (\+1|0|−1)(   ← played)?", line), line
     assert escape(widget.search_report()) in widget.search_text.value
     widget.show_search.value = False
     assert widget.search_text.value == ""

@@ -158,7 +158,7 @@ def test_picture() -> None:
     assert svg.startswith("<svg") and svg.endswith("</svg>")
     assert "X wins" in svg
     assert "4 b2" in svg
-    picture = GAME.show(GAME.initial_state())
+    picture = GAME.picture(GAME.initial_state())
     assert "X to move" in picture._repr_svg_()
     assert str(picture) == picture.svg
 

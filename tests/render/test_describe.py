@@ -17,7 +17,7 @@ from gamelib.render.describe import BEFORE_THE_SEARCH, describe, sentences
 from gamelib.search import alphabeta
 from gamelib.search.table import TranspositionTable
 from gamelib.trace import Backup, Cutoff, Enter, Evaluate, Exit, TableAnswer, Trace, record
-from tests.games_for_tests import Subtraction
+from tests.helpers import Subtraction
 
 
 def test_numbers_windows_and_bounds_are_written_for_projection() -> None:

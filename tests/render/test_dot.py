@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -15,18 +13,18 @@ from gamelib.render.dot import (
     draw,
     picture_dot,
     render_svgs,
-    svg_size,
     trace_dot,
     trace_picture,
     tree_dot,
 )
 from gamelib.render.frames import trace_frames
 from gamelib.render.picture import Picture
+from gamelib.render.svg import svg_size
 from gamelib.search import alphabeta
 from gamelib.search.table import TranspositionTable
 from gamelib.trace import Trace, record
 from gamelib.trees import TEXTBOOK, random_tree
-from tests.games_for_tests import Subtraction
+from tests.helpers import Subtraction
 
 
 def keys(picture: Picture) -> dict[str, str]:
@@ -150,6 +148,7 @@ def test_a_bare_tree_shows_shapes_leaf_values_and_move_labels() -> None:
     assert "cut" not in source
 
 
+@pytest.mark.needs_dot
 def test_the_svg_shows_the_names_values_and_cut_reasons(windows_trace: Trace) -> None:
     drawing = draw(windows_trace, engine="graphviz")
     svg = drawing._repr_svg_()
@@ -159,6 +158,7 @@ def test_the_svg_shows_the_names_values_and_cut_reasons(windows_trace: Trace) ->
     assert drawing.engine == "graphviz"
 
 
+@pytest.mark.needs_dot
 def test_every_step_of_an_animation_has_the_same_layout(windows_trace: Trace) -> None:
     for view in ("max", "mover"):
         frames = trace_frames(windows_trace, view, engine="graphviz")
@@ -167,6 +167,7 @@ def test_every_step_of_an_animation_has_the_same_layout(windows_trace: Trace) ->
         assert len({frame.svg for frame in frames}) == len(frames)
 
 
+@pytest.mark.needs_dot
 def test_many_pictures_render_in_one_batch_in_order(windows_trace: Trace) -> None:
     pictures = [trace_picture(windows_trace, step) for step in (5, 18, 34)]
     svgs = render_svgs(pictures * 25)  # 75 pictures: rendered in parallel chunks
@@ -176,6 +177,7 @@ def test_many_pictures_render_in_one_batch_in_order(windows_trace: Trace) -> Non
     assert "α&#45;cut" in svgs[74]
 
 
+@pytest.mark.needs_dot
 def test_png_output_is_legible_width(tmp_path: Path) -> None:
     trace = record(alphabeta, random_tree(3, 4, 3))
     drawing = draw(trace)
@@ -234,20 +236,9 @@ def test_steps_and_views_are_checked(windows_trace: Trace) -> None:
         draw(windows_trace, engine="ascii")  # type: ignore[arg-type]
 
 
+@pytest.mark.needs_dot
 def test_a_drawing_describes_itself(windows_trace: Trace) -> None:
     drawing = draw(windows_trace, step=18)
     assert isinstance(drawing, Drawing)
     assert repr(drawing) == "<Drawing of 15 nodes, step 18, by graphviz>"
     assert "alphabeta, step 18 of 37: β-cut at D: 4 ≥ 3, J pruned" in drawing.source
-
-
-def test_importing_gamelib_loads_no_drawing_library() -> None:
-    code = (
-        "import sys, gamelib, gamelib.trace, gamelib.search, gamelib.render\n"
-        "heavy = {'graphviz', 'matplotlib', 'ipywidgets', 'networkx'} & set(sys.modules)\n"
-        "print(sorted(heavy))"
-    )
-    result = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True
-    )
-    assert result.stdout.strip() == "[]"

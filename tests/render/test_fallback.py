@@ -10,8 +10,9 @@ from pathlib import Path
 import graphviz
 import pytest
 
-from gamelib.render import dot
-from gamelib.render.dot import GraphvizMissingWarning, draw, trace_picture
+from gamelib.render import dot_program
+from gamelib.render.dot import draw, trace_picture
+from gamelib.render.dot_program import GraphvizMissingWarning
 from gamelib.render.fallback import tidy_layout
 from gamelib.render.frames import trace_frames
 from gamelib.trace import Trace
@@ -26,7 +27,7 @@ def no_dot(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.setattr(
         shutil, "which", lambda name, *args, **kwargs: None if name == "dot" else _real_which(name)
     )
-    monkeypatch.setattr(dot, "_hint_given", False)
+    monkeypatch.setattr(dot_program, "_hint_given", False)
     yield
 
 
@@ -63,7 +64,7 @@ def test_a_failing_dot_at_render_time_also_falls_back(
         raise graphviz.ExecutableNotFound(["dot"])
 
     monkeypatch.setattr(graphviz, "pipe", missing)
-    monkeypatch.setattr(dot, "_hint_given", False)
+    monkeypatch.setattr(dot_program, "_hint_given", False)
     drawing = draw(windows_trace, engine="graphviz")
     with pytest.warns(GraphvizMissingWarning):
         svg = drawing.svg()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 from gamelib.render.numberline import number_line_svg, value_range, window_rows
-from gamelib.render.picture import trace_structure
+from gamelib.render.structure import trace_structure
 from gamelib.trace import Trace, replay
 
 

@@ -1,0 +1,420 @@
+"""The experiments of the pruning notebooks (03 α-β, 04 fail-soft), so the notebooks show results.
+
+* :func:`deep_cutoffs` and :func:`find_deep_cutoff`: cutoffs whose bound was set by an ancestor
+  3, 5, … levels up, which one-bound nega-alpha cannot make;
+* :func:`distinct_random_tree` and :func:`worst_first_pruning`: does worst-first order prune?
+* :func:`check_guarantees`: the table of what fail-hard and fail-soft values prove, checked;
+* :func:`compare_leaves`: how many leaves fail-soft saves over fail-hard, under one cutoff rule;
+* :func:`window_table`, :func:`returned_table`, :func:`leaves_table`: tables for the notebooks;
+* :func:`plot_ordering`: the ordering experiment on a log scale (matplotlib imported there).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal
+
+from gamelib.core import Bound
+from gamelib.notation import format_number, format_window
+from gamelib.search import alphabeta, alphabeta_failsoft, minimax, nega_alpha
+from gamelib.search.common import SearchResult
+from gamelib.tables import html_table, text_table
+from gamelib.trace import Cutoff, Trace, record, replay
+from gamelib.trees import Tree, random_tree
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+    from gamelib.experiments.tree_orders import OrderingRow
+
+Rule = Literal[">=", ">"]
+"""A cutoff rule: cut when a value reaches the bound (``">="``) or passes it (``">"``)."""
+
+
+@dataclass(frozen=True)
+class Table:
+    """Rows of text cells that print as a text table and show as HTML in a notebook.
+
+    Attributes:
+        columns: the column names, in order.
+        rows: one mapping column → cell text per row.
+        numeric: the columns to right-align.
+    """
+
+    columns: tuple[str, ...]
+    rows: tuple[dict[str, str], ...]
+    numeric: frozenset[str] = frozenset()
+
+    def __str__(self) -> str:
+        return text_table(self.columns, list(self.rows), self.numeric)
+
+    def _repr_html_(self) -> str:
+        return html_table(self.columns, self.rows, self.numeric)
+
+
+# --------------------------------------------------------------------------- deep cutoffs
+
+
+@dataclass(frozen=True)
+class DeepCutoff:
+    """A cutoff of two-bound α-β whose bound came from an ancestor 3, 5, … levels up.
+
+    Attributes:
+        node: the node that cuts; ``role`` is ``"MAX"`` or ``"MIN"``.
+        child: the child whose value caused the cut; ``value`` that value (MAX's view).
+        bound: the bound it crossed (α at a MIN node, β at a MAX node; MAX's view).
+        source: the nearest ancestor already holding ``bound`` as its value so far.
+        levels_up: how many levels above ``node`` that ancestor is (odd, ≥ 3).
+        parent: the node's parent; ``parent_value`` its value so far (None: nothing yet).
+        skipped: the children of ``node`` never searched.
+    """
+
+    node: str
+    role: str
+    child: str
+    value: float
+    bound: float
+    source: str
+    levels_up: int
+    parent: str
+    parent_value: float | None
+    skipped: tuple[str, ...]
+
+    def __str__(self) -> str:
+        sign = "≤ α" if self.role == "MIN" else "≥ β"
+        has = "nothing yet" if self.parent_value is None else format_number(self.parent_value)
+        return (
+            f"At {self.node} ({self.role}), {self.child} returned {format_number(self.value)} "
+            f"{sign} = {format_number(self.bound)}: α-β cuts, {', '.join(self.skipped)} is pruned. "
+            f"The bound is the value {self.source} already has, {self.levels_up} levels up; the "
+            f"parent {self.parent} has {has}, so one-bound nega-alpha cannot cut here."
+        )
+
+
+def deep_cutoffs(trace: Trace) -> list[DeepCutoff]:
+    """The cutoffs of ``trace`` (a two-bound search) whose bound an ancestor ≥ 3 levels up set.
+
+    The bound a node cuts on is the best value of an ancestor of the other side: its parent
+    (1 level up: a shallow cutoff, the only kind one bound can make) or one 3, 5, … levels up.
+    Cutoffs at a node's last child (nothing skipped) are left out.
+    """
+    found = []
+    for step, event in enumerate(trace.events, start=1):
+        if not isinstance(event, Cutoff) or not event.skipped:
+            continue
+        before = replay(trace, step - 1)
+        path = before.path  # the open nodes, root first, ending at the cutting node
+        is_min = trace.players[event.node] != trace.root_player
+        bound = event.alpha if is_min else event.beta
+        sources = [
+            (len(path) - 1 - index, name)
+            for index, name in enumerate(path[:-1])
+            if before.nodes[name].value == bound
+            and (trace.players[name] == trace.root_player) == is_min
+        ]
+        if not sources:
+            continue
+        levels_up, source = min(sources)
+        if levels_up >= 3:
+            found.append(
+                DeepCutoff(
+                    node=event.node,
+                    role="MIN" if is_min else "MAX",
+                    child=event.child,
+                    value=event.value,
+                    bound=bound,
+                    source=source,
+                    levels_up=levels_up,
+                    parent=path[-2],
+                    parent_value=before.nodes[path[-2]].value,
+                    skipped=event.skipped,
+                )
+            )
+    return found
+
+
+def distinct_random_tree(
+    seed: int, depth: int, branching: int | tuple[int, int], low: int = -9, high: int = 9
+) -> Tree | None:
+    """``random_tree(seed, depth, branching, low, high)`` if its leaf values are all distinct,
+    else None (so no comparison in a search can be a tie between two leaves)."""
+    tree = random_tree(seed, depth, branching, low, high)
+    values = [leaf.value for leaf in tree.leaves()]
+    return tree if len(set(values)) == len(values) else None
+
+
+def find_deep_cutoff(
+    seeds: Iterable[int], depth: int = 4, branching: int | tuple[int, int] = (1, 2)
+) -> tuple[int, Tree]:
+    """The first seed whose tree (distinct leaf values −9…9, at least six leaves) has a deep
+    cutoff that does not rest on a tie: the cutting value is strictly past the bound, so the
+    same leaves are pruned under the strict rule (cut on ``>``) too.
+
+    Raises:
+        ValueError: if no seed gives such a tree.
+    """
+    for seed in seeds:
+        tree = distinct_random_tree(seed, depth, branching)
+        if tree is None or len(tree.leaves()) < 6:
+            continue
+        cuts = deep_cutoffs(record(alphabeta, tree))
+        strict = set(record(alphabeta, tree, cutoff=">").pruned)
+        if any(cut.value != cut.bound and set(cut.skipped) <= strict for cut in cuts):
+            return seed, tree
+    raise ValueError("no seed gives a tree with a deep cutoff past its bound")
+
+
+def worst_first_pruning(
+    depths: Iterable[int], branchings: Iterable[int], seeds: int = 200
+) -> list[tuple[int, int, int, int]]:
+    """For every (depth, branching): how many random trees with distinct leaf values
+    (values −10⁹…10⁹, the first ``seeds`` seeds) there are, and on how many α-β prunes
+    something with every node's children searched worst first.
+
+    Returns:
+        ``(depth, branching, trees, trees with pruning)`` per size.
+    """
+    from gamelib.experiments.tree_orders import worst_first
+
+    rows = []
+    for depth in depths:
+        for branching in branchings:
+            trees = [
+                distinct_random_tree(seed, depth, branching, -(10**9), 10**9)
+                for seed in range(seeds)
+            ]
+            tested = [tree for tree in trees if tree is not None]
+            pruning = sum(
+                alphabeta(worst_first(tree)).stats.leaves < branching**depth for tree in tested
+            )
+            rows.append((depth, branching, len(tested), pruning))
+    return rows
+
+
+def plot_ordering(rows: Sequence[OrderingRow]) -> Figure:
+    """α-β's leaves against depth on a log scale, one panel per branching: minimax's b^d,
+    random order, best first measured, and the Knuth–Moore count (matplotlib imported here)."""
+    import matplotlib.pyplot as plt
+
+    branchings = sorted({row.branching for row in rows})
+    figure, axes = plt.subplots(1, len(branchings), figsize=(13, 3.8), sharey=True, squeeze=False)
+    for axis, branching in zip(axes[0], branchings, strict=True):
+        mine = [row for row in rows if row.branching == branching]
+        depths = [row.depth for row in mine]
+        axis.semilogy(depths, [row.minimax for row in mine], "o-", label="minimax: $b^d$")
+        axis.semilogy(depths, [row.random for row in mine], "s-", label="α-β, random order")
+        axis.semilogy(depths, [row.best for row in mine], "^-", label="α-β, best first")
+        axis.semilogy(
+            depths,
+            [row.minimal for row in mine],
+            "k:",
+            linewidth=2,
+            label="$b^{⌈d/2⌉} + b^{⌊d/2⌋} - 1$",
+        )
+        axis.set_title(f"b = {branching}")
+        axis.set_xlabel("depth d")
+        axis.grid(True, which="major", alpha=0.3)
+    axes[0][0].set_ylabel("leaves evaluated (log scale)")
+    axes[0][0].legend(fontsize=8, loc="upper left")
+    figure.suptitle("The order of the moves decides how much α-β prunes")
+    figure.tight_layout()
+    return figure
+
+
+# --------------------------------------------------------------------------- fail-soft
+
+
+@dataclass(frozen=True)
+class GuaranteeCheck:
+    """The guarantees of fail-hard and fail-soft values, checked on random trees and windows.
+
+    Attributes:
+        trials: trees tried (each with its own random window).
+        counts: fail-soft results per kind: ``"fail low"``, ``"exact"``, ``"fail high"``.
+        violations: (which guarantee, trial) for every violation found.
+        same_leaves: trials where both evaluated the same leaves in the same order (≥ rule).
+    """
+
+    trials: int
+    counts: dict[str, int]
+    violations: list[tuple[str, int]]
+    same_leaves: int
+
+
+def check_guarantees(trials: int = 3000, seed: int = 4) -> GuaranteeCheck:
+    """Search random trees (depth 1–5, 1–4 children) with random integer windows inside
+    −10…10 using fail-hard and fail-soft α-β (cut on ≥), and check each line of the table:
+
+    * fail-hard's r lies in [α, β]; r ≤ α proves v ≤ α, r ≥ β proves v ≥ β, else v = r;
+    * fail-soft's r ≤ α proves v ≤ r ≤ fail-hard's; r ≥ β proves v ≥ r ≥ fail-hard's; else
+      v = r.
+    """
+    generator = random.Random(seed)
+    counts = {"fail low": 0, "exact": 0, "fail high": 0}
+    violations: list[tuple[str, int]] = []
+    same_leaves = 0
+    for trial in range(trials):
+        tree = random_tree(trial, depth=1 + trial % 5, branching=(1, 4))
+        alpha = generator.randint(-10, 9)
+        beta = generator.randint(alpha + 1, 10)
+        true = minimax(tree).value
+        hard = record(alphabeta, tree, alpha=alpha, beta=beta)
+        soft = record(alphabeta_failsoft, tree, alpha=alpha, beta=beta)
+        same_leaves += hard.evaluated == soft.evaluated
+        hard_value, soft_value = hard.result.value, soft.result.value
+        if not alpha <= hard_value <= beta:
+            violations.append(("fail-hard outside the window", trial))
+        if (
+            (hard_value <= alpha and not true <= alpha)
+            or (hard_value >= beta and not true >= beta)
+            or (alpha < hard_value < beta and true != hard_value)
+        ):
+            violations.append(("fail-hard guarantee", trial))
+        if soft_value <= alpha:
+            counts["fail low"] += 1
+            holds = true <= soft_value <= hard_value
+        elif soft_value >= beta:
+            counts["fail high"] += 1
+            holds = true >= soft_value >= hard_value
+        else:
+            counts["exact"] += 1
+            holds = true == soft_value == hard_value
+        if not holds:
+            violations.append(("fail-soft guarantee", trial))
+    return GuaranteeCheck(trials, counts, violations, same_leaves)
+
+
+@dataclass(frozen=True)
+class LeafComparison:
+    """Leaves fail-soft evaluates compared with fail-hard's, tree by tree, under one rule.
+
+    Attributes:
+        rule: the cutoff rule, ``">="`` or ``">"``.
+        trees: trees compared.
+        fewer, same, more: trees on which fail-soft evaluated fewer, as many, more leaves.
+        saved: leaves saved in all (fail-hard's total minus fail-soft's).
+    """
+
+    rule: Rule
+    trees: int
+    fewer: int
+    same: int
+    more: int
+    saved: int
+
+
+def compare_leaves(
+    rule: Rule, trees: int = 2000, depth: int = 3, branching: int | tuple[int, int] = 3
+) -> LeafComparison:
+    """Fail-hard and fail-soft α-β (left to right, cutting by ``rule``) on the random trees of
+    seeds 0 … ``trees`` − 1 (leaf values −9…9), counting where fail-soft evaluates fewer."""
+    fewer = same = more = saved = 0
+    for seed in range(trees):
+        tree = random_tree(seed, depth, branching)
+        hard = alphabeta(tree, cutoff=rule).stats.leaves
+        soft = alphabeta_failsoft(tree, cutoff=rule).stats.leaves
+        fewer, same, more = fewer + (soft < hard), same + (soft == hard), more + (soft > hard)
+        saved += hard - soft
+    return LeafComparison(rule, trees, fewer, same, more, saved)
+
+
+_BOUND_WORDS = {Bound.EXACT: "exactly", Bound.UPPER: "at most", Bound.LOWER: "at least"}
+
+
+def returned_table(hard: Trace, soft: Trace) -> Table:
+    """What each inner node returned in a fail-hard and a fail-soft trace of the same tree
+    (MAX's view), with what the number proves: "exactly", "at most" or "at least"."""
+    returned_hard, returned_soft = hard.returned(), soft.returned()
+    inner = set(hard.players) - set(hard.evaluated) - set(hard.pruned)
+    rows = []
+    for name, (value, bound) in returned_hard.items():
+        if name not in inner or name not in returned_soft:
+            continue
+        soft_value, soft_bound = returned_soft[name]
+        rows.append(
+            {
+                "node": name,
+                "fail-hard returns": f"{_BOUND_WORDS[Bound(bound)]} {format_number(value)}",
+                "fail-soft returns": f"{_BOUND_WORDS[Bound(soft_bound)]} "
+                f"{format_number(soft_value)}",
+            }
+        )
+    columns = ("node", "fail-hard returns", "fail-soft returns")
+    return Table(columns, tuple(rows), frozenset(columns[1:]))
+
+
+def window_table(
+    tree: Tree,
+    windows: Iterable[tuple[float, float]],
+    search: Callable[..., SearchResult] = alphabeta_failsoft,
+) -> Table:
+    """``search`` on ``tree`` with each window: what it returns, what that says about the
+    true value v, and how many leaves it evaluated."""
+    rows = []
+    for alpha, beta in windows:
+        result = search(tree, alpha=alpha, beta=beta)
+        value = result.value
+        relation = "≤" if value <= alpha else "≥" if value >= beta else "="
+        rows.append(
+            {
+                "window": format_window(alpha, beta),
+                "returns": format_number(value),
+                "which says": f"v {relation} {format_number(value)}",
+                "leaves": str(result.stats.leaves),
+            }
+        )
+    return Table(("window", "returns", "which says", "leaves"), tuple(rows), frozenset({"leaves"}))
+
+
+LEAF_COLUMNS = ("minimax", "one bound", "two, fail-hard", "two, fail-soft", "two, best first")
+"""The searches :func:`leaves_table` compares, in its column order."""
+
+
+def leaves_table(
+    sizes: Iterable[tuple[int, int]], samples: int = 20, first_seed: int = 1000
+) -> tuple[Table, int, int]:
+    """The mean leaves evaluated per search (:data:`LEAF_COLUMNS`; all cut on ≥, left to right
+    unless best first) on ``samples`` random trees per (branching, depth).
+
+    Returns:
+        The table, and on how many of how many trees fail-soft evaluated exactly the leaves
+        fail-hard evaluated, in the same order.
+    """
+    from gamelib.experiments.tree_orders import best_first
+
+    rows = []
+    identical = tried = 0
+    for branching, depth in sizes:
+        totals = dict.fromkeys(LEAF_COLUMNS, 0)
+        for seed in range(first_seed, first_seed + samples):
+            tree = random_tree(seed, depth, branching)
+            hard, soft = record(alphabeta, tree), record(alphabeta_failsoft, tree)
+            totals["minimax"] += branching**depth
+            totals["one bound"] += nega_alpha(tree).stats.leaves
+            totals["two, fail-hard"] += len(hard.evaluated)
+            totals["two, fail-soft"] += len(soft.evaluated)
+            totals["two, best first"] += alphabeta(best_first(tree)).stats.leaves
+            identical, tried = identical + (hard.evaluated == soft.evaluated), tried + 1
+        cells = {column: f"{totals[column] / samples:.1f}" for column in LEAF_COLUMNS}
+        rows.append({"b": str(branching), "d": str(depth), **cells})
+    columns = ("b", "d", *LEAF_COLUMNS)
+    return Table(columns, tuple(rows), frozenset(columns)), identical, tried
+
+
+def windows_table(trace: Trace) -> Table:
+    """Every window of ``trace`` as it is set or changed, in MAX's view and in the mover view
+    (where a MIN node's window is MAX's negated and swapped: (−β, −α))."""
+    rows = tuple(
+        {
+            "node": name,
+            "to move": "MAX" if trace.players[name] == trace.root_player else "MIN",
+            "MAX view": format_window(alpha, beta),
+            "mover view": format_window(mover_alpha, mover_beta),
+        }
+        for (name, alpha, beta), (_, mover_alpha, mover_beta) in zip(
+            trace.windows("max"), trace.windows("mover"), strict=True
+        )
+    )
+    return Table(("node", "to move", "MAX view", "mover view"), rows)

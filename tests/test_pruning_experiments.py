@@ -1,0 +1,55 @@
+"""The experiments behind notebooks 03 and 04 (gamelib.experiments.pruning) report true facts."""
+
+from __future__ import annotations
+
+from gamelib.experiments import pruning
+from gamelib.search import alphabeta, minimax, nega_alpha
+from gamelib.trace import record
+from gamelib.trees import TEXTBOOK
+
+
+def test_a_deep_cutoff_comes_from_an_odd_number_of_levels_up_and_one_bound_misses_it() -> None:
+    seed, tree = pruning.find_deep_cutoff(range(1000))
+    two = record(alphabeta, tree)
+    cuts = pruning.deep_cutoffs(two)
+    assert cuts
+    for cut in cuts:
+        assert cut.levels_up >= 3 and cut.levels_up % 2 == 1
+        assert cut.value != cut.bound  # not a tie: strictly past the bound
+    one = record(nega_alpha, tree)
+    assert set(one.evaluated) > set(two.evaluated)
+    assert pruning.distinct_random_tree(seed, 4, (1, 2)) is not None
+
+
+def test_the_walk_through_tree_has_only_shallow_cutoffs() -> None:
+    assert pruning.deep_cutoffs(record(alphabeta, TEXTBOOK["alpha-beta-windows"])) == []
+
+
+def test_worst_first_prunes_nothing_up_to_depth_3_with_distinct_values() -> None:
+    rows = pruning.worst_first_pruning(depths=range(1, 5), branchings=(2, 3), seeds=40)
+    assert all(pruned == 0 for depth, _, _, pruned in rows if depth <= 3)
+    assert any(pruned > 0 for depth, _, _, pruned in rows if depth == 4)
+
+
+def test_the_guarantees_hold() -> None:
+    check = pruning.check_guarantees(trials=300, seed=1)
+    assert check.violations == []
+    assert check.same_leaves == check.trials
+    assert sum(check.counts.values()) <= check.trials
+
+
+def test_fail_soft_saves_leaves_only_under_the_strict_rule() -> None:
+    greater_equal = pruning.compare_leaves(">=", trees=200)
+    strict = pruning.compare_leaves(">", trees=200)
+    assert greater_equal.fewer == greater_equal.more == greater_equal.saved == 0
+    assert strict.more == 0 and strict.fewer > 0 and strict.saved > 0
+
+
+def test_tables_show_the_searches_numbers() -> None:
+    tree = TEXTBOOK["alpha-beta-windows"]
+    table = pruning.window_table(tree, [(-100, 100), (4, 10)])
+    assert [row["which says"] for row in table.rows] == ["v = 3", "v ≤ 3"]
+    assert "<table>" in table._repr_html_() and "v = 3" in str(table)
+    leaves, identical, tried = pruning.leaves_table([(2, 3)], samples=3)
+    assert identical == tried == 3 and leaves.rows[0]["minimax"] == "8.0"
+    assert minimax(tree).value == 3

@@ -1,0 +1,55 @@
+"""The measurements of notebook 05."""
+
+from __future__ import annotations
+
+from gamelib.arena import round_robin
+from gamelib.experiments.minireversi import attribution, minireversi_table
+from gamelib.experiments.real_games import (
+    attribution_sentence,
+    cpu_choices,
+    find_match,
+    games_and_losses,
+    perft_table,
+    solve_with_every_search,
+    tictactoe_tree_table,
+)
+from gamelib.games.tictactoe import TicTacToe
+from gamelib.players import tictactoe_cpu
+from gamelib.search import alphabeta, negamax
+
+
+def test_every_search_solves_tictactoe_as_a_draw() -> None:
+    solved = solve_with_every_search(TicTacToe(), (negamax, alphabeta))
+    assert [solution.name for solution in solved] == ["negamax", "alphabeta"]
+    assert solved.find("negamax").stats.nodes == 549_946
+    assert all(solution.result.value == 0 for solution in solved)
+    assert "549,946" in solved._repr_html_()
+    assert "549,946" in str(tictactoe_tree_table())
+
+
+def test_level_two_always_blocks_and_level_one_does_not() -> None:
+    game = TicTacToe()
+    threat = game.play_line("a1 b2 b1")
+    assert cpu_choices(game, threat, 2, range(20)) == {"c1": 20}
+    assert len(cpu_choices(game, threat, 1, range(40))) > 1
+
+
+def test_games_and_losses_count_both_sides_of_a_match() -> None:
+    game = TicTacToe()
+    players = [tictactoe_cpu(0), tictactoe_cpu(3)]
+    results = round_robin(game, players, games=4, seed=1, opening_plies=0)
+    games, losses = games_and_losses(results, players[1].name)
+    assert (games, losses) == (4, 0)
+    match = find_match(results, players[0].name, players[1].name)
+    assert games_and_losses(results, players[0].name) == (4, match.losses)
+
+
+def test_perft_agrees_with_the_published_counts_and_notices_a_wrong_one() -> None:
+    assert perft_table({1: 4, 2: 12, 3: 56})[1]
+    assert not perft_table({1: 4, 2: 13})[1]
+
+
+def test_the_attribution_sentence_credits_the_second_bound() -> None:
+    table = minireversi_table()
+    sentence = attribution_sentence(table, attribution(table), "WB/BW")
+    assert "second bound" in sentence and "60,060" in sentence
