@@ -18,18 +18,20 @@ algorithm                     what it is                      move orders
 each from the starts ``"WB/BW"`` and ``"WB/WB"``. The count is ``stats.leaves``: one per call
 of the evaluation (a full board, or a position where both sides had to pass).
 
-The source presents the rows as a sequence of improvements and credits the last one to
-"fail-soft". But its fail-soft version changed two things at once: it passes *two* bounds
-down (so cutoffs can use a bound set by any ancestor: deep cutoffs) *and* it returns the best
-value seen instead of the bound. The extra rows separate the two, and :func:`attribution`
-computes the saving of each single change from the measured counts:
+The source presents the rows as a sequence of improvements. Its one-bound nega-alpha already
+returns the value it saw (the value that caused a cutoff, or the best value otherwise), so
+its last step, the program it names "fail soft 対応版", adds only the second bound, and the
+source credits the saving to narrowing the (α, β) window. The extra rows (a fail-hard
+two-bound search) check that account, and :func:`attribution` computes the saving of each
+single change from the measured counts:
 
 * one bound → two bounds (same move order),
 * natural → corners-first order (same algorithm),
 * fail-hard → fail-soft (same order).
 
 Measured here, fail-hard and fail-soft evaluate exactly the same leaves, so the whole saving
-comes from the second bound. That is no accident: with the usual cutoff rule (value ≥ β) a
+comes from the second bound, as the source says. That is no accident: with the usual cutoff
+rule (value ≥ β) a
 fail-soft child that fails low makes its parent cut off exactly where the fail-hard child's
 clamped value does, one that fails high changes nothing in either, and in-window values are
 exact in both; so both pass the same windows down and cut off at the same places.

@@ -1,9 +1,12 @@
-"""Alpha-beta pruning in negamax form, in the order the course builds it up.
+"""Alpha-beta pruning in negamax form (nega-alpha, ネガアルファ法), in the order the course
+builds it up.
 
-1. :func:`nega_alpha`: one bound passed down. A node stops as soon as one child shows that
-   the parent will never choose it (a *shallow* cutoff).
-2. :func:`alphabeta`: two bounds (alpha, beta) passed down, so a cutoff can use a bound set
-   by any ancestor (*deep* cutoffs). Fail-hard: the value is clamped into [alpha, beta].
+1. :func:`nega_alpha`: one bound passed down (Knuth & Moore's procedure F1, which "fails to
+   make deep cutoffs"). A node stops as soon as one child shows that the parent will never
+   choose it (a *shallow* cutoff).
+2. :func:`alphabeta`: two bounds (alpha, beta) passed down (Knuth & Moore's F2), so a cutoff
+   can use a bound set by any ancestor (*deep* cutoffs). Fail-hard: the value is clamped
+   into [alpha, beta].
 3. :func:`alphabeta_failsoft`: the same search, but the value returned past the window is
    the best value actually seen, a tighter bound that window searches build on.
 
