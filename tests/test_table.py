@@ -15,7 +15,7 @@ from gamelib.games.othello import Othello
 from gamelib.games.tictactoe import TicTacToe
 from gamelib.search import alphabeta, alphabeta_failsoft, minimax, negamax
 from gamelib.search.common import SearchResult
-from gamelib.search.table import TranspositionTable, answer, classify
+from gamelib.search.table import TranspositionTable
 from gamelib.trace import TableAnswer, record
 from gamelib.trees import Tree
 from tests.helpers import exact_values, tic_tac_toe_positions, trees, windows
@@ -130,6 +130,7 @@ def test_othello_values_at_fixed_depth_are_unchanged(search: Search) -> None:
 
 
 def test_bound_types_and_the_soundness_rule() -> None:
+    classify, answer = TranspositionTable().classify, TranspositionTable().answer
     assert classify(1, 1, 5) is Bound.UPPER
     assert classify(5, 1, 5) is Bound.LOWER
     assert classify(3, 1, 5) is Bound.EXACT

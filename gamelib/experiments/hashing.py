@@ -117,10 +117,11 @@ class SignatureTable(TranspositionTable):
     def __init__(self, bits: int) -> None:
         if bits < 1:
             raise ValueError(f"bits must be at least 1, not {bits}")
-        super().__init__()
+        super().__init__(capacity=1 << bits)
         self.bits = bits
 
-    def _slot(self, key: Hashable) -> Hashable:
+    def _slot(self, key: Hashable) -> int:
+        """The low ``bits`` bits of ``key``: all of the key the table keeps."""
         if not isinstance(key, int):
             raise ValueError(f"a SignatureTable needs integer keys, not {key!r}")
         return key & ((1 << self.bits) - 1)

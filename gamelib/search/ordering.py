@@ -15,7 +15,7 @@ from typing import Any
 
 from gamelib.core import Game
 from gamelib.search.alphabeta import alphabeta_failsoft
-from gamelib.search.common import SearchResult, SearchStats, Tracer, prepare
+from gamelib.search.common import Order, SearchResult, SearchStats, Tracer, prepare
 from gamelib.search.table import TranspositionTable
 from gamelib.trees import Tree
 
@@ -115,6 +115,7 @@ def iterative_deepening(
     max_depth: int,
     search: Callable[..., SearchResult] = alphabeta_failsoft,
     evaluate: Callable[[Any], float] | None = None,
+    order: Order = None,
     table: TranspositionTable | None = None,
     tracer: Tracer | None = None,
 ) -> DeepeningResult:
@@ -123,8 +124,9 @@ def iterative_deepening(
     Each iteration stores its best moves; the next one tries them first, so the deeper,
     more expensive searches meet good moves early and prune more. The table's rule (an
     entry answers only searches no deeper than its own) keeps every iteration's value
-    exactly what that depth alone would give. A ``tracer`` sees each iteration's search in
-    turn (:func:`gamelib.trace.record_probes` records one trace per iteration).
+    exactly what that depth alone would give. ``order`` orders the moves of each position
+    (the table's best move for it always comes first). A ``tracer`` sees each iteration's
+    search in turn (:func:`gamelib.trace.record_probes` records one trace per iteration).
 
     Raises:
         ValueError: if ``max_depth`` is less than 1.
@@ -135,7 +137,9 @@ def iterative_deepening(
     iterations = []
     stats = SearchStats()
     for depth in range(1, max_depth + 1):
-        result = search(game, state, depth=depth, evaluate=evaluate, table=table, tracer=tracer)
+        result = search(
+            game, state, depth=depth, evaluate=evaluate, order=order, table=table, tracer=tracer
+        )
         stats += result.stats
         iterations.append(result)
     last = iterations[-1]

@@ -29,7 +29,7 @@ from typing import Any, TypeVar, cast
 from gamelib.core import INF, Bound
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Entry:
     """One remembered search result.
 
@@ -62,12 +62,15 @@ class TableStats:
 class TranspositionTable:
     """Search results by position key, with an optional size limit.
 
-    Without ``capacity`` every position is kept. With it, the table has ``capacity`` slots
-    and a key goes to slot ``hash(key) % capacity``; the **replacement rule** is
-    *depth-preferred*: a new result replaces the one in its slot when it is for the same
-    position or was searched at least as deep; otherwise it is not stored. (Python's hash
+    Without ``capacity`` every position is kept, in a dictionary by key. With it, the table
+    has ``capacity`` slots and a key goes to slot ``hash(key) % capacity``; the **replacement
+    rule** is *depth-preferred*: a new result replaces the one in its slot when it is for the
+    same position or was searched at least as deep; otherwise it is not stored. (Python's hash
     of an int or a tuple of ints is the same in every run; strings are hashed differently
     in every process, so with a size limit their counts may vary from run to run.)
+
+    A search consults the table at every position it visits, so the methods below are
+    written to be cheap: one dictionary look-up, one small object per store.
     """
 
     def __init__(self, capacity: int | None = None) -> None:
@@ -81,10 +84,13 @@ class TranspositionTable:
         return len(self.entries)
 
     def _slot(self, key: Hashable) -> Hashable:
-        return key if self.capacity is None else hash(key) % self.capacity
+        """Where a key goes when the table has a size limit."""
+        return hash(key) % cast(int, self.capacity)
 
     def get(self, key: Hashable) -> Entry | None:
         """The entry for ``key``, if the table holds one (not counted as a probe)."""
+        if self.capacity is None:
+            return self.entries.get(key)
         entry = self.entries.get(self._slot(key))
         return entry if entry is not None and entry.key == key else None
 
@@ -98,22 +104,41 @@ class TranspositionTable:
 
     def store(self, key: Hashable, depth: float, value: float, bound: Bound, move: Any) -> None:
         """Remember a result, following the replacement rule."""
-        slot = self._slot(key)
-        old = self.entries.get(slot)
-        if old is not None and old.key != key:
-            if old.depth > depth:
-                return
-            self.stats.replaced += 1
-        self.entries[slot] = Entry(key, depth, value, bound, move)
+        if self.capacity is None:
+            self.entries[key] = Entry(key, depth, value, bound, move)
+        else:
+            slot = self._slot(key)
+            old = self.entries.get(slot)
+            if old is not None and old.key != key:
+                if old.depth > depth:
+                    return
+                self.stats.replaced += 1
+            self.entries[slot] = Entry(key, depth, value, bound, move)
         self.stats.stores += 1
 
     def classify(self, value: float, alpha: float, beta: float) -> Bound:
-        """The bound type to store for a value found with (alpha, beta): see :func:`classify`."""
-        return classify(value, alpha, beta)
+        """The bound type of a value found with the window (alpha, beta): what it proves."""
+        if value <= alpha:
+            return Bound.UPPER
+        if value >= beta:
+            return Bound.LOWER
+        return Bound.EXACT
 
     def answer(self, entry: Entry, depth: float, alpha: float, beta: float) -> float | None:
-        """What an entry proves for a new search, or None: see :func:`answer`."""
-        return answer(entry, depth, alpha, beta)
+        """The value ``entry`` proves for a search to ``depth`` with (alpha, beta), or None.
+
+        This is the soundness rule: deep enough, and exact, or a bound that settles the window.
+        """
+        if entry.depth < depth:
+            return None
+        bound = entry.bound
+        if (
+            bound is Bound.EXACT
+            or (bound is Bound.LOWER and entry.value >= beta)
+            or (bound is Bound.UPPER and entry.value <= alpha)
+        ):
+            return entry.value
+        return None
 
     def clear(self) -> None:
         """Forget every entry and reset the counters."""
@@ -125,31 +150,6 @@ class TranspositionTable:
         from gamelib.render.summaries import table_html
 
         return table_html(self)
-
-
-def classify(value: float, alpha: float, beta: float) -> Bound:
-    """The bound type of a value found with the window (alpha, beta)."""
-    if value <= alpha:
-        return Bound.UPPER
-    if value >= beta:
-        return Bound.LOWER
-    return Bound.EXACT
-
-
-def answer(entry: Entry, depth: float, alpha: float, beta: float) -> float | None:
-    """The value an entry proves for a search to ``depth`` with (alpha, beta), or None.
-
-    This is the soundness rule: deep enough, and exact, or a bound that settles the window.
-    """
-    if entry.depth < depth:
-        return None
-    if entry.bound is Bound.EXACT:
-        return entry.value
-    if entry.bound is Bound.LOWER and entry.value >= beta:
-        return entry.value
-    if entry.bound is Bound.UPPER and entry.value <= alpha:
-        return entry.value
-    return None
 
 
 WindowedSearch = TypeVar(
@@ -173,11 +173,13 @@ def remembering(
     searching, store the value with its bound type and the best move (``line[0]``).
     """
 
+    probe, answer, classify, store = table.probe, table.answer, table.classify, table.store
+
     def remembered(state: Any, depth: float, alpha: float, beta: float, line: list[Any]) -> float:
         position = key(state)
-        entry = table.probe(position)
+        entry = probe(position)
         if entry is not None:
-            known = table.answer(entry, depth, alpha, beta)
+            known = answer(entry, depth, alpha, beta)
             if known is not None:
                 table.stats.cutoffs += 1
                 if fail_hard:
@@ -187,8 +189,7 @@ def remembering(
                     tracer.table_answer(known, entry.bound, entry.depth)
                 return known
         value = search(state, depth, alpha, beta, line)
-        bound = table.classify(value, alpha, beta)
-        table.store(position, depth, value, bound, line[0] if line else None)
+        store(position, depth, value, classify(value, alpha, beta), line[0] if line else None)
         return value
 
     return cast(WindowedSearch, remembered)
@@ -236,9 +237,11 @@ def best_move_first(
 ) -> Callable[[Any], Sequence[Any]]:
     """Wrap a move generator so that the table's best move for the position comes first."""
 
+    get = table.get
+
     def ordered(state: Any) -> Sequence[Any]:
         moves = moves_of(state)
-        entry = table.get(key(state))
+        entry = get(key(state))
         if entry is None or entry.move is None or entry.move not in moves or moves[0] == entry.move:
             return moves
         return [entry.move, *(move for move in moves if move != entry.move)]
