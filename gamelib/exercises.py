@@ -21,10 +21,10 @@ from typing import Any, Literal
 from gamelib.core import INF
 from gamelib.notation import bound_meaning, format_number, format_window
 from gamelib.search import alphabeta, alphabeta_failsoft, minimax, negamax
+from gamelib.search.rules import Cutoff as CutoffRule
+from gamelib.search.rules import Failure, alphabeta_by_rules
 from gamelib.trace import Cutoff, Enter, Trace, record
 from gamelib.trees import Tree, parse_tree, random_tree
-
-Failure = Literal["hard", "soft"]
 
 
 @dataclass(frozen=True)
@@ -37,7 +37,7 @@ class Convention:
         failure: ``"hard"`` returns values clamped to the window, ``"soft"`` the best seen.
     """
 
-    cutoff: Literal[">=", ">"] = ">="
+    cutoff: CutoffRule = ">="
     order: Literal["given", "reversed"] = "given"
     failure: Failure = "hard"
 
@@ -133,9 +133,12 @@ class PruningExercise:
             tree = parse_tree(tree)
         self.tree: Tree = tree
         self.seed = seed
-        search = alphabeta if self.convention.failure == "hard" else alphabeta_failsoft
         self.trace: Trace = record(
-            search, tree, order=self.convention.order, cutoff=self.convention.cutoff
+            alphabeta_by_rules,
+            tree,
+            order=self.convention.order,
+            cutoff=self.convention.cutoff,
+            failure=self.convention.failure,
         )
         self.nodes = tree.nodes()
         self.leaf_names = [leaf.name for leaf in tree.leaves()]

@@ -295,12 +295,12 @@ class Recorder:
         self.events.append(Backup(*self._take(value, best, alpha, beta)))
 
     def cutoff(
-        self, value: float, *, best: float, alpha: float, beta: float, skipped: Sequence[Any]
+        self, value: float, *, best: float, alpha: float, beta: float, skip: Sequence[Any]
     ) -> None:
         fields = self._take(value, best, alpha, beta)
         assert self.game is not None
         names = []
-        for move in skipped:
+        for move in skip:
             if isinstance(self.game, TreeGame):
                 names.append(move.name)
                 self.pruned.extend(node.name for node, _ in move.walk())
@@ -443,9 +443,9 @@ class ProbeRecorder:
         self.current.backup(value, best=best, alpha=alpha, beta=beta)
 
     def cutoff(
-        self, value: float, *, best: float, alpha: float, beta: float, skipped: Sequence[Any]
+        self, value: float, *, best: float, alpha: float, beta: float, skip: Sequence[Any]
     ) -> None:
-        self.current.cutoff(value, best=best, alpha=alpha, beta=beta, skipped=skipped)
+        self.current.cutoff(value, best=best, alpha=alpha, beta=beta, skip=skip)
 
     def research(self, value: float, *, alpha: float, beta: float) -> None:
         self.current.research(value, alpha=alpha, beta=beta)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -12,6 +13,7 @@ from gamelib.core import INF
 from gamelib.search import (
     ALGORITHMS,
     alphabeta,
+    alphabeta_by_rules,
     alphabeta_failsoft,
     minimax,
     nega_alpha,
@@ -28,14 +30,18 @@ MANY = scaled(1500)
 orders = st.sampled_from(["given", "reversed"])
 cutoffs = st.sampled_from([">=", ">"])
 WINDOWED = (nega_alpha, alphabeta, alphabeta_failsoft, pvs)
-"""The searches with a window (alpha, beta) and a cutoff rule."""
+"""The searches with a window (alpha, beta)."""
 
 
 @MANY
 @given(trees(), orders, cutoffs)
 def test_all_five_searches_agree_on_the_root_value(tree: Tree, order: str, cutoff: str) -> None:
     values = {search(tree, order=order).value for search in (minimax, negamax)}
-    values |= {search(tree, order=order, cutoff=cutoff).value for search in WINDOWED}
+    values |= {search(tree, order=order).value for search in WINDOWED}
+    values |= {
+        alphabeta_by_rules(tree, order=order, cutoff=cutoff, failure=failure).value  # type: ignore[arg-type]
+        for failure in ("hard", "soft")
+    }
     assert len(values) == 1
 
 
@@ -46,7 +52,7 @@ def test_fail_hard_guarantee_holds_for_any_window(
 ) -> None:
     alpha, beta = window
     true_value = minimax(tree).value
-    value = alphabeta(tree, alpha=alpha, beta=beta, cutoff=cutoff).value
+    value = alphabeta_by_rules(tree, alpha=alpha, beta=beta, cutoff=cutoff).value  # type: ignore[arg-type]
     if not tree.is_leaf:
         assert alpha <= value <= beta
     if value <= alpha:
@@ -64,8 +70,9 @@ def test_fail_soft_guarantee_holds_for_any_window(
 ) -> None:
     alpha, beta = window
     true_value = minimax(tree).value
-    soft = alphabeta_failsoft(tree, alpha=alpha, beta=beta, cutoff=cutoff).value
-    hard = alphabeta(tree, alpha=alpha, beta=beta, cutoff=cutoff).value
+    rules: dict[str, Any] = {"alpha": alpha, "beta": beta, "cutoff": cutoff}
+    soft = alphabeta_by_rules(tree, **rules, failure="soft").value
+    hard = alphabeta_by_rules(tree, **rules, failure="hard").value
     if soft <= alpha:
         assert true_value <= soft <= hard
     elif soft >= beta:
@@ -97,8 +104,8 @@ def test_fail_hard_and_fail_soft_evaluate_the_same_leaves(
 ) -> None:
     alpha, beta = window
     options = {"alpha": alpha, "beta": beta, "order": order}
-    hard = record(alphabeta, tree, **options)
-    soft = record(alphabeta_failsoft, tree, **options)
+    hard = record(alphabeta_by_rules, tree, **options, failure="hard")
+    soft = record(alphabeta_by_rules, tree, **options, failure="soft")
     assert hard.evaluated == soft.evaluated
     assert hard.entered == soft.entered
 
@@ -112,15 +119,15 @@ def test_with_strict_cutoffs_fail_soft_never_evaluates_more_than_fail_hard(
     # its parent's cutoff, while the fail-soft child's value lies strictly beyond it.
     alpha, beta = window
     options = {"alpha": alpha, "beta": beta, "order": order, "cutoff": ">"}
-    hard = record(alphabeta, tree, **options)
-    soft = record(alphabeta_failsoft, tree, **options)
+    hard = record(alphabeta_by_rules, tree, **options, failure="hard")
+    soft = record(alphabeta_by_rules, tree, **options, failure="soft")
     assert set(soft.evaluated) <= set(hard.evaluated)
 
 
 def test_with_strict_cutoffs_fail_soft_can_prune_more() -> None:
     tree = parse_tree("- A\n-- B\n--- D 6\n-- C\n--- E\n---- G -1\n--- F 9")
-    hard = record(alphabeta, tree, cutoff=">")
-    soft = record(alphabeta_failsoft, tree, cutoff=">")
+    hard = record(alphabeta_by_rules, tree, cutoff=">", failure="hard")
+    soft = record(alphabeta_by_rules, tree, cutoff=">", failure="soft")
     # E returns 6 (clamped) under fail-hard: not > α at C, so F is searched; fail-soft
     # E returns −1, strictly below α = 6, so C is cut and F is pruned.
     assert hard.pruned == () and soft.pruned == ("F",)
@@ -210,7 +217,9 @@ def test_bad_arguments_are_refused_clearly() -> None:
     with pytest.raises(ValueError, match="depth must be 0 or more"):
         alphabeta(Subtraction(3), depth=-1)
     with pytest.raises(ValueError, match="cutoff must be"):
-        alphabeta(Subtraction(3), cutoff="=>")  # type: ignore[arg-type]
+        alphabeta_by_rules(Subtraction(3), cutoff="=>")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="cutoff"):
+        alphabeta(Subtraction(3), cutoff=">")  # type: ignore[call-arg]
     with pytest.raises(ValueError, match="order must be"):
         alphabeta(Subtraction(3), order="random")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="expected a Tree or a Game"):

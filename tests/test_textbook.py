@@ -11,7 +11,15 @@ from collections.abc import Callable
 
 import pytest
 
-from gamelib.search import ALGORITHMS, alphabeta, alphabeta_failsoft, minimax, nega_alpha, negamax
+from gamelib.search import (
+    ALGORITHMS,
+    alphabeta,
+    alphabeta_by_rules,
+    alphabeta_failsoft,
+    minimax,
+    nega_alpha,
+    negamax,
+)
 from gamelib.search.common import SearchResult
 from gamelib.trace import record
 from gamelib.trees import TEXTBOOK, parse_tree
@@ -139,8 +147,8 @@ def test_one_bound_nega_alpha_misses_the_deep_bound_at_e() -> None:
 def test_strict_cutoff_prunes_less_on_ties() -> None:
     tree = parse_tree("- R\n-- A\n--- A1 3\n-- B\n--- B1 3\n--- B2 9")
     assert record(alphabeta, tree).pruned == ("B2",)
-    assert record(alphabeta, tree, cutoff=">").pruned == ()
-    assert alphabeta(tree, cutoff=">").value == alphabeta(tree).value == 3
+    assert record(alphabeta_by_rules, tree, cutoff=">").pruned == ()
+    assert alphabeta_by_rules(tree, cutoff=">").value == alphabeta(tree).value == 3
 
 
 def test_reversed_order_searches_right_to_left() -> None:

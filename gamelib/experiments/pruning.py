@@ -14,12 +14,14 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
 from gamelib.core import Bound
 from gamelib.notation import format_number, format_window
 from gamelib.search import alphabeta, alphabeta_failsoft, minimax, nega_alpha
 from gamelib.search.common import SearchResult
+from gamelib.search.rules import Cutoff as Rule
+from gamelib.search.rules import alphabeta_by_rules
 from gamelib.tables import html_table, text_table
 from gamelib.trace import Cutoff, Trace, record, replay
 from gamelib.trees import Tree, random_tree
@@ -29,8 +31,6 @@ if TYPE_CHECKING:
 
     from gamelib.experiments.tree_orders import OrderingRow
 
-Rule = Literal[">=", ">"]
-"""A cutoff rule: cut when a value reaches the bound (``">="``) or passes it (``">"``)."""
 
 
 @dataclass(frozen=True)
@@ -160,7 +160,7 @@ def find_deep_cutoff(
         if tree is None or len(tree.leaves()) < 6:
             continue
         cuts = deep_cutoffs(record(alphabeta, tree))
-        strict = set(record(alphabeta, tree, cutoff=">").pruned)
+        strict = set(record(alphabeta_by_rules, tree, cutoff=">").pruned)
         if any(cut.value != cut.bound and set(cut.skipped) <= strict for cut in cuts):
             return seed, tree
     raise ValueError("no seed gives a tree with a deep cutoff past its bound")
@@ -313,8 +313,8 @@ def compare_leaves(
     fewer = same = more = saved = 0
     for seed in range(trees):
         tree = random_tree(seed, depth, branching)
-        hard = alphabeta(tree, cutoff=rule).stats.leaves
-        soft = alphabeta_failsoft(tree, cutoff=rule).stats.leaves
+        hard = alphabeta_by_rules(tree, cutoff=rule, failure="hard").stats.leaves
+        soft = alphabeta_by_rules(tree, cutoff=rule, failure="soft").stats.leaves
         fewer, same, more = fewer + (soft < hard), same + (soft == hard), more + (soft > hard)
         saved += hard - soft
     return LeafComparison(rule, trees, fewer, same, more, saved)

@@ -3,6 +3,7 @@
 from gamelib.search.alphabeta import alphabeta, alphabeta_failsoft, nega_alpha
 from gamelib.search.common import SearchProblem, SearchResult, SearchStats, Tracer, by_key, prepare
 from gamelib.search.minimax import minimax, negamax
+from gamelib.search.rules import alphabeta_by_rules
 
 ALGORITHMS = (minimax, negamax, nega_alpha, alphabeta, alphabeta_failsoft)
 """The five searches in the order the course introduces them."""
@@ -14,6 +15,7 @@ __all__ = [
     "SearchStats",
     "Tracer",
     "alphabeta",
+    "alphabeta_by_rules",
     "alphabeta_failsoft",
     "by_key",
     "minimax",

@@ -13,9 +13,8 @@ builds it up.
 A child is searched with the window (−beta, −alpha): the negation of its parent's window,
 because what is good for one player is bad for the other.
 
-The cutoff test reads ``if value >= beta and not (strict and value == beta):``. The second
-half is the exercise convention ``cutoff=">"`` (cut only when value > beta); with the usual
-rule ``strict`` is False and the test is ``value >= beta``.
+The cutoff test is ``value >= beta``. Exercises that cut only on ``value > beta`` are solved
+by :func:`gamelib.search.rules.alphabeta_by_rules`, which takes the rule as an argument.
 """
 
 from __future__ import annotations
@@ -24,7 +23,7 @@ from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from gamelib.core import INF, Game
-from gamelib.search.common import Cutoff, Order, SearchResult, Tracer, after, prepare
+from gamelib.search.common import Order, SearchResult, Tracer, after, prepare
 from gamelib.search.repetition import Policy, repeating
 from gamelib.search.table import TranspositionTable, remembering
 from gamelib.trees import Tree
@@ -40,7 +39,6 @@ def nega_alpha(
     evaluate: Callable[[Any], float] | None = None,
     tracer: Tracer | None = None,
     order: Order = None,
-    cutoff: Cutoff = ">=",
 ) -> SearchResult:
     """Nega-alpha with one bound: each child gets only its parent's best-so-far as a bound.
 
@@ -59,11 +57,8 @@ def nega_alpha(
     Raises:
         ValueError: if alpha ≥ beta.
     """
-    problem = prepare(
-        game, state, depth=depth, evaluate=evaluate, order=order, cutoff=cutoff, tracer=tracer
-    )
+    problem = prepare(game, state, depth=depth, evaluate=evaluate, order=order, tracer=tracer)
     stats, moves_of, result_of = problem.stats, problem.moves, problem.result
-    strict = problem.strict  # the exercise convention cutoff=">": no cutoff on value = beta
 
     def search(state: Any, depth: float, best: float, beta: float, line: list[Any]) -> float:
         stats.nodes += 1
@@ -76,12 +71,10 @@ def nega_alpha(
                 tracer.enter(child, move, alpha=-INF, beta=-best)
             child_line: list[Any] = []
             value = -search(child, depth - 1, -INF, -best, child_line)
-            if value >= beta and not (strict and value == beta):
+            if value >= beta:
                 line[:] = [move, *child_line]
                 if tracer is not None:
-                    tracer.cutoff(
-                        value, best=value, alpha=best, beta=beta, skipped=after(moves, move)
-                    )
+                    tracer.cutoff(value, best=value, alpha=best, beta=beta, skip=after(moves, move))
                 return value
             if value > best:
                 best = value
@@ -103,7 +96,6 @@ def alphabeta(
     evaluate: Callable[[Any], float] | None = None,
     tracer: Tracer | None = None,
     order: Order = None,
-    cutoff: Cutoff = ">=",
     table: TranspositionTable | None = None,
     repetition: Policy | None = None,
     history: Sequence[Hashable] | None = None,
@@ -129,11 +121,10 @@ def alphabeta(
         ValueError: if alpha ≥ beta.
     """
     problem = prepare(
-        game, state, depth=depth, evaluate=evaluate, order=order, cutoff=cutoff, table=table,
+        game, state, depth=depth, evaluate=evaluate, order=order, table=table,
         tracer=tracer,
     )  # fmt: skip
     stats, moves_of, result_of = problem.stats, problem.moves, problem.result
-    strict = problem.strict  # the exercise convention cutoff=">": no cutoff on value = beta
 
     def search(state: Any, depth: float, alpha: float, beta: float, line: list[Any]) -> float:
         stats.nodes += 1
@@ -146,12 +137,10 @@ def alphabeta(
                 tracer.enter(child, move, alpha=-beta, beta=-alpha)
             child_line: list[Any] = []
             value = -search(child, depth - 1, -beta, -alpha, child_line)
-            if value >= beta and not (strict and value == beta):
+            if value >= beta:
                 line[:] = [move, *child_line]  # the refutation: tried first next time
                 if tracer is not None:
-                    tracer.cutoff(
-                        value, best=beta, alpha=alpha, beta=beta, skipped=after(moves, move)
-                    )
+                    tracer.cutoff(value, best=beta, alpha=alpha, beta=beta, skip=after(moves, move))
                 return beta
             if value > alpha:
                 alpha = value
@@ -179,7 +168,6 @@ def alphabeta_failsoft(
     evaluate: Callable[[Any], float] | None = None,
     tracer: Tracer | None = None,
     order: Order = None,
-    cutoff: Cutoff = ">=",
     table: TranspositionTable | None = None,
     repetition: Policy | None = None,
     history: Sequence[Hashable] | None = None,
@@ -200,11 +188,10 @@ def alphabeta_failsoft(
         ValueError: if alpha ≥ beta.
     """
     problem = prepare(
-        game, state, depth=depth, evaluate=evaluate, order=order, cutoff=cutoff, table=table,
+        game, state, depth=depth, evaluate=evaluate, order=order, table=table,
         tracer=tracer,
     )  # fmt: skip
     stats, moves_of, result_of = problem.stats, problem.moves, problem.result
-    strict = problem.strict  # the exercise convention cutoff=">": no cutoff on value = beta
 
     def search(state: Any, depth: float, alpha: float, beta: float, line: list[Any]) -> float:
         stats.nodes += 1
@@ -221,11 +208,9 @@ def alphabeta_failsoft(
             if value > best:
                 best = value
                 line[:] = [move, *child_line]
-            if value >= beta and not (strict and value == beta):  # then best = value
+            if value >= beta:  # then best = value
                 if tracer is not None:
-                    tracer.cutoff(
-                        value, best=best, alpha=alpha, beta=beta, skipped=after(moves, move)
-                    )
+                    tracer.cutoff(value, best=best, alpha=alpha, beta=beta, skip=after(moves, move))
                 return best
             if best > alpha:
                 alpha = best

@@ -3,13 +3,13 @@
 Every search in :mod:`gamelib.search` is called the same way::
 
     search(game, state=None, *, depth=None, alpha=-INF, beta=INF, evaluate=None,
-           tracer=None, order=None, cutoff=">=")
+           tracer=None, order=None)
 
 where ``game`` is a :class:`~gamelib.trees.Tree` (``state`` unused) or a
 :class:`~gamelib.core.Game` (``state`` defaults to its initial state). :func:`prepare` turns
 those arguments into a :class:`SearchProblem`, so the algorithms themselves only see states,
 moves and values. ``minimax`` and ``negamax`` search without a window: they take no
-``alpha``, ``beta`` or ``cutoff``.
+``alpha`` or ``beta``.
 
 A search calls its tracer's hooks only when it has one (``if tracer is not None:``). A
 do-nothing tracer object instead would cost an untraced search about a quarter of its time
@@ -30,13 +30,6 @@ Order: TypeAlias = (
     "Literal['given', 'reversed'] | Callable[[Any, Sequence[Any]], Sequence[Any]] | None"
 )
 """How children are ordered: as given, reversed, or a function (state, moves) → moves."""
-
-Cutoff: TypeAlias = Literal[">=", ">"]
-"""When a search cuts off: on value ≥ β (the usual rule) or only on value > β.
-
-``">"`` is an exercise convention (some textbooks cut only on a strict inequality). The
-searches read ``if value >= beta and not (strict and value == beta):``, where ``strict`` is
-``cutoff == ">"``: with the usual rule the second half is always true."""
 
 
 @dataclass
@@ -119,9 +112,9 @@ class Tracer(Protocol):
         """
 
     def cutoff(
-        self, value: float, *, best: float, alpha: float, beta: float, skipped: Sequence[Any]
+        self, value: float, *, best: float, alpha: float, beta: float, skip: Sequence[Any]
     ) -> None:
-        """Like ``backup``, then a cutoff: the moves in ``skipped`` are never searched."""
+        """Like ``backup``, then a cutoff: the moves in ``skip`` are never searched."""
 
     def research(self, value: float, *, alpha: float, beta: float) -> None:
         """The child just probed with a null window returned ``value`` (current node's view),
@@ -148,7 +141,6 @@ class SearchProblem:
         depth: plies to search (``INF`` for "to the end of the game").
         moves: the moves of a state, in the order the search tries them; empty iff terminal.
         result: the state after a move.
-        strict: True for the exercise convention ``cutoff=">"`` (no cutoff when value = β).
         present: how a move is reported in a :class:`SearchResult` (a Tree's move by name).
         root_player: the player to move at the root.
         evaluate_function: the evaluation of a non-terminal leaf, for the player to move.
@@ -161,7 +153,6 @@ class SearchProblem:
     depth: float
     moves: Callable[[Any], Sequence[Any]]
     result: Callable[[Any, Any], Any]
-    strict: bool
     present: Callable[[Any], Any]
     root_player: Player
     evaluate_function: Callable[[Any], float]
@@ -241,7 +232,6 @@ def prepare(
     depth: int | None = None,
     evaluate: Callable[[Any], float] | None = None,
     order: Order = None,
-    cutoff: Cutoff = ">=",
     table: TranspositionTable | None = None,
     tracer: Tracer | None = None,
 ) -> SearchProblem:
@@ -252,7 +242,7 @@ def prepare(
     ``table``, the move it stored for a position is tried first.
 
     Raises:
-        ValueError: for a negative depth, an unknown order or cutoff rule, a Tree with a
+        ValueError: for a negative depth, an unknown order, a Tree with a
             state that is not a ``(node, player)`` pair, or an object that is neither a Tree
             nor a Game.
     """
@@ -273,8 +263,6 @@ def prepare(
     root = game.initial_state() if state is None else state
     if depth is not None and depth < 0:
         raise ValueError(f"depth must be 0 or more (or None for no limit), not {depth}")
-    if cutoff not in (">=", ">"):
-        raise ValueError(f"cutoff must be '>=' or '>', not {cutoff!r}")
     return SearchProblem(
         game=game,
         root=root,
@@ -283,7 +271,6 @@ def prepare(
         if table is None
         else best_move_first(_ordering(game, order), table, game.key),
         result=game.result,
-        strict=cutoff == ">",
         present=present,
         root_player=game.to_move(root),
         evaluate_function=game.evaluate if evaluate is None else evaluate,

@@ -1,6 +1,6 @@
 """Full-width searches: minimax in MAX/MIN form, and the same search in negamax form.
 
-Neither has a window, so neither takes ``alpha``, ``beta`` or ``cutoff``: passing one is a
+Neither has a window, so neither takes ``alpha`` or ``beta``: passing one is a
 TypeError (the windowed searches are in :mod:`gamelib.search.alphabeta`).
 """
 
@@ -32,8 +32,8 @@ def minimax(
 
     Guarantee: the returned value is the exact minimax value of the root (for the given
     depth and evaluation), from the view of the player to move at the root. Every node down
-    to the depth limit is entered. Minimax has no window: it takes no ``alpha``, ``beta`` or
-    ``cutoff`` (passing one raises TypeError).
+    to the depth limit is entered. Minimax has no window: it takes no ``alpha`` or ``beta``
+    (passing one raises TypeError).
     """
     problem = prepare(game, state, depth=depth, evaluate=evaluate, order=order, tracer=tracer)
     stats, moves_of, result_of = problem.stats, problem.moves, problem.result
@@ -105,7 +105,7 @@ def negamax(
     Guarantee: the returned value is the exact minimax value of the root from the view of
     the player to move there; every node down to the depth limit is entered (a position the
     ``table`` already knows to that depth is answered from it). Negamax has no window: it
-    takes no ``alpha``, ``beta`` or ``cutoff`` (passing one raises TypeError).
+    takes no ``alpha`` or ``beta`` (passing one raises TypeError).
 
     With ``repetition`` (a :class:`~gamelib.search.repetition.Policy`), a position already
     on the line (``history``, the keys before the root, then the search path) is scored by

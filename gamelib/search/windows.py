@@ -25,7 +25,7 @@ from typing import Any
 
 from gamelib.core import INF, Game
 from gamelib.search.alphabeta import alphabeta_failsoft
-from gamelib.search.common import Cutoff, Order, SearchResult, SearchStats, Tracer, after, prepare
+from gamelib.search.common import Order, SearchResult, SearchStats, Tracer, after, prepare
 from gamelib.search.table import TranspositionTable, remembering
 from gamelib.trees import Tree
 
@@ -166,7 +166,6 @@ def pvs(
     evaluate: Callable[[Any], float] | None = None,
     tracer: Tracer | None = None,
     order: Order = None,
-    cutoff: Cutoff = ">=",
     table: TranspositionTable | None = None,
     step: float = 1,
 ) -> SearchResult:
@@ -184,11 +183,10 @@ def pvs(
         ValueError: if alpha ≥ beta.
     """
     problem = prepare(
-        game, state, depth=depth, evaluate=evaluate, order=order, cutoff=cutoff, table=table,
+        game, state, depth=depth, evaluate=evaluate, order=order, table=table,
         tracer=tracer,
     )  # fmt: skip
     stats, moves_of, result_of = problem.stats, problem.moves, problem.result
-    strict = problem.strict  # the exercise convention cutoff=">": no cutoff on value = beta
 
     def search(state: Any, depth: float, alpha: float, beta: float, line: list[Any]) -> float:
         stats.nodes += 1
@@ -216,11 +214,9 @@ def pvs(
             if value > best:
                 best = value
                 line[:] = [move, *child_line]
-            if value >= beta and not (strict and value == beta):  # then best = value
+            if value >= beta:  # then best = value
                 if tracer is not None:
-                    tracer.cutoff(
-                        value, best=best, alpha=alpha, beta=beta, skipped=after(moves, move)
-                    )
+                    tracer.cutoff(value, best=best, alpha=alpha, beta=beta, skip=after(moves, move))
                 return best
             if best > alpha:
                 alpha = best
