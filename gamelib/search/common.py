@@ -269,7 +269,7 @@ def prepare(
         depth=INF if depth is None else depth,
         moves=_ordering(game, order)
         if table is None
-        else best_move_first(_ordering(game, order), table, game.key),
+        else best_move_first(_ordering(game, order), table),
         result=game.result,
         present=present,
         root_player=game.to_move(root),

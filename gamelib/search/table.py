@@ -79,6 +79,9 @@ class TranspositionTable:
         self.capacity = capacity
         self.entries: dict[Hashable, Entry] = {}
         self.stats = TableStats()
+        self.looked_up: tuple[Any, Entry | None] = (None, None)
+        """The state a search looked up last and the entry found for it (see
+        :func:`best_move_first`)."""
 
     def __len__(self) -> int:
         return len(self.entries)
@@ -169,15 +172,21 @@ def remembering(
     """Wrap a negamax-form node function so that it consults and fills ``table``.
 
     Before searching a position, look it up: if the entry answers the window (see
-    :func:`answer`), return that (clamped into the window for a fail-hard search). After
-    searching, store the value with its bound type and the best move (``line[0]``).
+    :meth:`TranspositionTable.answer`), return that (clamped into the window for a
+    fail-hard search). After searching, store the value with its bound type and the best
+    move (``line[0]``). A position at the depth limit (depth 0) is evaluated without a
+    look-up: its entry could only ever answer another search to depth 0, and the course's
+    evaluations cost less than a look-up.
     """
 
     probe, answer, classify, store = table.probe, table.answer, table.classify, table.store
 
     def remembered(state: Any, depth: float, alpha: float, beta: float, line: list[Any]) -> float:
+        if depth == 0:  # at the depth limit: evaluating costs less than a look-up
+            return search(state, depth, alpha, beta, line)
         position = key(state)
         entry = probe(position)
+        table.looked_up = (state, entry)  # for best_move_first, which orders this state next
         if entry is not None:
             known = answer(entry, depth, alpha, beta)
             if known is not None:
@@ -215,6 +224,7 @@ def remembering_exact(
     def remembered(state: Any, depth: float, line: list[Any]) -> float:
         position = key(state)
         entry = table.probe(position)
+        table.looked_up = (state, entry)  # for best_move_first, which orders this state next
         known = None if entry is None else table.answer(entry, depth, -INF, INF)
         if entry is not None and known is not None:
             table.stats.cutoffs += 1
@@ -231,19 +241,24 @@ def remembering_exact(
 
 
 def best_move_first(
-    moves_of: Callable[[Any], Sequence[Any]],
-    table: TranspositionTable,
-    key: Callable[[Any], Hashable],
+    moves_of: Callable[[Any], Sequence[Any]], table: TranspositionTable
 ) -> Callable[[Any], Sequence[Any]]:
-    """Wrap a move generator so that the table's best move for the position comes first."""
+    """Wrap a move generator so that the table's best move for the position comes first.
 
-    get = table.get
+    A search with a table looks a position up (:func:`remembering`) just before it searches
+    it, and the search asks for the position's moves first thing; so the entry is taken from
+    ``table.looked_up`` instead of being looked up twice. A position the table was not
+    consulted for keeps the game's order.
+    """
 
     def ordered(state: Any) -> Sequence[Any]:
         moves = moves_of(state)
-        entry = get(key(state))
-        if entry is None or entry.move is None or entry.move not in moves or moves[0] == entry.move:
+        looked_up, entry = table.looked_up
+        if looked_up is not state or entry is None or entry.move is None:
             return moves
-        return [entry.move, *(move for move in moves if move != entry.move)]
+        best = entry.move
+        if best not in moves or moves[0] == best:
+            return moves
+        return [best, *(move for move in moves if move != best)]
 
     return ordered
