@@ -36,7 +36,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from gamelib.core import FIRST, SECOND, Game, IllegalMoveError, Player
+from gamelib.core import FIRST, SECOND, Game, IllegalMoveError, Player, play_random
 from gamelib.players import GamePlayer, Reseedable, SearchPlayer
 from gamelib.search import alphabeta
 from gamelib.tables import html_table, text_table
@@ -147,23 +147,6 @@ def play_game(
         thinking_time=(thinking[0], thinking[1]),
         moves_chosen=(chosen[0], chosen[1]),
     )
-
-
-def random_opening(
-    game: Game[Any, Any], plies: int, generator: random.Random, state: Any = None
-) -> list[Any]:
-    """``plies`` uniformly random legal moves from ``state`` (fewer if the game ends)."""
-    if state is None:
-        state = game.initial_state()
-    opening: list[Any] = []
-    for _ in range(plies):
-        legal = game.moves(state)
-        if not legal:
-            break
-        move = generator.choice(legal)
-        opening.append(move)
-        state = game.result(state, move)
-    return opening
 
 
 def _milliseconds(seconds: float) -> str:
@@ -386,7 +369,7 @@ def tournament(
         report = None
     started = time.perf_counter()
     for _ in range(games // 2):
-        opening = random_opening(game, opening_plies, generator)
+        _, opening = play_random(game, opening_plies, generator)
         for a_moves_first in (True, False):
             for player in (player_a, player_b):
                 if isinstance(player, Reseedable):

@@ -12,7 +12,10 @@ from __future__ import annotations
 import enum
 import math
 from collections.abc import Callable, Hashable, Sequence
-from typing import Literal, Protocol, TypeAlias, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Literal, Protocol, TypeAlias, TypeVar, runtime_checkable
+
+if TYPE_CHECKING:
+    import random
 
 INF: float = math.inf
 """Infinity, used for the open ends of an (alpha, beta) window."""
@@ -154,3 +157,37 @@ def play_words(
         except IllegalMoveError as error:
             raise IllegalMoveError(f"{word!r}: {error}") from None
     return position
+
+
+def play_random(
+    game: Game[State, Move],
+    plies: int,
+    generator: random.Random,
+    state: State | None = None,
+) -> tuple[State, list[Move]]:
+    """Play ``plies`` random legal moves from ``state`` (default: the start).
+
+    Each move is ``generator.choice(game.moves(position))``: uniform over the legal moves in
+    the game's own order, so the same seed gives the same moves on every machine. The
+    generator is shared, not copied: the caller seeds it once (``random.Random(seed)``) and
+    may go on using it, for example for several positions in a row.
+
+    Returns:
+        The position reached and the moves played, in order. Fewer than ``plies`` moves
+        when the game ends first (the position is then terminal).
+
+    Raises:
+        ValueError: for a negative number of plies.
+    """
+    if plies < 0:
+        raise ValueError(f"plies must be 0 or more, not {plies}")
+    position = game.initial_state() if state is None else state
+    played: list[Move] = []
+    for _ in range(plies):
+        moves = game.moves(position)
+        if not moves:
+            break
+        move = generator.choice(moves)
+        played.append(move)
+        position = game.result(position, move)
+    return position, played

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gamelib.core import Bound
+from gamelib.core import Bound, play_random
 from gamelib.games.minireversi import MiniReversi
 from gamelib.games.othello import Othello
 from gamelib.games.tictactoe import TicTacToe
@@ -103,18 +103,8 @@ def test_minireversi_values_are_unchanged_and_counts_drop(search: Search, start:
 
 
 def random_othello_positions(count: int, plies: int, seed: int) -> list[object]:
-    game = Othello()
     generator = random.Random(seed)
-    positions = []
-    for _ in range(count):
-        state = game.initial_state()
-        for _ in range(plies):
-            moves = game.moves(state)
-            if not moves:
-                break
-            state = game.result(state, generator.choice(list(moves)))
-        positions.append(state)
-    return positions
+    return [play_random(Othello(), plies, generator)[0] for _ in range(count)]
 
 
 @pytest.mark.parametrize("search", [alphabeta, alphabeta_failsoft])

@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from gamelib.core import Game
+from gamelib.core import Game, play_random
 from gamelib.search.alphabeta import alphabeta, alphabeta_failsoft
 from gamelib.search.common import SearchResult
 from gamelib.search.ordering import iterative_deepening
@@ -115,20 +115,14 @@ def measure(
 def random_positions(
     game: Game[Any, Any], count: int, plies: int, seed: int
 ) -> list[tuple[str, Any]]:
-    """``count`` positions after ``plies`` random moves from the start (seeded), named by
-    their move sequences."""
+    """``count`` positions after ``plies`` random moves from the start, named by their move
+    sequences: one generator seeded with ``seed`` plays them one after the other
+    (:func:`gamelib.core.play_random`; fewer moves where a game ends first)."""
     generator = random.Random(seed)
     positions = []
     for _ in range(count):
-        state, names = game.initial_state(), []
-        for _ in range(plies):
-            moves = game.moves(state)
-            if not moves:
-                break
-            move = generator.choice(list(moves))
-            names.append(game.move_name(move))
-            state = game.result(state, move)
-        positions.append((" ".join(names), state))
+        state, moves = play_random(game, plies, generator)
+        positions.append((" ".join(game.move_name(move) for move in moves), state))
     return positions
 
 

@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from gamelib.core import FIRST, Game
+from gamelib.core import FIRST, Game, play_random
 from gamelib.games.boards import SideBySide
 from gamelib.games.othello import Othello, OthelloState, square_name
 from gamelib.search.common import SearchResult
@@ -43,18 +43,13 @@ Search = Callable[..., SearchResult]
 def random_position(game: Game[Any, Any], seed: int, plies: int) -> Any:
     """The position after ``plies`` random legal moves from the start (fewer if the game ends).
 
-    Guarantee: the same seed gives the same position on every machine (``random.Random``).
+    Guarantee: the same seed gives the same position on every machine (``random.Random``;
+    the moves are those of :func:`gamelib.core.play_random`).
+
+    Raises:
+        ValueError: for a negative number of plies.
     """
-    if plies < 0:
-        raise ValueError(f"plies must be 0 or more, not {plies}")
-    generator = random.Random(seed)
-    state = game.initial_state()
-    for _ in range(plies):
-        moves = game.moves(state)
-        if not moves:
-            break
-        state = game.result(state, generator.choice(list(moves)))
-    return state
+    return play_random(game, plies, random.Random(seed))[0]
 
 
 def move_values(

@@ -17,10 +17,11 @@ nothing re-runs or imitates a search. Heavy libraries are imported only when use
   Jupyter (:mod:`gamelib.render.summaries`, imported by their display methods).
 
 A drawing is made in steps: :mod:`~gamelib.render.structure` (the tree's shape, collapsed),
-:mod:`~gamelib.render.scene` (the fixed layout of one trace and the
-:class:`~gamelib.render.picture.Picture` of each step), :mod:`~gamelib.render.style`
-(colours, sizes), then :mod:`~gamelib.render.dot` (running ``dot``:
-:mod:`~gamelib.render.dot_program`) or :mod:`~gamelib.render.fallback` draws it.
+:mod:`~gamelib.render.layout` (the fixed layout of one trace), :mod:`~gamelib.render.scene`
+(the :class:`~gamelib.render.picture.Picture` of each step), :mod:`~gamelib.render.style`
+(colours, sizes), then :mod:`~gamelib.render.dot` (labels: :mod:`~gamelib.render.labels`;
+running ``dot``: :mod:`~gamelib.render.dot_program`) or :mod:`~gamelib.render.fallback`
+draws it.
 """
 
 from __future__ import annotations

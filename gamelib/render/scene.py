@@ -1,7 +1,7 @@
-"""A scene: the fixed part of the drawings of one trace in one view, and one picture per step.
+"""A scene: the fixed layout of one trace in one view, and one picture per step.
 
-A :class:`Scene` fixes, once per trace and view, the shape that is drawn (so every step is laid
-out the same and an animation does not jump), then turns each snapshot of
+A :class:`Scene` is a :class:`~gamelib.render.layout.Layout` (fixed once per trace and view, so
+every step is laid out the same and an animation does not jump) that turns each snapshot of
 :func:`gamelib.trace.snapshots` into a :class:`~gamelib.render.picture.Picture`: the nodes'
 values, bounds and marks, the windows on the edges into open nodes and the reasons on pruned
 edges. :func:`trace_pictures` is the entry point: the pictures of any steps of a trace, in one
@@ -11,47 +11,18 @@ pass over its snapshots.
 from __future__ import annotations
 
 import math
-from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Literal
 
-from gamelib.core import Bound, Player, View
+from gamelib.core import Player
 from gamelib.notation import evaluation_mark, format_bound, format_number, format_window
-from gamelib.render.describe import (
-    BEFORE_THE_SEARCH,
-    CutReason,
-    cut_reason,
-    sentences,
-    uses_windows,
-)
+from gamelib.render.describe import BEFORE_THE_SEARCH, sentences
+from gamelib.render.layout import Layout, SceneOptions
 from gamelib.render.picture import EdgePicture, NodePicture, Picture, caption_for
-from gamelib.render.structure import (
-    Structure,
-    choose_limits,
-    skeleton,
-    trace_structure,
-    tree_structure,
-)
-from gamelib.render.style import (
-    CUT_SIZE,
-    MOVE_SIZE,
-    TITLE_SIZE,
-    TOP_TO_BOTTOM_INCHES,
-    VALUE_SIZE,
-    WINDOW_SIZE,
-    EdgeStatus,
-    LabelKind,
-    NodeKind,
-    NodeStatus,
-    Rankdir,
-    text_width,
-)
+from gamelib.render.structure import trace_structure, tree_structure
+from gamelib.render.style import EdgeStatus, LabelKind, NodeKind, NodeStatus
 from gamelib.trace import (
-    Cutoff,
     NodeState,
     Snapshot,
-    TableAnswer,
     Trace,
     bound_for_view,
     for_view,
@@ -63,164 +34,14 @@ from gamelib.trees import Tree
 # --------------------------------------------------------------------------- the scene
 
 
-@dataclass(frozen=True)
-class SceneOptions:
-    """What a drawing shows (see :func:`gamelib.render.dot.trace_dot` for the meanings)."""
-
-    view: View = "max"
-    max_depth: int | None = None
-    max_children: int | None = None
-    rankdir: Rankdir | Literal["auto"] = "auto"
-    node_types: bool = False
-    legend: bool = True
-    caption: bool = True
-
-
-class Scene:
-    """The fixed part of the drawings of one trace (or bare tree) in one view.
+class Scene(Layout):
+    """The drawings of one trace (or bare tree) in one view: a :class:`Layout` that draws
+    each step.
 
     Build it once, then call :meth:`picture` for each snapshot: every picture has the same
     nodes, edges and label slots, so a layout engine places them the same at every step.
     """
 
-    def __init__(
-        self, structure: Structure, options: SceneOptions, trace: Trace | None = None
-    ) -> None:
-        self.structure = structure
-        self.options = options
-        self.trace = trace
-        self.skeleton = skeleton(
-            structure, *choose_limits(structure, options.max_depth, options.max_children)
-        )
-        self.keys = {item: f"n{index}" for index, item in enumerate(self.skeleton.order)}
-        self.windowed = trace is not None and uses_windows(trace)
-        self.total_evaluations = 0 if trace is None else len(trace.evaluated)
-        self.most_evaluations_of_one_node = max(
-            Counter(trace.evaluated if trace is not None else []).values(), default=1
-        )
-        self.cuts = self._cuts()
-        self.table_answers = self._table_answers()
-        self.slots = self._slots()
-        self.rankdir: Rankdir = self._rankdir()
-        self.node_size = self._node_size(self.rankdir)
-
-    # ---- fixed facts
-    def _player(self, name: str) -> Player:
-        return self.structure.players.get(name, self.structure.root_player)
-
-    def _cuts(self) -> dict[str, tuple[int, CutReason]]:
-        """For each skipped child: the step of its cutoff and the reason, in this view."""
-        cuts: dict[str, tuple[int, CutReason]] = {}
-        if self.trace is None:
-            return cuts
-        for step, event in enumerate(self.trace.events, start=1):
-            if isinstance(event, Cutoff):
-                reason = cut_reason(
-                    event, self._player(event.node), self.trace.root_player, self.options.view
-                )
-                if event.skipped:  # the label goes on the first pruned edge only
-                    cuts[event.skipped[0]] = (step, reason)
-        return cuts
-
-    def _table_answers(self) -> dict[str, int]:
-        """The step at which the transposition table answered each node it answered."""
-        if self.trace is None:
-            return {}
-        return {
-            event.node: step
-            for step, event in enumerate(self.trace.events, start=1)
-            if isinstance(event, TableAnswer)
-        }
-
-    def cut_text(self, item: str) -> str:
-        """Why the edge into ``item`` was pruned (for ``+N more``: its first hidden cut)."""
-        names = self.skeleton.hidden.get(item, ()) if item in self.skeleton.more else (item,)
-        for name in names:
-            if name in self.cuts:
-                reason = self.cuts[name][1]
-                return reason.text(self.structure.titles.get(reason.node, reason.node), "\n")
-        return ""
-
-    def _window_texts(self) -> dict[str, list[str]]:
-        texts: dict[str, list[str]] = {}
-        if self.trace is None or not self.windowed:
-            return texts
-        for name, alpha, beta in self.trace.windows(self.options.view):
-            texts.setdefault(name, []).append(format_window(alpha, beta))
-        return texts
-
-    def _slots(self) -> dict[str, tuple[float, float]]:
-        """The label room each drawn item's incoming edge needs at any step."""
-        windows = self._window_texts()
-        slots: dict[str, tuple[float, float]] = {}
-        for item in self.skeleton.order:
-            move = self.structure.moves.get(item, "")
-            lines = [0.0]
-            widths = [text_width(move, MOVE_SIZE)] if move else []
-            candidates = [text_width(text, WINDOW_SIZE) for text in windows.get(item, ())]
-            cut = self.cut_text(item).splitlines()
-            candidates.extend(text_width(line, CUT_SIZE) for line in cut)
-            if candidates:
-                widths.append(max(candidates))
-                lines.append(max(WINDOW_SIZE * 1.3, CUT_SIZE * 1.3 * len(cut)))
-            if move:
-                lines.append(MOVE_SIZE * 1.3)
-            slots[item] = (max(widths, default=0.0), sum(lines))
-        return slots
-
-    def _rankdir(self) -> Rankdir:
-        """``"TB"`` if the tree fits a 1280-pixel-wide screen top to bottom, else ``"LR"``."""
-        if self.options.rankdir != "auto":
-            return self.options.rankdir
-        width = self._node_size("TB")[0] * 1.22 + 0.22
-        return "TB" if self.skeleton.leaves() * width <= TOP_TO_BOTTOM_INCHES else "LR"
-
-    def _node_size(self, rankdir: Rankdir) -> tuple[float, float]:
-        """(width, height) in inches, fitting the widest title, mark and value of the scene."""
-        marks = self._widest_marks()
-        title = max(
-            text_width(self._title(item), TITLE_SIZE)
-            + (marks + (TITLE_SIZE / 2 if item in self.skeleton.hidden else 0))
-            for item in self.skeleton.order
-        )
-        value = max(
-            text_width(format_bound(number, Bound.LOWER), VALUE_SIZE, bold=True)
-            for number in self._numbers()
-        )
-        if rankdir == "LR":  # one line: title, mark, value
-            return (round(max(0.9, (title + value + 8) / 72), 2), 0.38)
-        return (round(max(0.62, (max(title, value) + 10) / 72), 2), 0.6)
-
-    def _numbers(self) -> set[float]:
-        """Every value a node may show, in either view (for sizing the nodes)."""
-        numbers = {0.0, *self.structure.leaf_values.values()}
-        if self.trace is not None:
-            for event in self.trace.events:
-                value = getattr(event, "value", None)
-                if isinstance(value, int | float) and math.isfinite(value):
-                    numbers.add(value)
-        return numbers | {-number for number in numbers}
-
-    def _widest_marks(self) -> float:
-        """The width of the widest marks a node can get (evaluation order, TT, type, ▾N)."""
-        marks = []
-        if self.total_evaluations:
-            mark = evaluation_mark(self.total_evaluations, self.total_evaluations)
-            marks.append(mark * self.most_evaluations_of_one_node)
-        if self.table_answers:
-            marks.append("TT")
-        if self.options.node_types:
-            marks.append("CUT")
-        if self.skeleton.hidden:
-            marks.append("▾" + str(max(len(names) for names in self.skeleton.hidden_all.values())))
-        return sum(text_width(" " + mark, TITLE_SIZE) for mark in marks)
-
-    def _title(self, item: str) -> str:
-        if item in self.skeleton.more:
-            return f"+{len(self.skeleton.hidden[item])} more"
-        return self.structure.titles.get(item, item)
-
-    # ---- one picture per snapshot
     def picture(self, snapshot: Snapshot | None, caption: str = "") -> Picture:
         """The picture at ``snapshot`` (None: a bare tree, nothing searched)."""
         current = None
@@ -434,3 +255,6 @@ def trace_pictures(
             pictures[snapshot.step] = scene.picture(snapshot, caption)
     order = sorted(wanted) if steps is None else list(steps)
     return [pictures[step] for step in order]
+
+
+__all__ = ["Scene", "SceneOptions", "trace_pictures", "trace_scene", "tree_scene"]
