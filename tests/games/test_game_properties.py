@@ -29,7 +29,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gamelib.core import FIRST, IllegalMoveError, play
+from gamelib.core import FIRST, IllegalMoveError, play, play_random
 from gamelib.games import minireversi, othello, tictactoe
 from gamelib.games.chessgame import ChessGame
 from gamelib.games.cyclic import PASS, CatAndMouse, GraphGame, ghi_example, random_cyclic_game
@@ -426,12 +426,7 @@ def test_random_playouts_on_random_game_graphs(game: GraphGame, generator: rando
 def test_othello_keys_depend_only_on_the_position(generator: random.Random) -> None:
     """A position rebuilt from its discs has the same key, whatever moves led to it."""
     game = othello.Othello()
-    state = game.initial_state()
-    for _ in range(generator.randrange(0, 40)):
-        moves = game.moves(state)
-        if not moves:
-            break
-        state = game.result(state, generator.choice(moves))
+    state, _ = play_random(game, generator.randrange(0, 40), generator)
     rebuilt = othello.from_discs(state.black, state.white, state.player)
     assert rebuilt == state
     assert game.key(rebuilt) == game.key(state)

@@ -8,7 +8,7 @@ from functools import cache
 import pytest
 
 from gamelib.arena import tournament
-from gamelib.core import Game
+from gamelib.core import Game, play_random
 from gamelib.games.othello import (
     SQUARE_WEIGHTS,
     WIN_SCORE,
@@ -180,12 +180,7 @@ def random_othello_positions(count: int, seed: int) -> list[OthelloState]:
     generator = random.Random(seed)
     positions: list[OthelloState] = []
     while len(positions) < count:
-        state = OTHELLO.initial_state()
-        for _ in range(generator.randrange(0, 50)):
-            moves = OTHELLO.moves(state)
-            if not moves:
-                break
-            state = OTHELLO.result(state, generator.choice(moves))
+        state, _ = play_random(OTHELLO, generator.randrange(0, 50), generator)
         if OTHELLO.moves(state):
             positions.append(state)
     return positions
