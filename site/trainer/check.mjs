@@ -1,0 +1,93 @@
+// Runs the trainer's logic (trainer.js) on the cases tests/test_trainer.py writes, and prints
+// what the page would say, as JSON, for the test to compare with gamelib.
+//
+//   node site/trainer/check.mjs input.json > output.json
+//
+// input.json:
+//   conventions: [{cutoff, order, failure}, ...]
+//   cases: [{tree, convention (an index), answers: [{pruned, values}], typed: [{marked, typed}],
+//            sentences: bool, pictures: bool}]
+//       a tree is {n: name, v: leaf value} or {n: name, c: [children]}; a value that is not
+//       finite is written "inf" or "-inf"
+//   numbers: [text, ...]       texts to read as a typed value
+//   random: [{seed, depth, branching}]   trees to draw with the page's generator
+// output.json: one result per case, per number and per random tree (see the test).
+
+import { readFileSync } from "node:fs";
+import vm from "node:vm";
+
+const here = new URL(".", import.meta.url);
+const source = readFileSync(new URL("trainer.js", here), "utf8");
+const sandbox = { module: { exports: {} } };
+vm.runInNewContext(source, sandbox, { filename: "trainer.js" });
+const T = sandbox.module.exports;
+
+function number(value) {
+  if (value === "inf") return Infinity;
+  if (value === "-inf") return -Infinity;
+  return value;
+}
+
+function tree(data) {
+  if (data.c === undefined) return { name: data.n, value: number(data.v), children: [] };
+  return { name: data.n, value: null, children: data.c.map(tree) };
+}
+
+function encode(key, value) {
+  if (typeof value === "number" && !Number.isFinite(value)) return value > 0 ? "inf" : "-inf";
+  return value;
+}
+
+function runCase(data, conventions) {
+  const exercise = new T.Exercise(tree(data.tree), conventions[data.convention]);
+  const result = {
+    question: exercise.question(),
+    pruned: exercise.leafNames.filter((name) => exercise.pruned.has(name)),
+    values: Object.fromEntries(exercise.values),
+    evaluated: exercise.evaluated,
+    explanations: Object.fromEntries(
+      exercise.leafNames.map((leaf) => [leaf, exercise.explain(leaf)]),
+    ),
+    feedback: data.answers.map((answer) =>
+      T.feedbackText(
+        exercise.check({
+          pruned: answer.pruned,
+          values: answer.values === null ? null : answer.values.map(([name, value]) => [name, number(value)]),
+        }),
+      ),
+    ),
+    typed: data.typed.map(({ marked, typed }) => {
+      const { feedback, blank } = exercise.checkTyped(new Set(marked), typed);
+      return { text: T.feedbackText(feedback), blank };
+    }),
+  };
+  if (data.sentences) result.sentences = T.sentences(exercise.trace);
+  if (data.pictures) {
+    result.pictures = T.pictures(exercise).map((picture) => ({
+      caption: picture.caption,
+      nodes: picture.nodes,
+      edges: picture.edges,
+    }));
+  }
+  return result;
+}
+
+function readOne(text) {
+  try {
+    return { value: T.readValue(text) };
+  } catch (error) {
+    return { error: error.message };
+  }
+}
+
+const input = JSON.parse(readFileSync(process.argv[2], "utf8"));
+const output = {
+  cases: input.cases.map((data) => runCase(data, input.conventions)),
+  conventions: input.conventions.map(T.describeConvention),
+  numbers: input.numbers.map(readOne),
+  formatted: (input.formatted || []).map((value) => T.formatNumber(number(value))),
+  random: input.random.map(({ seed, depth, branching }) =>
+    T.toOutline(T.randomTree(seed, depth, branching)),
+  ),
+};
+process.stdout.write(JSON.stringify(output, encode));

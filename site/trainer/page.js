@@ -1,0 +1,540 @@
+/*
+ * The trainer page: draws the tree, takes the answer, shows the feedback and plays the
+ * solution. All the α-β logic and every sentence come from trainer.js (PruningTrainer).
+ *
+ * The page's state lives in the address: #seed=7&depth=3&branching=2-3&cutoff=ge&order=given
+ * &failure=hard, so a link gives everyone the same exercise.
+ */
+"use strict";
+
+(() => {
+  const T = PruningTrainer;
+  const SVG = "http://www.w3.org/2000/svg";
+  const BOX = { width: 50, height: 40 };
+  const ELLIPSE = { rx: 28, ry: 21 };
+  const MIN_SCALE = 0.6; // a drawing shrinks to fit its box down to this, then scrolls
+  const MAX_SCALE = 1.3; // and grows on a wide screen up to this
+  const STEP_MILLISECONDS = 750;
+
+  const state = {
+    seed: 0,
+    depth: 3,
+    branching: [2, 3],
+    convention: { cutoff: ">=", order: "given", failure: "hard" },
+    exercise: null,
+    marked: new Set(),
+    typed: {},
+    pictures: null,
+    step: 0,
+    timer: null,
+    centreOnRoot: true,
+    wrong: new Set(), // leaves the last Check found wrongly marked or unmarked
+  };
+
+  const $ = (id) => document.getElementById(id);
+
+  // ------------------------------------------------------------------ the address
+
+  function readAddress() {
+    const parameters = new URLSearchParams(window.location.hash.slice(1));
+    const seed = Number(parameters.get("seed"));
+    if (parameters.has("seed") && Number.isSafeInteger(seed) && seed >= 0 && seed <= 999999999) {
+      state.seed = seed;
+    }
+    const depth = Number(parameters.get("depth"));
+    if ([2, 3, 4].includes(depth)) state.depth = depth;
+    const branching = parameters.get("branching");
+    if (branching === "2") state.branching = 2;
+    else if (branching === "3") state.branching = 3;
+    else if (branching === "2-3") state.branching = [2, 3];
+    const cutoff = parameters.get("cutoff");
+    if (cutoff === "ge" || cutoff === "gt") state.convention.cutoff = cutoff === "ge" ? ">=" : ">";
+    const order = parameters.get("order");
+    if (order === "given" || order === "reversed") state.convention.order = order;
+    const failure = parameters.get("failure");
+    if (failure === "hard" || failure === "soft") state.convention.failure = failure;
+  }
+
+  function branchingText() {
+    return Array.isArray(state.branching) ? state.branching.join("-") : String(state.branching);
+  }
+
+  function writeAddress() {
+    const parameters = new URLSearchParams({
+      seed: String(state.seed),
+      depth: String(state.depth),
+      branching: branchingText(),
+      cutoff: state.convention.cutoff === ">=" ? "ge" : "gt",
+      order: state.convention.order,
+      failure: state.convention.failure,
+    });
+    const hash = "#" + parameters.toString();
+    if (window.location.hash !== hash) history.replaceState(null, "", hash);
+  }
+
+  function showSettings() {
+    $("seed").value = String(state.seed);
+    $("depth").value = String(state.depth);
+    $("branching").value = branchingText();
+    for (const name of ["cutoff", "order", "failure"]) {
+      for (const input of document.querySelectorAll(`input[name="${name}"]`)) {
+        input.checked = input.value === state.convention[name];
+      }
+    }
+  }
+
+  // ------------------------------------------------------------------ drawing
+
+  function element(name, attributes = {}, text = null) {
+    const node = document.createElementNS(SVG, name);
+    for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, String(value));
+    if (text !== null) node.textContent = text;
+    return node;
+  }
+
+  function spacingFor(leafCount) {
+    return leafCount > 27 ? 58 : 68;
+  }
+
+  /** Text that keeps its own background: a halo in the page's colour behind the letters. */
+  function label(x, y, lines, className, anchor) {
+    const text = element("text", { x, y, class: `label ${className}`, "text-anchor": anchor });
+    lines.forEach((line, index) => {
+      text.append(element("tspan", { x, dy: index === 0 ? 0 : "1.15em" }, line));
+    });
+    return text;
+  }
+
+  /**
+   * Draw `exercise`'s tree into `container`. With `picture` (a step of the solution), nodes
+   * and edges show that step; without, the exercise: leaves with their values, the leaves
+   * marked pruned greyed, typed values in the inner nodes, leaves clickable.
+   */
+  function drawTree(container, exercise, picture, onLeaf) {
+    const leafCount = exercise.leafNames.length;
+    const placed = T.layout(exercise.tree, {
+      spacing: spacingFor(leafCount),
+      levelGap: 96,
+      margin: { left: 44, right: 90, top: picture ? 58 : 34, bottom: 34 },
+    });
+    const svg = element("svg", {
+      viewBox: `0 0 ${placed.width} ${placed.height}`,
+      role: "group",
+      "aria-label": picture ? picture.caption : "The tree of the exercise",
+    });
+    const natural = placed.width;
+    svg.style.width =
+      `max(${Math.round(natural * MIN_SCALE)}px, min(100%, ${Math.round(natural * MAX_SCALE)}px))`;
+    const edges = element("g", { class: "edges" });
+    const labels = element("g", { class: "labels" });
+    const nodes = element("g", { class: "nodes" });
+    svg.append(edges, nodes, labels);
+    const players = new Map(T.walk(exercise.tree).map(([node, ply]) => [node.name, ply % 2]));
+
+    if (picture && picture.edges[""]) {
+      const root = placed.positions.get(exercise.tree.name);
+      const edge = picture.edges[""];
+      edges.append(
+        element("line", {
+          x1: root.x, y1: root.y - 52, x2: root.x, y2: root.y - BOX.height / 2 - 2,
+          class: `edge entry ${edge.status}`,
+        }),
+      );
+      if (edge.label) labels.append(label(root.x + 8, root.y - 34, [edge.label], edge.labelKind, "start"));
+    }
+
+    for (const [node] of T.walk(exercise.tree)) {
+      const where = placed.positions.get(node.name);
+      for (const child of node.children) {
+        const to = placed.positions.get(child.name);
+        const status = picture ? picture.edges[child.name].status : "static";
+        const marked = !picture && isMarkedBelow(child);
+        edges.append(
+          element("line", {
+            x1: where.x, y1: where.y + halfHeight(players.get(node.name)),
+            x2: to.x, y2: to.y - halfHeight(players.get(child.name)),
+            class: `edge ${status}${marked ? " marked" : ""}`,
+          }),
+        );
+        const edge = picture ? picture.edges[child.name] : null;
+        if (edge && edge.label) {
+          const middleX = (where.x + to.x) / 2;
+          const middleY = (where.y + to.y) / 2 - (edge.labelKind === "cut" ? 8 : 0);
+          const right = to.x >= where.x;
+          labels.append(
+            label(middleX + (right ? 7 : -7), middleY, edge.label.split("\n"), edge.labelKind,
+              right ? "start" : "end"),
+          );
+        }
+      }
+    }
+
+    for (const [node] of T.walk(exercise.tree)) {
+      nodes.append(drawNode(exercise, node, placed.positions.get(node.name),
+        players.get(node.name), picture, onLeaf));
+    }
+    const scrolled = container.scrollLeft;
+    container.replaceChildren(svg);
+    container.scrollLeft = scrolled;
+    const focus = picture ? picture.current : state.centreOnRoot ? exercise.tree.name : null;
+    if (focus) keepInView(container, svg, placed, placed.positions.get(focus).x, !picture);
+    if (!picture) state.centreOnRoot = false;
+  }
+
+  /**
+   * Scroll a drawing's box sideways so that x (SVG units) is in view: centred when `centre`,
+   * otherwise only when it is near an edge (so a playing animation follows the search).
+   */
+  function keepInView(container, svg, placed, x, centre) {
+    if (container.scrollWidth <= container.clientWidth) return;
+    const pixels = (x * svg.getBoundingClientRect().width) / placed.width;
+    const margin = Math.min(90, container.clientWidth / 4);
+    const left = container.scrollLeft;
+    const outside = pixels < left + margin || pixels > left + container.clientWidth - margin;
+    if (centre || outside) container.scrollLeft = pixels - container.clientWidth / 2;
+  }
+
+  function halfHeight(player) {
+    return player === 0 ? BOX.height / 2 : ELLIPSE.ry;
+  }
+
+  function isMarkedBelow(node) {
+    return node.children.length === 0 && state.marked.has(node.name);
+  }
+
+  function drawNode(exercise, node, where, player, picture, onLeaf) {
+    const kind = player === 0 ? "max" : "min";
+    const leaf = node.children.length === 0;
+    let status = "static";
+    let value = leaf ? T.formatNumber(node.value) : "";
+    let mark = "";
+    let provisional = false;
+    let current = false;
+    if (picture) {
+      const shown = picture.nodes[node.name];
+      ({ status, value, mark, provisional, current } = shown);
+    } else if (leaf && state.marked.has(node.name)) {
+      status = "marked";
+      mark = "✂";
+    } else if (!leaf && (state.typed[node.name] || "").trim()) {
+      try {
+        const typed = T.readValue(state.typed[node.name]);
+        if (typed !== null) {
+          value = T.formatNumber(typed);
+          provisional = true;
+        }
+      } catch (error) {
+        value = "?";
+        provisional = true;
+      }
+    }
+    const wrong = !picture && state.wrong.has(node.name);
+    const group = element("g", {
+      class: `node ${kind} ${status}${current ? " current" : ""}${wrong ? " wrong" : ""}`,
+      transform: `translate(${where.x} ${where.y})`,
+    });
+    const shape =
+      kind === "max"
+        ? element("rect", {
+          x: -BOX.width / 2, y: -BOX.height / 2, width: BOX.width, height: BOX.height, rx: 2,
+          class: "shape",
+        })
+        : element("ellipse", { cx: 0, cy: 0, rx: ELLIPSE.rx, ry: ELLIPSE.ry, class: "shape" });
+    group.append(shape);
+    const title = element("text", { x: 0, y: -6, class: "name", "text-anchor": "middle" });
+    title.append(element("tspan", {}, node.name));
+    if (mark) title.append(element("tspan", { class: "mark", dx: 3 }, mark));
+    group.append(title);
+    if (value) {
+      group.append(
+        element("text", {
+          x: 0, y: 13, class: `value${provisional ? " provisional" : ""}`, "text-anchor": "middle",
+        }, value),
+      );
+    }
+    if (!picture && leaf && onLeaf) {
+      const pressed = state.marked.has(node.name);
+      group.setAttribute("tabindex", "0");
+      group.setAttribute("role", "button");
+      group.setAttribute("aria-pressed", String(pressed));
+      group.setAttribute("aria-label", `leaf ${node.name}, value ${value}`);
+      group.classList.add("clickable");
+      group.addEventListener("click", () => onLeaf(node.name));
+      group.addEventListener("keydown", (event) => {
+        if (event.key === "Enter" || event.key === " ") {
+          event.preventDefault();
+          onLeaf(node.name);
+        }
+      });
+    }
+    return group;
+  }
+
+  // ------------------------------------------------------------------ the exercise
+
+  function newExercise() {
+    stopPlaying();
+    const tree = T.randomTree(state.seed, state.depth, state.branching);
+    state.exercise = new T.Exercise(tree, state.convention);
+    state.marked = new Set();
+    state.typed = {};
+    state.wrong = new Set();
+    state.pictures = null;
+    state.centreOnRoot = true;
+    writeAddress();
+    showExercise();
+  }
+
+  function newRules() {
+    stopPlaying();
+    state.exercise = new T.Exercise(state.exercise.tree, state.convention);
+    state.pictures = null;
+    state.wrong = new Set();
+    drawExercise();
+    writeAddress();
+    showQuestion();
+    $("feedback").replaceChildren();
+    $("solution").hidden = true;
+  }
+
+  function pythonBranching() {
+    return Array.isArray(state.branching) ? `(${state.branching.join(", ")})` : state.branching;
+  }
+
+  function showQuestion() {
+    const exercise = state.exercise;
+    $("question").textContent =
+      `Search this tree with α-β (${T.describeConvention(exercise.convention)}); MAX moves at ` +
+      "the root. Which leaves are never evaluated? What value does each inner node return?";
+    const { cutoff, order, failure } = exercise.convention;
+    const code =
+      `PruningWidget(PruningExercise(seed=${state.seed}, depth=${state.depth}, ` +
+      `branching=${pythonBranching()}, convention=Convention(cutoff="${cutoff}", ` +
+      `order="${order}", failure="${failure}")))`;
+    const line = $("notebook-line");
+    line.replaceChildren("The same exercise in a course notebook: ");
+    const codeElement = document.createElement("code");
+    codeElement.textContent = code;
+    line.append(codeElement);
+  }
+
+  function showExercise() {
+    showQuestion();
+    drawExercise();
+    const leaves = $("leaves");
+    leaves.replaceChildren();
+    for (const name of state.exercise.leafNames) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "leaf";
+      button.dataset.leaf = name;
+      button.textContent = name;
+      const value = T.formatNumber(state.exercise.nodes.get(name).value);
+      button.title = `leaf ${name} (value ${value}): pressed = pruned`;
+      button.setAttribute("aria-pressed", "false");
+      button.addEventListener("click", () => toggleLeaf(name));
+      leaves.append(button);
+    }
+    const values = $("values");
+    values.replaceChildren();
+    for (const name of state.exercise.innerNodesLevelByLevel()) {
+      const field = document.createElement("label");
+      field.className = "value-field";
+      const caption = document.createElement("span");
+      caption.textContent = name;
+      const input = document.createElement("input");
+      input.type = "text";
+      input.inputMode = "text";
+      input.autocomplete = "off";
+      input.spellcheck = false;
+      input.placeholder = "value";
+      input.dataset.node = name;
+      input.setAttribute("aria-label", `value of ${name}`);
+      input.addEventListener("input", () => {
+        state.typed[name] = input.value;
+        drawExercise();
+      });
+      field.append(caption, input);
+      values.append(field);
+    }
+    $("feedback").replaceChildren();
+    $("solution").hidden = true;
+  }
+
+  function drawExercise() {
+    drawTree($("tree-drawing"), state.exercise, null, toggleLeaf);
+  }
+
+  function toggleLeaf(name) {
+    state.wrong.delete(name);
+    if (state.marked.has(name)) state.marked.delete(name);
+    else state.marked.add(name);
+    const button = document.querySelector(`#leaves button[data-leaf="${name}"]`);
+    const pressed = state.marked.has(name);
+    button.setAttribute("aria-pressed", String(pressed));
+    button.textContent = pressed ? `✂ ${name}` : name;
+    const focused = document.activeElement;
+    const wasInDrawing = focused && focused.closest && focused.closest("#tree-drawing");
+    drawExercise();
+    if (wasInDrawing) {
+      const again = [...document.querySelectorAll("#tree-drawing .node.clickable")].find(
+        (node) => node.getAttribute("aria-label").startsWith(`leaf ${name},`),
+      );
+      if (again) again.focus();
+    }
+  }
+
+  function clearAnswer() {
+    state.marked = new Set();
+    state.wrong = new Set();
+    state.typed = {};
+    for (const button of document.querySelectorAll("#leaves button")) {
+      button.setAttribute("aria-pressed", "false");
+      button.textContent = button.dataset.leaf;
+    }
+    for (const input of document.querySelectorAll("#values input")) input.value = "";
+    $("feedback").replaceChildren();
+    drawExercise();
+  }
+
+  function check() {
+    const exercise = state.exercise;
+    const { feedback, blank } = exercise.checkTyped(state.marked, state.typed);
+    state.wrong = new Set(
+      exercise.leafNames.filter((name) => state.marked.has(name) !== exercise.pruned.has(name)),
+    );
+    drawExercise();
+    const box = $("feedback");
+    box.className = `feedback ${feedback.correct ? "right" : "wrong"}`;
+    const head = document.createElement("p");
+    head.className = "verdict";
+    head.textContent = feedback.correct ? "Correct!" : "Not yet:";
+    box.replaceChildren(head);
+    if (feedback.messages.length) {
+      const list = document.createElement("ul");
+      for (const message of feedback.messages) {
+        const item = document.createElement("li");
+        item.textContent = message;
+        list.append(item);
+      }
+      box.append(list);
+    }
+    if (blank.length) {
+      const note = document.createElement("p");
+      note.className = "note";
+      note.textContent = `Values not filled in (optional): ${blank.join(", ")}.`;
+      box.append(note);
+    }
+  }
+
+  // ------------------------------------------------------------------ the solution
+
+  function showSolution() {
+    const exercise = state.exercise;
+    state.pictures = T.pictures(exercise);
+    const parts = exercise.solutionParts();
+    const summary = $("solution-summary");
+    summary.replaceChildren();
+    const strong = document.createElement("b");
+    strong.textContent = "Solution.";
+    summary.append(
+      strong,
+      ` Pruned leaves: ${parts.pruned}. Values returned (MAX's view): ${parts.values}. ` +
+        `Leaves evaluated, in order: ${parts.evaluated}.`,
+    );
+    const slider = $("step");
+    slider.max = String(state.pictures.length - 1);
+    $("solution").hidden = false;
+    goTo(state.pictures.length - 1);
+    $("solution").scrollIntoView({ behavior: "smooth", block: "start" });
+  }
+
+  function goTo(step) {
+    if (!state.pictures) return;
+    state.step = Math.max(0, Math.min(step, state.pictures.length - 1));
+    const picture = state.pictures[state.step];
+    drawTree($("solution-drawing"), state.exercise, picture, null);
+    $("caption").textContent = picture.caption;
+    $("step").value = String(state.step);
+    $("first-step").disabled = $("previous-step").disabled = state.step === 0;
+    const last = state.step === state.pictures.length - 1;
+    $("next-step").disabled = $("last-step").disabled = last;
+  }
+
+  function stopPlaying() {
+    if (state.timer !== null) {
+      clearInterval(state.timer);
+      state.timer = null;
+    }
+    const play = $("play");
+    play.textContent = "▶ Play";
+    play.setAttribute("aria-label", "Play");
+  }
+
+  function togglePlay() {
+    if (state.timer !== null) {
+      stopPlaying();
+      return;
+    }
+    if (state.step >= state.pictures.length - 1) goTo(0);
+    const play = $("play");
+    play.textContent = "‖ Pause";
+    play.setAttribute("aria-label", "Pause");
+    state.timer = setInterval(() => {
+      goTo(state.step + 1);
+      if (state.step >= state.pictures.length - 1) stopPlaying();
+    }, STEP_MILLISECONDS);
+  }
+
+  // ------------------------------------------------------------------ wiring
+
+  function readSettings() {
+    const seed = Number($("seed").value);
+    if (Number.isSafeInteger(seed) && seed >= 0 && seed <= 999999999) state.seed = seed;
+    state.depth = Number($("depth").value);
+    const branching = $("branching").value;
+    state.branching = branching === "2-3" ? [2, 3] : Number(branching);
+  }
+
+  function start() {
+    readAddress();
+    showSettings();
+    for (const name of ["cutoff", "order", "failure"]) {
+      for (const input of document.querySelectorAll(`input[name="${name}"]`)) {
+        input.addEventListener("change", () => {
+          state.convention = { ...state.convention, [name]: input.value };
+          newRules();
+        });
+      }
+    }
+    for (const id of ["depth", "branching", "seed"]) {
+      $(id).addEventListener("change", () => {
+        readSettings();
+        showSettings();
+        newExercise();
+      });
+    }
+    $("check").addEventListener("click", check);
+    $("show-solution").addEventListener("click", showSolution);
+    $("new-tree").addEventListener("click", () => {
+      state.seed = state.seed >= 999999999 ? 0 : state.seed + 1;
+      showSettings();
+      newExercise();
+    });
+    $("clear").addEventListener("click", clearAnswer);
+    $("first-step").addEventListener("click", () => { stopPlaying(); goTo(0); });
+    $("previous-step").addEventListener("click", () => { stopPlaying(); goTo(state.step - 1); });
+    $("next-step").addEventListener("click", () => { stopPlaying(); goTo(state.step + 1); });
+    $("last-step").addEventListener("click", () => { stopPlaying(); goTo(Infinity); });
+    $("play").addEventListener("click", togglePlay);
+    $("step").addEventListener("input", () => { stopPlaying(); goTo(Number($("step").value)); });
+    window.addEventListener("hashchange", () => {
+      readAddress();
+      showSettings();
+      newExercise();
+    });
+    newExercise();
+  }
+
+  start();
+})();
