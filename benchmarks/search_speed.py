@@ -14,11 +14,18 @@ It prints, for each measurement, the nodes entered, the evaluations, the best ti
   plies), α-β (fail-hard) to fixed depths 1–6 with the disc difference as evaluation.
 
 The searches are the library's own (no tracer), so these are the costs a notebook pays.
+
+``--profile`` prints instead where the time of one Othello search goes: ``cProfile`` of
+α-β to depth 5 from 4 middle-game positions (seeds 1–4), the functions that take the most
+time of their own first. (The profiler itself slows every call, so the shares are a guide,
+not a measurement; the times above are measured without it.)
 """
 
 from __future__ import annotations
 
 import argparse
+import cProfile
+import pstats
 import random
 import sys
 import time
@@ -72,11 +79,30 @@ def middle_game(plies: int, seed: int) -> OthelloState:
     return state
 
 
+def profile_othello(lines: int) -> None:
+    """Print the ``lines`` functions with the most time of their own in α-β to depth 5 from
+    4 middle-game positions (20 random plies, seeds 1–4)."""
+    othello = Othello()
+    positions = [middle_game(20, seed) for seed in (1, 2, 3, 4)]
+    profiler = cProfile.Profile()
+    profiler.enable()
+    nodes = sum(alphabeta(othello, state, depth=5).stats.nodes for state in positions)
+    profiler.disable()
+    print(f"Othello, 4 middle-game positions, α-β depth 5: {nodes:,} nodes, under cProfile")
+    pstats.Stats(profiler, stream=sys.stdout).sort_stats("tottime").print_stats(lines)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3, help="runs per measurement (best kept)")
     parser.add_argument("--depth", type=int, default=6, help="deepest Othello search (default 6)")
+    parser.add_argument(
+        "--profile", action="store_true", help="profile an Othello search instead of timing"
+    )
     options = parser.parse_args()
+    if options.profile:
+        profile_othello(14)
+        return 0
     runs = options.runs
     failures = 0
 
