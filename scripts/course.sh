@@ -3,13 +3,16 @@
 #
 #   bash scripts/course.sh lab     set up, then open the course in JupyterLab (first notebook)
 #   bash scripts/course.sh test    set up, then run the whole test suite, lane by lane
-#   bash scripts/course.sh test --lane unit|notebooks|browser    set up, then one lane only
+#   bash scripts/course.sh test --lane unit|notebooks|browser|site    set up, then one lane only
 #   bash scripts/course.sh setup   only set up (everything the tests need but Chromium)
+#   bash scripts/course.sh site    set up, then build the course as a static website into
+#                                  site/_build/html (works offline, from file:// or any server)
 #
 # Set-up is idempotent and quick the second time: a project virtual environment in .venv,
 # the Python packages (`lab`: the course's, requirements.txt; `test` and `setup`: also the
 # tests' and checks', requirements-dev.txt; reinstalled only when a requirement file or
-# pyproject.toml changes), gamelib installed editable, Graphviz's `dot` (apt-get, when root
+# pyproject.toml changes; `site` and `test` also the website's, requirements-site.txt),
+# gamelib installed editable, Graphviz's `dot` (apt-get, when root
 # or passwordless sudo), for tests also Debian's Chromium for the real-browser tests, and
 # nbstripout as a git filter.
 #
@@ -18,6 +21,8 @@
 #              hypothesis with the thorough `ci` profile (HYPOTHESIS_PROFILE=dev: quick)
 #   notebooks  every course notebook run top to bottom (nbmake)
 #   browser    JupyterLab driven in headless Chromium (Playwright)
+#   site       builds the website (site/build.py), then opens every page in headless Chromium
+#              with the network blocked (tests/browser/test_site*.py)
 # Each lane's time is printed at the end, then one closing line with the totals.
 set -euo pipefail
 
@@ -83,14 +88,16 @@ make_venv() {
   fi
 }
 
-# The Python packages of one level: "course" (requirements.txt) or "dev" (requirements-dev.txt,
-# which includes requirements.txt), then gamelib itself, editable. A stamp per level records
-# the hash of the files it was installed from.
+# The Python packages of one level: "course" (requirements.txt), "dev" (requirements-dev.txt,
+# which includes requirements.txt) or "site" (requirements-site.txt, which includes
+# requirements.txt), then gamelib itself, editable. A stamp per level records the hash of the
+# files it was installed from.
 install_packages() {
   local level="$1" requirements
   case "$level" in
     course) requirements=(requirements.txt) ;;
     dev) requirements=(requirements.txt requirements-dev.txt) ;;
+    site) requirements=(requirements.txt requirements-site.txt) ;;
   esac
   local stamp="$VENV/.setup-stamp-$level" wanted
   wanted="$(cat "${requirements[@]}" pyproject.toml | sha256sum | cut -d' ' -f1)"
@@ -103,8 +110,8 @@ install_packages() {
   "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check -r "$last"
   "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check -e .
   echo "$wanted" >"$stamp"
-  if [ "$level" = dev ]; then
-    # the development packages include the course's: the course level is installed too
+  if [ "$level" != course ]; then
+    # the development and the website's packages include the course's: so is the course level
     cat requirements.txt pyproject.toml | sha256sum | cut -d' ' -f1 >"$VENV/.setup-stamp-course"
   fi
 }
@@ -143,7 +150,7 @@ setup() {
   install_notebook_filter
 }
 
-LANES=(unit notebooks browser)
+LANES=(unit notebooks browser site)
 SUMMARIES=()
 FAILED=0
 
@@ -155,13 +162,20 @@ run_lane() {
   case "$lane" in
     unit) arguments=(tests gamelib README.md -m "not browser") ;;
     notebooks) arguments=(notebooks --nbmake --nbmake-timeout=60) ;;
-    browser) arguments=(tests/browser -m browser) ;;
+    browser) arguments=(tests/browser -m browser --ignore-glob="*/test_site*.py") ;;
+    site) arguments=(tests/browser/test_site_build.py tests/browser/test_site.py -m browser) ;;
   esac
   [ -t 1 ] && arguments+=(--color=yes)
   say "lane $lane: pytest ${arguments[*]} $*"
   local log start status
   log="$(mktemp)"
   start="$(date +%s)"
+  if [ "$lane" = site ] && ! build_site; then
+    FAILED=1
+    SUMMARIES+=("$(printf '%-9s %4d s   %s' "$lane" "$(($(date +%s) - start))" "the site build failed")")
+    rm -f "$log"
+    return 0
+  fi
   set +e
   HYPOTHESIS_PROFILE="${HYPOTHESIS_PROFILE:-ci}" "$VENV/bin/python" -m pytest \
     "${arguments[@]}" "$@" 2>&1 | tee "$log"
@@ -196,6 +210,12 @@ closing_line() {
       }'
 }
 
+# Build the website into site/_build/html (notebooks executed, cached between builds).
+build_site() {
+  say "building the website: site/build.py $*"
+  "$VENV/bin/python" site/build.py "$@"
+}
+
 command="${1:-}"
 case "$command" in
   setup)
@@ -209,21 +229,29 @@ case "$command" in
     [ "$(id -u)" -eq 0 ] && extra+=(--allow-root)
     exec "$VENV/bin/jupyter" lab --notebook-dir="$ROOT" "${extra[@]}" "$@" notebooks/00_welcome.ipynb
     ;;
+  site)
+    shift
+    setup course
+    install_packages site
+    build_site "$@"
+    say "the website is in site/_build/html: open site/_build/html/index.html, or serve the folder"
+    ;;
   test)
     shift
     lanes=("${LANES[@]}")
     if [ "${1:-}" = "--lane" ]; then
       case "${2:-}" in
-        unit | notebooks | browser) lanes=("$2") ;;
+        unit | notebooks | browser | site) lanes=("$2") ;;
         *)
-          echo "usage: bash scripts/course.sh test [--lane unit|notebooks|browser] [pytest arguments]" >&2
+          echo "usage: bash scripts/course.sh test [--lane unit|notebooks|browser|site] [pytest arguments]" >&2
           exit 2
           ;;
       esac
       shift 2
     fi
     setup dev
-    [[ " ${lanes[*]} " == *" browser "* ]] && install_chromium
+    [[ " ${lanes[*]} " == *" site "* ]] && install_packages site
+    [[ " ${lanes[*]} " == *" browser "* || " ${lanes[*]} " == *" site "* ]] && install_chromium
     started="$(date +%s)"
     for lane in "${lanes[@]}"; do
       run_lane "$lane" "$@"
@@ -234,7 +262,7 @@ case "$command" in
     exit "$FAILED"
     ;;
   *)
-    echo "usage: bash scripts/course.sh lab|test [--lane unit|notebooks|browser]|setup" >&2
+    echo "usage: bash scripts/course.sh lab|site|test [--lane unit|notebooks|browser|site]|setup" >&2
     exit 2
     ;;
 esac

@@ -8,9 +8,17 @@
 
 The player has first/back/play/forward/last buttons, a slider, a speed choice and (when both
 views are included) a MAX/mover toggle; the arrow keys and the space bar work when it has the
-focus. Everything is inline: the frames are SVG text in a JSON block, the script is plain
-JavaScript without libraries, and nothing is fetched. Without JavaScript (for example on a
-site that strips scripts) the last step is shown as a still picture.
+focus. Everything is inline: the frames are in a JSON block, the script is plain JavaScript
+without libraries, and nothing is fetched. Without JavaScript (for example on a site that
+strips scripts) the last step is shown as a still picture.
+
+The frames are stored compactly (:func:`encode_texts`), because consecutive drawings of a
+search differ in a few elements: every drawing is cut into pieces at its tags, each distinct
+piece is stored once for the whole player, and a drawing is a list of piece numbers, written
+after the first as the runs it shares with the drawing before plus its new pieces. The
+script puts the drawings back together exactly (:func:`decode_texts` does the same in
+Python), so the pictures are the very SVG text the frames hold; a player of a 50-step trace in
+both views shrinks from megabytes to about a hundred kilobytes.
 """
 
 from __future__ import annotations
@@ -19,6 +27,7 @@ import json
 import re
 import uuid
 from collections.abc import Mapping, Sequence
+from difflib import SequenceMatcher
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -39,14 +48,98 @@ def inline_svg(svg: str) -> str:
     return _NAMESPACES.sub("", svg)
 
 
-def _frame_data(frame: Frame) -> dict[str, Any]:
+_PIECE = re.compile(r"(?=<)")
+
+EncodedText = list[int | list[int]]
+"""One text as :func:`encode_texts` writes it: piece numbers, and ``[start, length]`` runs
+copied from the text before."""
+
+
+def text_pieces(text: str) -> list[str]:
+    """``text`` cut before every ``<`` (no empty piece); the pieces join back to ``text``."""
+    return [piece for piece in _PIECE.split(text) if piece]
+
+
+def encode_texts(texts: Sequence[str], pieces: dict[str, int]) -> list[EncodedText]:
+    """A sequence of similar texts (the frames of one drawing), compactly.
+
+    Each text is cut by :func:`text_pieces`; every distinct piece gets a number in
+    ``pieces`` (shared by all the texts a player holds; new pieces are added to it). The
+    first text is the list of its piece numbers; each later one lists a piece number where it
+    differs from the text before and ``[start, length]`` where it repeats ``length`` pieces of
+    the text before from position ``start``.
+
+    Guarantee: ``decode_texts(encode_texts(texts, pieces), list(pieces)) == list(texts)``.
+    """
+    encoded: list[EncodedText] = []
+    previous: list[int] | None = None
+    for text in texts:
+        current = [pieces.setdefault(piece, len(pieces)) for piece in text_pieces(text)]
+        if previous is None:
+            encoded.append(list(current))
+        else:
+            row: EncodedText = []
+            matcher = SequenceMatcher(None, previous, current, autojunk=False)
+            for tag, start, end, new_start, new_end in matcher.get_opcodes():
+                if tag == "equal":
+                    row.append([start, end - start])
+                else:
+                    row.extend(current[new_start:new_end])
+            encoded.append(row)
+        previous = current
+    return encoded
+
+
+def decode_texts(encoded: Sequence[EncodedText], pieces: Sequence[str]) -> list[str]:
+    """The texts that :func:`encode_texts` encoded (what the player's script does)."""
+    texts: list[str] = []
+    previous: list[int] = []
+    for row in encoded:
+        current: list[int] = []
+        for item in row:
+            if isinstance(item, list):
+                start, length = item
+                current.extend(previous[start : start + length])
+            else:
+                current.append(item)
+        texts.append("".join(pieces[number] for number in current))
+        previous = current
+    return texts
+
+
+def _trace_data(frames: Sequence[Frame], pieces: dict[str, int]) -> dict[str, Any]:
+    """One trace's frames in one view, as the player's JSON holds them."""
     return {
-        "step": frame.step,
-        "svg": inline_svg(frame.svg),
-        "sentence": frame.sentence,
-        "windows": inline_svg(frame.windows_svg),
-        "counts": frame.counts.text(),
+        "svg": encode_texts([inline_svg(frame.svg) for frame in frames], pieces),
+        "windows": encode_texts([inline_svg(frame.windows_svg) for frame in frames], pieces),
+        "sentences": [frame.sentence for frame in frames],
+        "counts": [frame.counts.text() for frame in frames],
     }
+
+
+def decode_player_data(data: Mapping[str, Any]) -> dict[View, list[list[dict[str, Any]]]]:
+    """The frames of a player's JSON data, written out: for each view, for each trace, every
+    step's ``step``, ``svg``, ``sentence``, ``windows`` and ``counts`` (for tests and tools)."""
+    pieces = data["pieces"]
+    views: dict[View, list[list[dict[str, Any]]]] = {}
+    for view, traces in data["views"].items():
+        views[view] = []
+        for trace in traces:
+            svgs = decode_texts(trace["svg"], pieces)
+            windows = decode_texts(trace["windows"], pieces)
+            views[view].append(
+                [
+                    {
+                        "step": step,
+                        "svg": svgs[step],
+                        "sentence": trace["sentences"][step],
+                        "windows": windows[step],
+                        "counts": trace["counts"][step],
+                    }
+                    for step in range(len(svgs))
+                ]
+            )
+    return views
 
 
 def _json_for_script(data: object) -> str:
@@ -96,6 +189,10 @@ _STYLE = """
 #{id} .gamelib-sentence {{ font-size: 1.2em; min-height: 2.6em; margin: 4px 0; }}
 #{id} .gamelib-counts {{ color: #555; }}
 #{id} .gamelib-caption {{ color: #555; margin-top: 6px; }}
+@media (max-width: 700px) {{
+  #{id} .gamelib-panel {{ flex-basis: 100%; max-width: 100%; }}
+  #{id} .gamelib-sentence {{ font-size: 1.05em; min-height: 0; }}
+}}
 """
 
 _SCRIPT = """
@@ -105,6 +202,29 @@ _SCRIPT = """
   root.setAttribute("data-ready", "1");
   var data = JSON.parse(root.querySelector("script.gamelib-data").textContent);
   var step = 0, view = data.view, timer = null;
+  // each drawing: piece numbers, later ones as [start, length] runs of the one before
+  function decode(rows) {
+    var previous = [], lists = [];
+    rows.forEach(function (row) {
+      var current = [];
+      row.forEach(function (item) {
+        if (typeof item === "number") { current.push(item); return; }
+        for (var k = item[0]; k < item[0] + item[1]; k++) { current.push(previous[k]); }
+      });
+      lists.push(current);
+      previous = current;
+    });
+    return lists;
+  }
+  function text(numbers) {
+    return numbers.map(function (number) { return data.pieces[number]; }).join("");
+  }
+  Object.keys(data.views).forEach(function (name) {
+    data.views[name].forEach(function (trace) {
+      trace.svg = decode(trace.svg);
+      trace.windows = decode(trace.windows);
+    });
+  });
   var slider = root.querySelector(".gamelib-slider");
   var speed = root.querySelector(".gamelib-speed");
   var viewChoice = root.querySelector(".gamelib-view");
@@ -112,14 +232,14 @@ _SCRIPT = """
   var stepLabel = root.querySelector(".gamelib-step");
   var panels = root.querySelectorAll(".gamelib-panel");
   function render() {
-    data.views[view].forEach(function (frames, index) {
-      var frame = frames[Math.min(step, frames.length - 1)];
+    data.views[view].forEach(function (trace, index) {
+      var shown = Math.min(step, trace.svg.length - 1);
       var panel = panels[index];
-      panel.querySelector(".gamelib-counts").textContent = frame.counts;
+      panel.querySelector(".gamelib-counts").textContent = trace.counts[shown];
       panel.querySelector(".gamelib-sentence").textContent =
-        "step " + frame.step + " of " + data.lengths[index] + ": " + frame.sentence;
-      panel.querySelector(".gamelib-drawing").innerHTML = frame.svg;
-      panel.querySelector(".gamelib-windows").innerHTML = frame.windows;
+        "step " + shown + " of " + data.lengths[index] + ": " + trace.sentences[shown];
+      panel.querySelector(".gamelib-drawing").innerHTML = text(trace.svg[shown]);
+      panel.querySelector(".gamelib-windows").innerHTML = text(trace.windows[shown]);
     });
     slider.value = String(step);
     stepLabel.textContent = "step " + step + " of " + data.steps;
@@ -232,15 +352,18 @@ def html_player(
     """
     player_id = "gamelib-player-" + uuid.uuid4().hex[:12]
     steps = max(lengths)
+    pieces: dict[str, int] = {}
+    views = {
+        name: [_trace_data(trace_frames_, pieces) for trace_frames_ in by_trace]
+        for name, by_trace in frames.items()
+    }
     data = {
         "view": view,
         "steps": steps,
         "lengths": list(lengths),
         "titles": list(titles),
-        "views": {
-            name: [[_frame_data(frame) for frame in trace_frames_] for trace_frames_ in by_trace]
-            for name, by_trace in frames.items()
-        },
+        "pieces": list(pieces),
+        "views": views,
     }
     panels = "".join(
         _panel(by_trace, title, length)

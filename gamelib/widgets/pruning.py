@@ -32,6 +32,7 @@ from gamelib.exercises import Convention, Feedback, PruningExercise
 from gamelib.notation import format_number, read_number
 from gamelib.render.dot import draw
 from gamelib.render.static import inline_svg
+from gamelib.trace import Cutoff
 from gamelib.trees import Tree
 
 _SCISSORS = "scissors"
@@ -331,7 +332,9 @@ class PruningWidget:
 
     # ---- display
     def static_html(self) -> str:
-        """The exercise as plain HTML: the question and the drawn tree, no controls."""
+        """The exercise as plain HTML: the question, the drawn tree and a collapsed worked
+        solution (a ``<details>`` element: the answer, each cutoff in words, the solved tree),
+        no controls: what a page without a kernel shows."""
         exercise = self.exercise
         return (
             "<div class='gamelib-pruning-exercise-static'>"
@@ -339,7 +342,8 @@ class PruningWidget:
             f"{escape(exercise.convention.describe())}. (In a running notebook this is an "
             "interactive exercise with buttons; here, answer with <code>exercise.check(...)"
             "</code>.)</p>"
-            f"{inline_svg(draw(exercise.tree).svg())}</div>"
+            f"{inline_svg(draw(exercise.tree).svg())}"
+            f"{worked_solution_html(exercise)}</div>"
         )
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
@@ -363,6 +367,23 @@ def solution_html(exercise: PruningExercise) -> str:
         f"{escape(', '.join(pruned)) if pruned else 'none'}. "
         f"Values returned (MAX's view): {escape(values)}. "
         f"Leaves evaluated, in order: {escape(' '.join(exercise.solution.evaluated))}.</div>"
+    )
+
+
+def worked_solution_html(exercise: PruningExercise) -> str:
+    """The worked solution of ``exercise``, collapsed: a ``<details>`` element holding the
+    solution paragraph, every cutoff of the reference run in words, and its drawing."""
+    cuts = "".join(
+        f"<li>{escape(exercise.cut_sentence(event))}</li>"
+        for event in exercise.trace.events
+        if isinstance(event, Cutoff)
+    )
+    reasons = f"<ul>{cuts}</ul>" if cuts else "<p>No cutoff: every leaf is evaluated.</p>"
+    return (
+        "<details class='gamelib-worked-solution'><summary><b>Worked solution</b> "
+        "(try it first)</summary>"
+        f"{solution_html(exercise)}<p>Why, cutoff by cutoff:</p>{reasons}"
+        f"{inline_svg(draw(exercise.trace).svg())}</details>"
     )
 
 

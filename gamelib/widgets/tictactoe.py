@@ -112,6 +112,16 @@ EMPTY_SQUARE = "\u00a0"
 becomes the empty string keeps showing its old text, so a new game would not clear the board.)"""
 
 
+NEEDS_PYTHON_HTML = (
+    "<div class='gamelib-needs-python'><p><b>Play tic-tac-toe against the search.</b> This "
+    "board is a game against α-β: every move you make runs a search in Python, so it needs "
+    "the notebook running. <a class='gamelib-run-yourself' href='#run-it-yourself'>Run the "
+    "course yourself</a> (Binder, Colab or JupyterLab on your computer) to play.</p></div>"
+)
+"""What a page without a kernel shows instead of the board (a website built from the
+notebooks points the link at its page on running the course)."""
+
+
 class TicTacToeWidget:
     """A tic-tac-toe board to play on, in a notebook (see the module docstring).
 
@@ -191,7 +201,9 @@ class TicTacToeWidget:
 
     # ---- what the notebook displays
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return self.widget._repr_mimebundle_(**kwargs)
+        bundle: dict[str, Any] = dict(self.widget._repr_mimebundle_(**kwargs) or {})
+        bundle["text/html"] = NEEDS_PYTHON_HTML
+        return bundle
 
     # ---- the game
     def side(self, player: Player) -> Side:

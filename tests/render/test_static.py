@@ -6,7 +6,18 @@ import json
 import re
 from pathlib import Path
 
-from gamelib.render.static import StaticAnimation, to_html
+from hypothesis import given
+from hypothesis import strategies as st
+
+from gamelib.render.frames import trace_frames
+from gamelib.render.static import (
+    StaticAnimation,
+    decode_player_data,
+    decode_texts,
+    encode_texts,
+    text_pieces,
+    to_html,
+)
 from gamelib.trace import Trace
 
 
@@ -25,7 +36,7 @@ def test_the_player_holds_every_frame_of_both_views(windows_trace: Trace) -> Non
     data = player_data(html)
     steps = len(windows_trace.events)
     assert data["steps"] == steps
-    views = data["views"]
+    views = decode_player_data(data)
     assert isinstance(views, dict) and set(views) == {"max", "mover"}
     for frames_by_trace in views.values():
         (frames,) = frames_by_trace
@@ -60,6 +71,33 @@ def test_side_by_side_players_have_a_panel_per_trace(
     data = player_data(html)
     assert data["titles"] == ["one bound", "two bounds"]
     assert len(data["views"]["max"]) == 2  # type: ignore[index]
+
+
+def test_the_player_holds_the_very_drawings_of_the_frames_compactly(
+    windows_trace: Trace,
+) -> None:
+    html = to_html(windows_trace, views=["max"])
+    (frames,) = decode_player_data(player_data(html))["max"]
+    expected = trace_frames(windows_trace, "max")
+    assert [frame["svg"] for frame in frames] == [
+        re.sub(r'\s+xmlns(:\w+)?="[^"]*"', "", frame.svg) for frame in expected
+    ]
+    assert [frame["counts"] for frame in frames] == [frame.counts.text() for frame in expected]
+    written_out = sum(len(frame.svg) + len(frame.windows_svg) for frame in expected)
+    assert len(html) * 5 < written_out  # consecutive drawings share most of their pieces
+
+
+texts = st.lists(st.text(alphabet="<>ab/ ", max_size=30), max_size=8)
+
+
+@given(texts, texts)
+def test_encoded_texts_decode_to_the_same_texts(first: list[str], second: list[str]) -> None:
+    pieces: dict[str, int] = {}
+    encoded_first = encode_texts(first, pieces)
+    encoded_second = encode_texts(second, pieces)  # the pieces are shared
+    assert decode_texts(encoded_first, list(pieces)) == first
+    assert decode_texts(encoded_second, list(pieces)) == second
+    assert all("".join(text_pieces(text)) == text for text in first)
 
 
 def test_a_page_can_be_saved(windows_trace: Trace, tmp_path: Path) -> None:

@@ -1,0 +1,99 @@
+"""Sphinx configuration of the course's website: Jupyter Book 1's stack, set up to work offline.
+
+The pages are built by ``site/build.py`` (``bash scripts/course.sh site``), which copies this
+file with the rest of ``site/`` and the notebooks into ``site/_build/source`` and runs Sphinx
+there. Jupyter Book 1 (pip ``jupyter-book<2``) is Sphinx with MyST-NB, the book theme and an
+external table of contents; this file uses those pieces directly, so that every setting that
+matters for a site without network is in one place:
+
+- no script, font or style from a CDN: MyST-NB's ipywidgets scripts (require.js and the widget
+  manager) are switched off, and widget outputs fall back to their ``text/html`` (the course's
+  widgets carry a static version: the HTML animation player, the exercise with its worked
+  solution, a note that the game needs Python); no page has math, so Sphinx loads no MathJax
+  (the browser test would see it if one did);
+- the notebooks are executed at build time with ``GAMELIB_STATIC=1`` (the animations become
+  self-contained HTML players), their results cached in ``site/_build/.jupyter_cache``;
+- launch buttons for Binder and Colab, built from the repository URL that ``build.py`` found.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE / "_ext"))
+
+os.environ["GAMELIB_STATIC"] = "1"  # the kernels inherit it: animations are HTML players
+
+project = "Game-tree search, taught in Jupyter"
+author = "the course's authors"
+copyright = "the course's authors"
+
+extensions = [
+    "myst_nb",
+    "sphinx_external_toc",
+    "sphinx_book_theme",
+    "sphinx_copybutton",
+    "sphinx_togglebutton",
+    "sphinx_design",
+    "course_site",
+]
+external_toc_path = "_toc.yml"
+external_toc_exclude_missing = False
+exclude_patterns = ["_build", "**.ipynb_checkpoints", "README.md"]
+
+# ---- notebooks: executed at build time, results cached between builds
+nb_execution_mode = "cache"
+nb_execution_cache_path = os.environ.get("COURSE_SITE_CACHE", str(HERE.parent / ".jupyter_cache"))
+nb_execution_timeout = 180
+nb_execution_raise_on_error = True  # a notebook that fails breaks the build
+nb_execution_show_tb = True
+nb_merge_streams = True
+# No widget scripts from a CDN: widget views are dropped and their text/html is shown.
+nb_ipywidgets_js: dict[str, dict[str, str]] = {}
+nb_mime_priority_overrides = [("html", "application/vnd.jupyter.widget-view+json", None)]
+nb_render_markdown_format = "commonmark"
+myst_enable_extensions = ["colon_fence", "deflist"]
+myst_heading_anchors = 3
+suppress_warnings = ["mystnb.unknown_mime_type", "myst.header"]
+
+# ---- HTML
+html_theme = "sphinx_book_theme"
+html_title = "Game-tree search"
+html_static_path = ["_static"]
+html_css_files = ["course.css"]
+html_copy_source = False
+html_show_sourcelink = False
+html_last_updated_fmt = None
+
+# The theme follows the reader's system (light or dark) until the switch is used; without a
+# default the theme logs a console error on a first visit.
+html_context = {"default_mode": "auto"}
+
+REPOSITORY_URL = os.environ.get("COURSE_REPOSITORY_URL", "")
+REPOSITORY_BRANCH = os.environ.get("COURSE_REPOSITORY_BRANCH", "main")
+
+html_theme_options: dict[str, object] = {
+    "home_page_in_toc": True,
+    "show_toc_level": 2,
+    "use_download_button": True,
+    "use_fullscreen_button": False,
+    "navigation_with_keys": False,
+    "search_bar_text": "Search the course…",
+}
+if REPOSITORY_URL:
+    html_theme_options.update(
+        {
+            "repository_url": REPOSITORY_URL,
+            "repository_branch": REPOSITORY_BRANCH,
+            "path_to_docs": "",
+            "use_repository_button": True,
+            "launch_buttons": {
+                "binderhub_url": "https://mybinder.org",
+                "colab_url": "https://colab.research.google.com",
+                "notebook_interface": "jupyterlab",
+            },
+        }
+    )

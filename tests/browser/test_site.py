@@ -1,0 +1,364 @@
+"""The course's website (site/_build/html) in a real browser, with no network.
+
+Every page is opened from a local static server with every non-local request blocked (and
+failed on); a console error, an uncaught exception, a local file that is missing, or a page
+wider than a 390 px phone screen fails the test. Then: an animation plays (from the server and
+from ``file://``), the light and dark themes both load, the exercises show a collapsed worked
+solution, the tic-tac-toe board says it needs Python, glossary terms link to their rows,
+search works offline, and the notebook pages carry Binder and Colab buttons. Screenshots at
+390 px and 1280 px of the home page and notebook 03 are saved in tests/browser/screenshots/.
+
+The site is built first (``python site/build.py``) when site/_build/html has no index.html;
+``bash scripts/course.sh test`` builds it before this lane.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import re
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import CHROMIUM_ARGUMENTS, REPOSITORY, SCREENSHOTS, chromium_path
+
+pytestmark = pytest.mark.browser
+
+SITE = REPOSITORY / "site" / "_build" / "html"
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 900}
+PLAYER_PAGE = "notebooks/03_alphabeta.html"
+FIRST_PICTURE_SECONDS = 1.0
+
+
+def site_pages() -> list[str]:
+    """Every HTML page of the built site (the theme's template fragments in _static aside)."""
+    return sorted(
+        str(page.relative_to(SITE))
+        for page in SITE.rglob("*.html")
+        if "_static" not in page.relative_to(SITE).parts
+    )
+
+
+@pytest.fixture(scope="module")
+def site() -> Path:
+    if not (SITE / "index.html").exists():
+        subprocess.run([sys.executable, str(REPOSITORY / "site" / "build.py")], check=True)
+    return SITE
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def server(site: Path) -> Iterator[str]:
+    """A static file server of the site on a free local port; its base URL."""
+    handler = functools.partial(_QuietHandler, directory=str(site))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{httpd.server_address[1]}/"
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    executable = chromium_path()
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(
+            executable_path=executable, args=CHROMIUM_ARGUMENTS, headless=True
+        )
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+@dataclass
+class Watch:
+    """What went wrong while a page was open: blocked requests, errors, missing files."""
+
+    blocked: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    missing: list[str] = field(default_factory=list)
+
+    def problems(self) -> list[str]:
+        return (
+            [f"blocked request to {url}" for url in self.blocked]
+            + [f"console error: {text}" for text in self.errors]
+            + [f"missing local file: {url}" for url in self.missing]
+        )
+
+
+def open_context(browser: Any, base: str, viewport: dict[str, int]) -> tuple[Any, Watch]:
+    """A browser context that lets only ``base`` (and file:, data:, blob:) through."""
+    context = browser.new_context(viewport=viewport)
+    watch = Watch()
+
+    def route(route: Any) -> None:
+        url = route.request.url
+        if url.startswith((base, "file:", "data:", "blob:", "about:")):
+            route.continue_()
+        else:
+            watch.blocked.append(url)
+            route.abort()
+
+    context.route("**/*", route)
+
+    def on_page(page: Any) -> None:
+        page.on(
+            "console",
+            lambda message: watch.errors.append(message.text) if message.type == "error" else None,
+        )
+        page.on("pageerror", lambda error: watch.errors.append(str(error)))
+        page.on(
+            "response",
+            lambda response: watch.missing.append(response.url) if response.status >= 400 else None,
+        )
+
+    context.on("page", on_page)
+    return context, watch
+
+
+def page_width(page: Any) -> int:
+    return int(page.evaluate("document.scrollingElement.scrollWidth"))
+
+
+def test_every_page_loads_offline_without_errors_and_fits_a_phone(
+    browser: Any, server: str
+) -> None:
+    pages = site_pages()
+    assert "index.html" in pages and PLAYER_PAGE in pages and "trainer/index.html" in pages
+    assert len([page for page in pages if page.startswith("notebooks/")]) >= 11
+    context, watch = open_context(browser, server, PHONE)
+    failures = []
+    try:
+        page = context.new_page()
+        for name in pages:
+            page.goto(server + name, wait_until="load")
+            page.wait_for_load_state("networkidle")
+            width = page_width(page)
+            problems = watch.problems()
+            if width > PHONE["width"]:
+                problems.append(f"page is {width} px wide at {PHONE['width']} px")
+            failures.extend(f"{name}: {problem}" for problem in problems)
+            watch.blocked.clear()
+            watch.errors.clear()
+            watch.missing.clear()
+    finally:
+        context.close()
+    assert not failures, "\n".join(failures)
+
+
+def first_player(page: Any) -> Any:
+    player = page.locator(".gamelib-player").first
+    player.scroll_into_view_if_needed()
+    return player
+
+
+def check_player_plays(page: Any) -> None:
+    """The first player on the page steps forward and plays: its picture changes."""
+    player = first_player(page)
+    drawing = player.locator(".gamelib-drawing").first
+    label = player.locator(".gamelib-step")
+    start = drawing.inner_html()
+    assert label.inner_text().startswith("step 0 of ")
+    player.locator("[data-action=forward]").click()
+    assert label.inner_text().startswith("step 1 of ")
+    after_one = drawing.inner_html()
+    assert after_one != start
+    player.locator(".gamelib-speed").select_option("200")
+    player.locator("[data-action=play]").click()
+    page.wait_for_function(
+        "element => /^step ([3-9]|[1-9][0-9]+) of /.test(element.textContent)",
+        arg=label.element_handle(),
+        timeout=10_000,
+    )
+    player.locator("[data-action=play]").click()  # pause
+    assert drawing.inner_html() not in (start, after_one)
+    player.locator("[data-action=last]").click()
+    steps = re.match(r"step (\d+) of (\d+)", label.inner_text())
+    assert steps and steps.group(1) == steps.group(2)
+
+
+def test_an_animation_plays_and_the_first_picture_is_quick(browser: Any, server: str) -> None:
+    context, watch = open_context(browser, server, DESKTOP)
+    try:
+        page = context.new_page()
+        times = []
+        for _ in range(2):  # the better of two loads: a busy machine can stall one
+            started = time.perf_counter()
+            page.goto(server + PLAYER_PAGE, wait_until="commit")
+            page.locator(".gamelib-player .gamelib-drawing svg").first.wait_for(state="visible")
+            times.append(time.perf_counter() - started)
+            page.wait_for_load_state("load")
+        first_picture = min(times)
+        check_player_plays(page)
+        assert not watch.problems(), watch.problems()
+    finally:
+        context.close()
+    print(f"first picture of {PLAYER_PAGE} after {first_picture:.2f} s")
+    assert first_picture < FIRST_PICTURE_SECONDS, f"first picture after {first_picture:.2f} s"
+
+
+def test_the_pages_work_from_file_urls(browser: Any, site: Path) -> None:
+    context, watch = open_context(browser, "file:", DESKTOP)
+    try:
+        page = context.new_page()
+        page.goto((site / "index.html").as_uri(), wait_until="load")
+        page.get_by_role("link", name=re.compile("α-β as nega-alpha")).first.click()
+        page.wait_for_load_state("load")
+        assert page.url.endswith(PLAYER_PAGE)
+        check_player_plays(page)
+        assert not watch.problems(), watch.problems()
+    finally:
+        context.close()
+
+
+def save_screenshot(page: Any, name: str) -> None:
+    SCREENSHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / name))
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_screenshots_of_the_home_page_and_notebook_03(
+    browser: Any, server: str, viewport: dict[str, int]
+) -> None:
+    width = viewport["width"]
+    context, watch = open_context(browser, server, viewport)
+    try:
+        page = context.new_page()
+        page.goto(server + "index.html", wait_until="networkidle")
+        assert page_width(page) <= width
+        save_screenshot(page, f"site_home_{width}.png")
+        page.goto(server + PLAYER_PAGE, wait_until="networkidle")
+        assert page_width(page) <= width
+        save_screenshot(page, f"site_03_top_{width}.png")
+        player = first_player(page)
+        player.locator("[data-action=forward]").click()
+        player.locator("[data-action=forward]").click()
+        box = player.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
+        page.evaluate(
+            "element => element.scrollIntoView({block: 'start'})", player.element_handle()
+        )
+        save_screenshot(page, f"site_03_player_{width}.png")
+        assert page_width(page) <= width
+        assert not watch.problems(), watch.problems()
+    finally:
+        context.close()
+
+
+def test_light_and_dark_themes_both_load(browser: Any, server: str) -> None:
+    context, watch = open_context(browser, server, PHONE)
+    try:
+        page = context.new_page()
+        page.goto(server + PLAYER_PAGE, wait_until="networkidle")
+        theme = "document.documentElement.dataset.theme"
+        background = "getComputedStyle(document.body).backgroundColor"
+        assert page.evaluate(theme) == "light"
+        light = page.evaluate(background)
+        for _ in range(3):  # the switch cycles light → dark → auto
+            if page.evaluate(theme) == "dark":
+                break
+            page.locator(".theme-switch-button").first.click()
+        assert page.evaluate(theme) == "dark"
+        dark = page.evaluate(background)
+        assert dark != light
+        first_player(page)
+        save_screenshot(page, "site_03_player_390_dark.png")
+        page.goto(server + "index.html", wait_until="networkidle")
+        assert page.evaluate(theme) == "dark"  # the choice is kept from page to page
+        save_screenshot(page, "site_home_390_dark.png")
+        assert page_width(page) <= PHONE["width"]
+        assert not watch.problems(), watch.problems()
+    finally:
+        context.close()
+
+
+def test_exercises_show_a_worked_solution_and_the_board_says_it_needs_python(
+    browser: Any, server: str
+) -> None:
+    context, watch = open_context(browser, server, DESKTOP)
+    try:
+        page = context.new_page()
+        for name in (PLAYER_PAGE, "notebooks/04_failsoft.html"):
+            page.goto(server + name, wait_until="load")
+            exercise = page.locator(".gamelib-pruning-exercise-static").first
+            solution = exercise.locator("details.gamelib-worked-solution")
+            assert not solution.evaluate("element => element.open")
+            assert not solution.locator("svg").is_visible()
+            solution.locator("summary").click()
+            assert solution.locator("svg").is_visible()
+            assert "Pruned leaves" in solution.inner_text()
+        page.goto(server + "notebooks/05_real_games.html", wait_until="load")
+        link = page.locator(".gamelib-needs-python a.gamelib-run-yourself").first
+        assert "needs" in page.locator(".gamelib-needs-python").first.inner_text()
+        link.click()
+        page.wait_for_load_state("load")
+        assert page.url == server + "run.html"
+        assert page.get_by_role("heading", name="Run it yourself").is_visible()
+        assert not watch.problems(), watch.problems()
+    finally:
+        context.close()
+
+
+def test_glossary_terms_link_to_their_rows(browser: Any, server: str) -> None:
+    context, watch = open_context(browser, server, DESKTOP)
+    try:
+        page = context.new_page()
+        page.goto(server + "notebooks/01_minimax.html", wait_until="load")
+        terms = page.locator("a.glossary-term")
+        assert terms.count() >= 3
+        words = terms.first.inner_text()
+        terms.first.click()
+        page.wait_for_load_state("load")
+        assert page.url.startswith(server + "notebooks/glossary.html#term-")
+        row = page.locator(f"tr[id='{page.url.split('#')[1]}']")
+        assert words.lower() in row.inner_text().lower()
+        assert not watch.problems(), watch.problems()
+    finally:
+        context.close()
+
+
+def test_search_works_offline(browser: Any, server: str) -> None:
+    context, watch = open_context(browser, server, DESKTOP)
+    try:
+        page = context.new_page()
+        page.goto(server + "search.html?q=negamax", wait_until="load")
+        results = page.locator("#search-results li")
+        results.first.wait_for(timeout=10_000)
+        assert results.count() >= 3
+        links = [results.nth(index).inner_text() for index in range(results.count())]
+        assert any("Negamax" in text for text in links), links
+        assert not watch.problems(), watch.problems()
+    finally:
+        context.close()
+
+
+def test_notebook_pages_have_binder_and_colab_buttons(site: Path) -> None:
+    for page in sorted((site / "notebooks").glob("*.html")):
+        html = page.read_text(encoding="utf-8")
+        notebook = f"notebooks/{page.stem}.ipynb"
+        assert re.search(rf'href="https://mybinder\.org/v2/gh/[^"]+lab/tree/{notebook}"', html)
+        assert re.search(
+            rf'href="https://colab\.research\.google\.com/github/[^"]+/blob/[^"]+/{notebook}"',
+            html,
+        )
+    homework = (site / "notebooks/exercises/pruning_homework.html").read_text(encoding="utf-8")
+    assert "mybinder.org" not in homework  # a launch would open the teacher's source
