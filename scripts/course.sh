@@ -134,6 +134,15 @@ install_chromium() {
   }
 }
 
+install_node() {
+  # The trainer page's agreement test runs its JavaScript under Node.js.
+  command -v node >/dev/null 2>&1 && return 0
+  say "Node.js is missing (needed by the trainer page's test): installing Debian's nodejs"
+  apt_install nodejs || {
+    say "could not install Node.js: the trainer test will fail. Install it: 'sudo apt-get install nodejs'."
+  }
+}
+
 install_notebook_filter() {
   # Notebooks are committed without outputs: nbstripout as a git filter for this checkout.
   if [ -d .git ] && [ -x "$VENV/bin/nbstripout" ] &&
@@ -250,6 +259,7 @@ case "$command" in
       shift 2
     fi
     setup dev
+    [[ " ${lanes[*]} " == *" unit "* ]] && install_node
     [[ " ${lanes[*]} " == *" site "* ]] && install_packages site
     [[ " ${lanes[*]} " == *" browser "* || " ${lanes[*]} " == *" site "* ]] && install_chromium
     started="$(date +%s)"
