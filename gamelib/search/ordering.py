@@ -9,25 +9,34 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from gamelib.core import Game
 from gamelib.search.alphabeta import alphabeta_failsoft
 from gamelib.search.common import Order, SearchResult, SearchStats, Tracer, prepare
+from gamelib.search.lazy import LazyMoves
 from gamelib.search.table import TranspositionTable
 from gamelib.trees import Tree
 
 
 def static_order(
     game: Game[Any, Any], score: Callable[[Any], float]
-) -> Callable[[Any, Sequence[Any]], list[Any]]:
+) -> Callable[[Any, Sequence[Any]], Sequence[Any]]:
     """An ``order`` that tries first the move whose resulting position scores lowest for the
-    opponent (``score`` is from the view of the player to move there, like ``evaluate``)."""
+    opponent (``score`` is from the view of the player to move there, like ``evaluate``).
 
-    def reorder(state: Any, moves: Sequence[Any]) -> list[Any]:
-        return sorted(moves, key=lambda move: score(game.result(state, move)))
+    The moves are scored and sorted only when the search walks through them (see
+    :class:`~gamelib.search.lazy.LazyMoves`): not at the depth limit, where it only asks
+    whether there are any.
+    """
+
+    def reorder(state: Any, moves: Sequence[Any]) -> Sequence[Any]:
+        def by_score(moves: Sequence[Any]) -> Iterator[Any]:
+            return iter(sorted(moves, key=lambda move: score(game.result(state, move))))
+
+        return LazyMoves(moves, by_score)
 
     return reorder
 

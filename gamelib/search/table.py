@@ -22,11 +22,13 @@ notebook for what goes wrong otherwise.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, TypeVar, cast
 
 from gamelib.core import INF, Bound
+from gamelib.search.lazy import LazyMoves
 
 
 @dataclass(slots=True)
@@ -248,7 +250,8 @@ def best_move_first(
     A search with a table looks a position up (:func:`remembering`) just before it searches
     it, and the search asks for the position's moves first thing; so the entry is taken from
     ``table.looked_up`` instead of being looked up twice. A position the table was not
-    consulted for keeps the game's order.
+    consulted for keeps the game's order. The other moves are put in their order only if the
+    best move does not cut the search off (see :class:`~gamelib.search.lazy.LazyMoves`).
     """
 
     def ordered(state: Any) -> Sequence[Any]:
@@ -256,9 +259,16 @@ def best_move_first(
         looked_up, entry = table.looked_up
         if looked_up is not state or entry is None or entry.move is None:
             return moves
-        best = entry.move
-        if best not in moves or moves[0] == best:
+        if entry.move not in moves:
             return moves
-        return [best, *(move for move in moves if move != best)]
+        return LazyMoves(moves, partial(first_then_the_rest, entry.move))
 
     return ordered
+
+
+def first_then_the_rest(first: Any, moves: Sequence[Any]) -> Iterator[Any]:
+    """``first``, then the other moves in their order."""
+    yield first
+    for move in moves:
+        if move != first:
+            yield move
