@@ -290,7 +290,10 @@ def table_cost_note(rows: Sequence[Measurement], baseline: str) -> Note:
 
 
 def _compared(value: float, base: float, smaller: str, larger: str, same: str) -> str:
-    return smaller if value < base else larger if value > base else same
+    """The word for ``value`` against ``base``, as the whole percentage printed beside it
+    shows it (so "100%" always reads as the same)."""
+    percent = round(100 * value / base)
+    return smaller if percent < 100 else larger if percent > 100 else same
 
 
 def _totals(rows: Sequence[Measurement]) -> dict[str, tuple[int, float]]:
