@@ -220,23 +220,28 @@ def remembering_exact(
     """Wrap a windowless negamax node function: every value it finds is exact.
 
     Every value it finds is exact, so an entry answers a later search of its position when
-    it was searched at least as deep.
+    it was searched at least as deep. As in :func:`remembering`, a position at the depth limit
+    is evaluated without a look-up.
     """
 
+    probe, answer, classify, store = table.probe, table.answer, table.classify, table.store
+
     def remembered(state: Any, depth: float, line: list[Any]) -> float:
+        if depth == 0:  # at the depth limit: evaluating costs less than a look-up
+            return search(state, depth, line)
         position = key(state)
-        entry = table.probe(position)
+        entry = probe(position)
         table.looked_up = (state, entry)  # for best_move_first, which orders this state next
-        known = None if entry is None else table.answer(entry, depth, -INF, INF)
-        if entry is not None and known is not None:
-            table.stats.cutoffs += 1
-            line[:] = [] if entry.move is None else [entry.move]
-            if tracer is not None:
-                tracer.table_answer(known, entry.bound, entry.depth)
-            return known
+        if entry is not None:
+            known = answer(entry, depth, -INF, INF)
+            if known is not None:
+                table.stats.cutoffs += 1
+                line[:] = [] if entry.move is None else [entry.move]
+                if tracer is not None:
+                    tracer.table_answer(known, entry.bound, entry.depth)
+                return known
         value = search(state, depth, line)
-        bound = table.classify(value, -INF, INF)
-        table.store(position, depth, value, bound, line[0] if line else None)
+        store(position, depth, value, classify(value, -INF, INF), line[0] if line else None)
         return value
 
     return cast(ExactSearch, remembered)
