@@ -14,7 +14,7 @@ from __future__ import annotations
 import html
 import math
 import re
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -256,18 +256,18 @@ class PruningExercise:
 
     def cut_sentence(self, event: Cutoff) -> str:
         """A cutoff in words, from MAX's view: a β-cut at MAX's nodes, an α-cut at MIN's."""
-        skipped = ", ".join(event.skipped)
         comparison = self.convention.cutoff
+        stops = f"{event.node} stops" + _never_searched(event.skipped)
         if self._is_max(event.node):
             return (
                 f"at {event.node} (MAX) {event.child} returned {format_number(event.value)} "
                 f"{'≥' if comparison == '>=' else '>'} β = {format_number(event.beta)}: MIN above "
-                f"will never allow this, so {event.node} stops and {skipped} is never searched"
+                f"will never allow this, so {stops}"
             )
         return (
             f"at {event.node} (MIN) {event.child} returned {format_number(event.value)} "
             f"{'≤' if comparison == '>=' else '<'} α = {format_number(event.alpha)}: MAX above "
-            f"already has a better choice, so {event.node} stops and {skipped} is never searched"
+            f"already has a better choice, so {stops}"
         )
 
     def explain_evaluated(self, leaf: str) -> str:
@@ -281,6 +281,13 @@ class PruningExercise:
 
     def _is_max(self, name: str) -> bool:
         return self.trace.players[name] == self.trace.root_player
+
+
+def _never_searched(skipped: Sequence[str]) -> str:
+    """The end of a cut sentence: which children the cut skips (none after the last child)."""
+    if not skipped:
+        return " (it had no child left to search)"
+    return f" and {', '.join(skipped)} {'is' if len(skipped) == 1 else 'are'} never searched"
 
 
 def _split_answer(answer: object) -> tuple[object | None, object | None, list[str]]:

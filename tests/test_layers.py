@@ -16,10 +16,10 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("gamelib.trees", "gamelib.games"),
     ("gamelib.search",),
     ("gamelib.trace",),
-    ("gamelib.players", "gamelib.exercises", "gamelib.experiments"),
+    ("gamelib.players", "gamelib.exercises", "gamelib.experiments", "gamelib.endgame"),
     ("gamelib.arena",),
     ("gamelib.render",),
-    ("gamelib.widgets",),
+    ("gamelib.widgets", "gamelib.worksheets"),
     ("gamelib.setup_check",),
 )
 """Bottom to top. A module belongs to the first entry that is its name or a package above it."""

@@ -79,6 +79,12 @@ const PruningTrainer = (() => {
     return { digits, scale: -power };
   }
 
+  /** The end of a cut sentence: which children the cut skips (none after the last child). */
+  function neverSearched(skipped) {
+    if (skipped.length === 0) return " (it had no child left to search)";
+    return ` and ${skipped.join(", ")} ${skipped.length === 1 ? "is" : "are"} never searched`;
+  }
+
   /** format_number: 3, −2, 0.5, ∞, −∞ (a typographic minus). */
   function formatNumber(value) {
     if (value === INF) return "∞";
@@ -640,19 +646,19 @@ const PruningTrainer = (() => {
 
     /** A cutoff in words, from MAX's view: a β-cut at MAX's nodes, an α-cut at MIN's. */
     cutSentence(event) {
-      const skipped = event.skipped.join(", ");
       const strict = this.convention.cutoff === ">";
+      const stops = `${event.node} stops` + neverSearched(event.skipped);
       if (this.isMax(event.node)) {
         return (
           `at ${event.node} (MAX) ${event.child} returned ${formatNumber(event.value)} ` +
           `${strict ? ">" : "≥"} β = ${formatNumber(event.beta)}: MIN above ` +
-          `will never allow this, so ${event.node} stops and ${skipped} is never searched`
+          `will never allow this, so ${stops}`
         );
       }
       return (
         `at ${event.node} (MIN) ${event.child} returned ${formatNumber(event.value)} ` +
         `${strict ? "<" : "≤"} α = ${formatNumber(event.alpha)}: MAX above ` +
-        `already has a better choice, so ${event.node} stops and ${skipped} is never searched`
+        `already has a better choice, so ${stops}`
       );
     }
 
