@@ -338,7 +338,7 @@ CASES = {
         mini_illegal,
     ),
     "othello": Case(
-        othello.Othello(),
+        othello.Othello(scoring="difference"),  # evaluate = utility at the end (official: no)
         othello.PASS,
         othello_other_side,
         othello_counts,

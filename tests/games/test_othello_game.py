@@ -162,7 +162,8 @@ def test_a_side_without_a_move_passes() -> None:
     final = GAME.result(after, parse_move("c1"))
     assert final.black == 0
     assert GAME.is_terminal(final) and GAME.moves(final) == ()
-    assert GAME.utility(final) == -3
+    assert GAME.utility(final) == -64  # official scoring: the 61 empty squares go to White
+    assert Othello(scoring="difference").utility(final) == -3
     assert perft(3, state) == 1
 
 
