@@ -22,7 +22,9 @@ plays the same games, move for move, on every machine; only the times differ.
 Scores
 ------
 A game's ``score`` is the final utility from the view of the player who moved first: in
-reversi and Othello the disc difference (Black − White), in tic-tac-toe +1, 0 or −1. In a
+4×4 reversi the disc difference (Black − White), in Othello the official score (the disc
+difference with the empty squares given to the winner; ``Othello(scoring="difference")``
+keeps the raw difference), in tic-tac-toe +1, 0 or −1. In a
 match, "difference" is the average score from player A's view, and the *score rate* is
 (wins + draws / 2) / games.
 """
@@ -54,8 +56,8 @@ class GameRecord:
         moves: Every move of the game in order, the opening included (passes included).
         opening_length: How many of the first ``moves`` were the random opening.
         final_state: The position the game ended in.
-        score: The final utility from the first player's view (disc difference Black −
-            White in reversi; +1 / 0 / −1 in tic-tac-toe).
+        score: The final utility from the first player's view (Black − White discs in
+            reversi, with Othello's empty squares to the winner; +1 / 0 / −1 in tic-tac-toe).
         thinking_time: Seconds each player spent choosing moves (first, second).
         moves_chosen: How many moves each player chose (first, second); the opening's moves
             are not counted.
@@ -213,7 +215,7 @@ class MatchResult:
 
     @property
     def mean_difference(self) -> float:
-        """The average final score from A's view (the disc difference in reversi)."""
+        """The average final score from A's view (the game's utility: in reversi discs)."""
         scores = self.scores_for_a()
         return sum(scores) / len(scores) if scores else 0.0
 
@@ -273,7 +275,8 @@ COLUMNS: tuple[str, ...] = (
 """The columns of a result table.
 
 "mean score (A)" is the average final score from A's view: the disc difference in reversi
-and Othello, +1 / 0 / −1 per game in tic-tac-toe. "ms/move" is the average thinking time.
+(Othello's official score: empty squares to the winner), +1 / 0 / −1 per game in
+tic-tac-toe. "ms/move" is the average thinking time.
 """
 
 
