@@ -1,0 +1,113 @@
+"""How the endgame solver orders moves: the ideas it may use, each of which can be switched
+off (:class:`Options`, :data:`ABLATION`), and the board facts they rest on.
+
+* **the stored move**: the best move the table kept for the position, first;
+* **fastest-first**: the move that leaves the opponent the fewest replies. Few replies mean a
+  small subtree, and in the endgame a side short of moves is usually a side in trouble, so
+  the cheapest move to search is often the best one; replies on a **corner**
+  (:data:`CORNERS`) may count twice;
+* **parity**: play first in a quarter of the board with an odd number of empty squares
+  (:func:`odd_regions`): whoever moves last in a region tends to keep its discs;
+* **static order**: by square weight (:data:`STATIC_ORDER`), where counting replies costs
+  more than it saves.
+
+The order itself is computed by :meth:`~gamelib.endgame.solver.EndgameSolver.ordered`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final, Literal
+
+from gamelib.games.othello import SQUARE_WEIGHTS
+
+Ordering = Literal["none", "static", "fastest"]
+"""How the moves of a position are ordered: square order a1…h8, by square weight
+(:data:`~gamelib.games.othello.SQUARE_WEIGHTS`), or fastest-first."""
+
+CORNERS: Final = 1 << 0 | 1 << 7 | 1 << 56 | 1 << 63
+"""The four corners a1, h1, a8, h8."""
+
+QUADRANTS: Final = (0x0F0F0F0F, 0xF0F0F0F0, 0x0F0F0F0F << 32, 0xF0F0F0F0 << 32)
+"""The four 4×4 quarters of the board: the regions of the parity rule."""
+
+QUADRANT_BIT: Final = tuple(
+    1 << next(index for index, quadrant in enumerate(QUADRANTS) if quadrant >> square & 1)
+    for square in range(64)
+)
+"""``QUADRANT_BIT[s]``: the bit of the quarter of the board that square ``s`` is in."""
+
+STATIC_ORDER: Final = tuple(sorted(range(64), key=lambda square: -SQUARE_WEIGHTS[square]))
+"""The squares by decreasing weight (corners first, X-squares last), stable in a1…h8 order."""
+
+
+def odd_regions(empty: int) -> int:
+    """The empty squares that lie in a quarter of the board with an odd number of them."""
+    odd = 0
+    for quadrant in QUADRANTS:
+        region = empty & quadrant
+        if region.bit_count() & 1:
+            odd |= region
+    return odd
+
+
+@dataclass(frozen=True)
+class Options:
+    """What the solver may use; each idea can be switched off to measure what it brings.
+
+    Attributes:
+        ordering: ``"none"`` (square order), ``"static"`` (by square weight) or
+            ``"fastest"`` (fewest opponent replies first).
+        stored_move: try first the best move the table stored for the position, and look
+            up the positions after each move for a cutoff before searching any (the
+            *enhanced transposition cutoff*).
+        parity: prefer squares in regions with an odd number of empty squares.
+        corners: count the opponent's replies on corners twice (fastest-first only).
+        table_empties: positions with at least this many empty squares use the table
+            (below, a look-up costs more than the search it saves).
+        fastest_empties: positions with at least this many empty squares are ordered
+            fastest-first; below, counting replies costs more than it saves, and the empty
+            squares are simply tried in static order (with parity first if ``parity``).
+        table: use a transposition table at all.
+    """
+
+    ordering: Ordering = "fastest"
+    stored_move: bool = True
+    parity: bool = True
+    corners: bool = True
+    table_empties: int = 8
+    fastest_empties: int = 8
+    table: bool = True
+
+    def __post_init__(self) -> None:
+        if self.ordering not in ("none", "static", "fastest"):
+            raise ValueError(
+                f"ordering must be 'none', 'static' or 'fastest', not {self.ordering!r}"
+            )
+
+
+ABLATION: Final[tuple[tuple[str, Options], ...]] = (
+    ("no ordering", Options("none", stored_move=False, parity=False, corners=False)),
+    ("static", Options("static", stored_move=False, parity=False, corners=False)),
+    ("+ stored move", Options("static", stored_move=True, parity=False, corners=False)),
+    ("+ fastest-first", Options("fastest", stored_move=True, parity=False, corners=False)),
+    ("+ parity", Options("fastest", stored_move=True, parity=True, corners=False)),
+    ("+ corners", Options("fastest", stored_move=True, parity=True, corners=True)),
+)
+"""The ideas added one at a time (every step keeps the table for the values it stores)."""
+
+DEFAULT_OPTIONS: Final = Options()
+"""Every idea on: what :func:`~gamelib.endgame.solve` uses unless told otherwise."""
+
+
+__all__ = [
+    "ABLATION",
+    "CORNERS",
+    "DEFAULT_OPTIONS",
+    "QUADRANTS",
+    "QUADRANT_BIT",
+    "STATIC_ORDER",
+    "Options",
+    "Ordering",
+    "odd_regions",
+]
