@@ -1,0 +1,312 @@
+"""The slide decks (slides/_build, ``bash scripts/course.sh slides``) in a real browser.
+
+A deck is opened at 1280x720 (a projector) from a local static server with every non-local
+request blocked; a blocked request, a console error, an uncaught exception or a missing local
+file fails the test. Then: every slide's body text is at least 24 px on the screen, reveal.js
+changes slides with the arrow keys, the keyboard steps an animation player (→ and ← step it,
+then go on to the slides; "." and "," step it without leaving), a drawing fills its slide, and
+the deck also works from ``file://``. Screenshots are saved in tests/browser/screenshots/
+(slides_*.png).
+
+Only notebook 03's deck is needed: ``python slides/build.py 03`` brings it up to date first
+(a no-op when nothing changed); reveal.js must be installed in slides/node_modules (``bash
+scripts/course.sh slides`` does it, and so does ``bash scripts/course.sh test`` for the
+browser lane). The last test checks the slide breaks in the notebooks' metadata.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import re
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import CHROMIUM_ARGUMENTS, REPOSITORY, SCREENSHOTS, chromium_path
+
+pytestmark = pytest.mark.browser
+
+BUILD = REPOSITORY / "slides" / "_build"
+DECK = "03_alphabeta.slides.html"
+PROJECTOR = {"width": 1280, "height": 720}
+SMALLEST_BODY_TEXT = 24.0  # CSS pixels on the screen, after reveal.js's scaling
+
+
+@pytest.fixture(scope="module")
+def decks() -> Path:
+    if not (REPOSITORY / "slides" / "node_modules" / "reveal.js" / "dist" / "reveal.js").exists():
+        pytest.fail("reveal.js is not installed: run `bash scripts/course.sh slides` first")
+    # rebuilt only when the notebook, gamelib or the slides' files changed
+    subprocess.run([sys.executable, str(REPOSITORY / "slides" / "build.py"), "03"], check=True)
+    return BUILD
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def server(decks: Path) -> Iterator[str]:
+    """A static file server of slides/_build on a free local port; its base URL."""
+    handler = functools.partial(_QuietHandler, directory=str(decks))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{httpd.server_address[1]}/"
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    executable = chromium_path()
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(
+            executable_path=executable, args=CHROMIUM_ARGUMENTS, headless=True
+        )
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+@pytest.fixture
+def deck(browser: Any, server: str) -> Iterator[Any]:
+    """Deck 03 open at 1280x720, offline; fails afterwards on any problem it saw."""
+    context = browser.new_context(viewport=PROJECTOR)
+    problems: list[str] = []
+
+    def route(route: Any) -> None:
+        url = route.request.url
+        if url.startswith((server, "data:", "blob:", "about:")):
+            route.continue_()
+        else:
+            problems.append(f"blocked request to {url}")
+            route.abort()
+
+    context.route("**/*", route)
+    page = context.new_page()
+    page.on(
+        "console",
+        lambda message: (
+            problems.append(f"console error: {message.text}") if message.type == "error" else None
+        ),
+    )
+    page.on("pageerror", lambda error: problems.append(f"uncaught: {error}"))
+    page.on(
+        "response",
+        lambda response: (
+            problems.append(f"missing: {response.url}") if response.status >= 400 else None
+        ),
+    )
+    try:
+        page.goto(server + DECK, wait_until="load")
+        page.wait_for_function("window.Reveal && Reveal.isReady()")
+        yield page
+        assert not problems, "\n".join(problems)
+    finally:
+        context.close()
+
+
+def shoot(page: Any, name: str) -> None:
+    SCREENSHOTS.mkdir(exist_ok=True)
+    page.wait_for_timeout(150)
+    page.screenshot(path=str(SCREENSHOTS / name))
+
+
+def slide_index(page: Any) -> int:
+    """The current slide's position in the deck's linear order."""
+    return int(page.evaluate("Reveal.getSlidePastCount()"))
+
+
+def go_to_first(page: Any, selector: str) -> int:
+    """Go (with reveal.js's API) to the first slide holding ``selector``; its position."""
+    total = int(page.evaluate("Reveal.getTotalSlides()"))
+    page.evaluate("Reveal.slide(0, 0)")
+    for _ in range(total):
+        if page.evaluate(f"!!Reveal.getCurrentSlide().querySelector({selector!r})"):
+            return slide_index(page)
+        page.evaluate("Reveal.next()")
+    pytest.fail(f"no slide of {DECK} holds {selector}")
+
+
+def step_of(page: Any) -> tuple[int, int]:
+    text = page.evaluate(
+        "Reveal.getCurrentSlide().querySelector('.gamelib-player .gamelib-step').textContent"
+    )
+    match = re.fullmatch(r"step (\d+) of (\d+)", text)
+    assert match, text
+    return int(match.group(1)), int(match.group(2))
+
+
+def smallest_text_on_slide(page: Any) -> tuple[float, str]:
+    """The smallest on-screen font size of the current slide's body text (Markdown
+    paragraphs, list items and table cells, and the players' sentences), and that text."""
+    result = page.evaluate(
+        """() => {
+          const scale = Reveal.getScale();
+          const slide = Reveal.getCurrentSlide();
+          const texts = slide.querySelectorAll(
+            ".jp-RenderedMarkdown p, .jp-RenderedMarkdown li, .jp-RenderedMarkdown td, " +
+            ".gamelib-sentence");
+          let smallest = [Infinity, ""];
+          texts.forEach(element => {
+            if (!element.textContent.trim() || element.getClientRects().length === 0) return;
+            const size = parseFloat(getComputedStyle(element).fontSize) * scale;
+            if (size < smallest[0]) smallest = [size, element.textContent.trim().slice(0, 60)];
+          });
+          return smallest;
+        }"""
+    )
+    return float(result[0]), str(result[1])
+
+
+def test_every_slide_has_body_text_of_at_least_24_px(deck: Any) -> None:
+    total = int(deck.evaluate("Reveal.getTotalSlides()"))
+    assert total >= 10, f"{DECK} has only {total} slides: are the slide breaks in the notebook?"
+    too_small = []
+    measured = 0
+    for _ in range(total):
+        size, text = smallest_text_on_slide(deck)
+        if size != float("inf"):
+            measured += 1
+            if size < SMALLEST_BODY_TEXT:
+                too_small.append(f"slide {slide_index(deck) + 1}: {size:.1f} px: {text}")
+        deck.evaluate("Reveal.next()")
+    assert measured >= total // 2
+    assert not too_small, "\n".join(too_small)
+    deck.evaluate("Reveal.slide(0, 0)")
+    shoot(deck, "slides_03_title.png")
+
+
+def test_the_arrow_keys_change_slides(deck: Any) -> None:
+    deck.evaluate("Reveal.slide(0, 0)")
+    deck.locator("body").click(position={"x": 640, "y": 700})
+    deck.keyboard.press("ArrowRight")
+    assert slide_index(deck) == 1
+    deck.keyboard.press("ArrowRight")
+    assert slide_index(deck) == 2
+    deck.keyboard.press("ArrowLeft")
+    assert slide_index(deck) == 1
+
+
+def test_the_keyboard_steps_an_animation_then_the_slides(deck: Any) -> None:
+    index = go_to_first(deck, ".gamelib-player")
+    drawing = "Reveal.getCurrentSlide().querySelector('.gamelib-drawing').innerHTML"
+    step, last = step_of(deck)
+    assert step == 0 and last > 3
+    start = deck.evaluate(drawing)
+    shoot(deck, "slides_03_player_step_0.png")
+
+    deck.keyboard.press("ArrowRight")
+    assert step_of(deck) == (1, last) and slide_index(deck) == index
+    assert deck.evaluate(drawing) != start
+    deck.keyboard.press(".")
+    deck.keyboard.press(".")
+    assert step_of(deck) == (3, last)
+    deck.keyboard.press("ArrowLeft")
+    deck.keyboard.press(",")
+    assert step_of(deck) == (1, last) and slide_index(deck) == index
+    for _ in range(4):
+        deck.keyboard.press("ArrowRight")
+    assert step_of(deck) == (5, last)
+    shoot(deck, "slides_03_player_step_5.png")
+
+    for _ in range(last - 5):
+        deck.keyboard.press("ArrowRight")
+    assert step_of(deck) == (last, last) and slide_index(deck) == index
+    shoot(deck, "slides_03_player_last_step.png")
+    deck.keyboard.press(".")  # "." never leaves the slide
+    assert slide_index(deck) == index
+    deck.keyboard.press("ArrowRight")  # past the last step: the next slide
+    assert slide_index(deck) == index + 1
+    deck.keyboard.press("ArrowLeft")  # back on the player, which is still at its last step
+    assert slide_index(deck) == index and step_of(deck) == (last, last)
+    deck.keyboard.press("PageDown")  # skips the animation
+    assert slide_index(deck) == index + 1
+
+
+def test_a_drawing_fills_its_slide(deck: Any) -> None:
+    go_to_first(deck, ".jp-RenderedSVG img")
+    box = deck.evaluate(
+        """(() => {
+          const slide = Reveal.getCurrentSlide().getBoundingClientRect();
+          const image = Reveal.getCurrentSlide().querySelector(".jp-RenderedSVG img");
+          const shown = image.getBoundingClientRect();
+          // object-fit: contain: the picture is the largest box of its shape inside the image
+          const ratio = image.naturalWidth / image.naturalHeight;
+          const width = Math.min(shown.width, shown.height * ratio);
+          return {width: width, height: width / ratio, slideWidth: slide.width,
+                  slideHeight: slide.height, overflow: Reveal.getCurrentSlide().scrollHeight
+                  - Reveal.getCurrentSlide().clientHeight};
+        })()"""
+    )
+    assert box["overflow"] <= 1, box
+    assert box["width"] >= 0.75 * box["slideWidth"] or box["height"] >= 0.6 * box["slideHeight"]
+    shoot(deck, "slides_03_drawing.png")
+
+
+def test_the_deck_works_from_a_file(browser: Any, decks: Path) -> None:
+    context = browser.new_context(viewport=PROJECTOR)
+    errors: list[str] = []
+    try:
+        page = context.new_page()
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.on(
+            "console",
+            lambda message: errors.append(message.text) if message.type == "error" else None,
+        )
+        page.goto((decks / DECK).as_uri())
+        page.wait_for_function("window.Reveal && Reveal.isReady()")
+        go_to_first(page, ".gamelib-player")
+        page.keyboard.press("ArrowRight")
+        assert step_of(page)[0] == 1
+    finally:
+        context.close()
+    assert not errors, "\n".join(errors)
+
+
+def test_the_index_links_every_deck_built(browser: Any, server: str, decks: Path) -> None:
+    built = sorted(path.name for path in decks.glob("*.slides.html"))
+    context = browser.new_context(viewport=PROJECTOR)
+    try:
+        page = context.new_page()
+        page.goto(server + "index.html")
+        links = page.eval_on_selector_all("a", "links => links.map(a => a.getAttribute('href'))")
+    finally:
+        context.close()
+    assert sorted(links) == built and DECK in built
+
+
+def test_the_notebooks_have_slide_breaks_for_teaching() -> None:
+    """Notebooks 00-08: the title and every numbered section start a slide, the set-up cell
+    is skipped, and a deck has more than one slide but fewer slides than cells."""
+    notebooks = sorted((REPOSITORY / "notebooks").glob("0[0-8]_*.ipynb"))
+    assert len(notebooks) == 9
+    for path in notebooks:
+        cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+        kinds = [
+            cell.get("metadata", {}).get("slideshow", {}).get("slide_type", "-") for cell in cells
+        ]
+        assert kinds[0] == "slide", path.name
+        for cell, kind in zip(cells, kinds, strict=True):
+            text = "".join(cell["source"]).lstrip()
+            if cell["cell_type"] == "markdown" and re.match(r"#{1,2} ", text):
+                assert kind == "slide", f"{path.name}: {text.splitlines()[0]}"
+        first_code = next(index for index, cell in enumerate(cells) if cell["cell_type"] == "code")
+        if path.name != "00_welcome.ipynb":  # there the set-up check is the first section
+            assert kinds[first_code] == "skip", path.name
+        slides = sum(kind in ("slide", "subslide") for kind in kinds)
+        assert 1 < slides < len(cells), f"{path.name}: {slides} slides for {len(cells)} cells"
