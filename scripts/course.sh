@@ -3,10 +3,21 @@
 #
 #   bash scripts/course.sh lab     set up, then open the course in JupyterLab (first notebook)
 #   bash scripts/course.sh test    set up, then run the whole test suite, lane by lane
-#   bash scripts/course.sh test --lane unit|notebooks|browser|site    set up, then one lane only
+#   bash scripts/course.sh test --lane unit|notebooks|browser|site|lite    set up, then one lane
 #   bash scripts/course.sh setup   only set up (everything the tests need but Chromium)
 #   bash scripts/course.sh site    set up, then build the course as a static website into
 #                                  site/_build/html (works offline, from file:// or any server)
+#   bash scripts/course.sh lite    set up, then build the JupyterLite edition (the notebooks
+#                                  running in the browser, no server) into lite/_output
+#   bash scripts/course.sh worksheet [--seed N --count N --depth D --branching B --cutoff '>='
+#                                  --order given|reversed --failure hard|soft --kinds ...]
+#                                  printable pruning worksheets with answer keys (versions A
+#                                  and B, HTML and PDF; also students' copies without the key)
+#                                  into worksheets/; prints the paths
+#   bash scripts/course.sh slides [NN ...]   set up, then build every notebook (or the ones
+#                                  named, e.g. 03) as a reveal.js slide deck into
+#                                  slides/_build (offline; reveal.js from npm, pinned by
+#                                  slides/package-lock.json); prints where
 #
 # Set-up is idempotent and quick the second time: a project virtual environment in .venv,
 # the Python packages (`lab`: the course's, requirements.txt; `test` and `setup`: also the
@@ -23,6 +34,8 @@
 #   browser    JupyterLab driven in headless Chromium (Playwright)
 #   site       builds the website (site/build.py), then opens every page in headless Chromium
 #              with the network blocked (tests/browser/test_site*.py)
+#   lite       (only with --lane lite, for now) builds the JupyterLite edition (lite/build.py),
+#              then runs notebooks in it in headless Chromium, offline (tests/browser/test_lite.py)
 # Each lane's time is printed at the end, then one closing line with the totals.
 set -euo pipefail
 
@@ -98,6 +111,7 @@ install_packages() {
     course) requirements=(requirements.txt) ;;
     dev) requirements=(requirements.txt requirements-dev.txt) ;;
     site) requirements=(requirements.txt requirements-site.txt) ;;
+    lite) requirements=(requirements.txt lite/requirements.txt) ;;
   esac
   local stamp="$VENV/.setup-stamp-$level" wanted
   wanted="$(cat "${requirements[@]}" pyproject.toml | sha256sum | cut -d' ' -f1)"
@@ -134,6 +148,16 @@ install_chromium() {
   }
 }
 
+install_pdf_tools() {
+  # Worksheets are printed by Chromium; their test reads the PDF pages with poppler-utils.
+  install_chromium
+  command -v pdftoppm >/dev/null 2>&1 && return 0
+  say "pdftoppm is missing (needed by the worksheet test): installing Debian's poppler-utils"
+  apt_install poppler-utils || {
+    say "could not install poppler-utils: the worksheet PDF test is skipped. Install it: 'sudo apt-get install poppler-utils'."
+  }
+}
+
 install_node() {
   # The trainer page's agreement test runs its JavaScript under Node.js.
   command -v node >/dev/null 2>&1 && return 0
@@ -141,6 +165,26 @@ install_node() {
   apt_install nodejs || {
     say "could not install Node.js: the trainer test will fail. Install it: 'sudo apt-get install nodejs'."
   }
+}
+
+install_reveal() {
+  # The slide decks use reveal.js from npm (slides/package.json, pinned by its lock file),
+  # installed into slides/node_modules; again only when the lock file changes.
+  local stamp="slides/node_modules/.installed-lock-sha256" wanted
+  wanted="$(sha256sum slides/package-lock.json | cut -d' ' -f1)"
+  if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$wanted" ]; then
+    return 0
+  fi
+  if ! command -v npm >/dev/null 2>&1; then
+    say "npm is missing (it installs reveal.js for the slides): installing Debian's nodejs and npm"
+    apt_install nodejs npm || {
+      say "could not install npm: the slides cannot be built. Install it: 'sudo apt-get install npm'."
+      return 1
+    }
+  fi
+  say "installing reveal.js for the slides (npm ci in slides/)"
+  (cd slides && npm ci --no-audit --no-fund --loglevel=error)
+  echo "$wanted" >"$stamp"
 }
 
 install_notebook_filter() {
@@ -171,7 +215,8 @@ run_lane() {
   case "$lane" in
     unit) arguments=(tests gamelib README.md -m "not browser") ;;
     notebooks) arguments=(notebooks --nbmake --nbmake-timeout=60) ;;
-    browser) arguments=(tests/browser -m browser --ignore-glob="*/test_site*.py") ;;
+    browser) arguments=(tests/browser -m browser --ignore-glob="*/test_site*.py" --ignore-glob="*/test_lite.py") ;;
+    lite) arguments=(tests/browser/test_lite.py -m browser) ;;
     site) arguments=(tests/browser/test_site_build.py tests/browser/test_site.py -m browser) ;;
   esac
   [ -t 1 ] && arguments+=(--color=yes)
@@ -179,9 +224,9 @@ run_lane() {
   local log start status
   log="$(mktemp)"
   start="$(date +%s)"
-  if [ "$lane" = site ] && ! build_site; then
+  if { [ "$lane" = site ] && ! build_site; } || { [ "$lane" = lite ] && ! build_lite; }; then
     FAILED=1
-    SUMMARIES+=("$(printf '%-9s %4d s   %s' "$lane" "$(($(date +%s) - start))" "the site build failed")")
+    SUMMARIES+=("$(printf '%-9s %4d s   %s' "$lane" "$(($(date +%s) - start))" "the $lane build failed")")
     rm -f "$log"
     return 0
   fi
@@ -219,6 +264,17 @@ closing_line() {
       }'
 }
 
+# Build the JupyterLite edition into lite/_output (from scratch; npm packages from lite's lock).
+build_lite() {
+  install_node
+  command -v npm >/dev/null 2>&1 || apt_install npm || {
+    say "npm is missing and could not be installed: 'sudo apt-get install npm', then retry."
+    return 1
+  }
+  say "building the JupyterLite edition: lite/build.py $*"
+  "$VENV/bin/python" lite/build.py "$@"
+}
+
 # Build the website into site/_build/html (notebooks executed, cached between builds).
 build_site() {
   say "building the website: site/build.py $*"
@@ -245,14 +301,36 @@ case "$command" in
     build_site "$@"
     say "the website is in site/_build/html: open site/_build/html/index.html, or serve the folder"
     ;;
+  worksheet)
+    shift
+    setup course
+    install_chromium
+    "$VENV/bin/python" -m gamelib.worksheets "$@"
+    ;;
+  slides)
+    shift
+    setup course
+    install_reveal
+    "$VENV/bin/python" slides/build.py "$@"
+    say "the slides are in slides/_build: open slides/_build/index.html (→ / ← change slides and"
+    say "step the animations, S opens the speaker view, F goes full screen)"
+    ;;
+  lite)
+    shift
+    setup course
+    install_packages lite
+    build_lite "$@"
+    say "the JupyterLite edition is in lite/_output: serve that folder with any static server,"
+    say "e.g. '.venv/bin/python -m http.server -d lite/_output 8000', then open http://127.0.0.1:8000/"
+    ;;
   test)
     shift
     lanes=("${LANES[@]}")
     if [ "${1:-}" = "--lane" ]; then
       case "${2:-}" in
-        unit | notebooks | browser | site) lanes=("$2") ;;
+        unit | notebooks | browser | site | lite) lanes=("$2") ;;
         *)
-          echo "usage: bash scripts/course.sh test [--lane unit|notebooks|browser|site] [pytest arguments]" >&2
+          echo "usage: bash scripts/course.sh test [--lane unit|notebooks|browser|site|lite] [pytest arguments]" >&2
           exit 2
           ;;
       esac
@@ -260,8 +338,11 @@ case "$command" in
     fi
     setup dev
     [[ " ${lanes[*]} " == *" unit "* ]] && install_node
+    [[ " ${lanes[*]} " == *" unit "* ]] && install_pdf_tools
     [[ " ${lanes[*]} " == *" site "* ]] && install_packages site
+    [[ " ${lanes[*]} " == *" lite "* ]] && install_packages lite && install_chromium
     [[ " ${lanes[*]} " == *" browser "* || " ${lanes[*]} " == *" site "* ]] && install_chromium
+    [[ " ${lanes[*]} " == *" browser "* ]] && { install_reveal || true; }
     started="$(date +%s)"
     for lane in "${lanes[@]}"; do
       run_lane "$lane" "$@"
@@ -272,7 +353,7 @@ case "$command" in
     exit "$FAILED"
     ;;
   *)
-    echo "usage: bash scripts/course.sh lab|site|test [--lane unit|notebooks|browser|site]|setup" >&2
+    echo "usage: bash scripts/course.sh lab|site|lite|worksheet|slides|test [--lane unit|notebooks|browser|site|lite]|setup" >&2
     exit 2
     ;;
 esac
