@@ -9,6 +9,8 @@ import subprocess
 from dataclasses import dataclass
 from importlib import metadata
 
+from gamelib.render import wasm_graphviz
+
 COURSE_PACKAGES = ("gamelib", "jupyterlab", "ipywidgets", "graphviz", "matplotlib", "networkx")
 """The packages whose versions the welcome notebook shows."""
 
@@ -99,7 +101,10 @@ class SetupReport:
 
 
 def graphviz_version() -> str | None:
-    """The version line of ``dot -V``, or None when Graphviz's ``dot`` is not on the PATH."""
+    """The version line of ``dot -V``, or None when Graphviz's ``dot`` is not on the PATH
+    (in a browser: which Graphviz compiled to WebAssembly draws, if any)."""
+    if wasm_graphviz.IN_BROWSER:
+        return wasm_graphviz.version_line()
     dot = shutil.which("dot")
     if dot is None:
         return None

@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 
 from gamelib.core import View
+from gamelib.render import wasm_graphviz
 from gamelib.render.dot_program import (
     INSTALL_HINT,
     GraphvizMissingWarning,
@@ -151,7 +152,7 @@ def render_svgs(pictures: list[Picture]) -> list[str]:
     Raises:
         graphviz.ExecutableNotFound: if ``dot`` is not installed.
     """
-    if len(pictures) < CHUNK:
+    if len(pictures) < CHUNK or wasm_graphviz.IN_BROWSER:  # a browser has no threads
         return _render_chunk(pictures)
     workers = max(1, min(os.cpu_count() or 1, 8))
     size = max(CHUNK // 2, -(-len(pictures) // workers))

@@ -12,6 +12,8 @@ import shutil
 import subprocess
 import warnings
 
+from gamelib.render import wasm_graphviz
+
 INSTALL_HINT = (
     "Graphviz's `dot` program was not found, so gamelib draws with matplotlib instead; "
     "for the graphviz drawings install it: `sudo apt-get install graphviz` "
@@ -34,7 +36,10 @@ def hint_install_graphviz() -> None:
 
 
 def graphviz_available() -> bool:
-    """Whether the ``dot`` program and the ``graphviz`` Python package are both there."""
+    """Whether the ``dot`` program and the ``graphviz`` Python package are both there (in a
+    browser: Graphviz compiled to WebAssembly, :mod:`gamelib.render.wasm_graphviz`)."""
+    if wasm_graphviz.IN_BROWSER:
+        return wasm_graphviz.available()
     if shutil.which("dot") is None:
         return False
     try:
@@ -84,6 +89,8 @@ def dot_svgs(source: str, count: int) -> list[str]:
         graphviz.ExecutableNotFound: if ``dot`` is not installed.
         RuntimeError: if ``dot`` returns another number of drawings than ``count``.
     """
+    if wasm_graphviz.IN_BROWSER:
+        return wasm_graphviz.dot_svgs(source, count)
     import graphviz
 
     output = graphviz.pipe("dot", "svg", source.encode("utf-8"), quiet=True).decode("utf-8")
