@@ -32,7 +32,6 @@ if TYPE_CHECKING:
     from gamelib.experiments.tree_orders import OrderingRow
 
 
-
 @dataclass(frozen=True)
 class Table:
     """Rows of text cells that print as a text table and show as HTML in a notebook.
