@@ -9,12 +9,15 @@ fails with a clear message when it is missing), opens its notebook and uses
 
 from __future__ import annotations
 
+import functools
+import http.server
 import os
 import shutil
 import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -207,3 +210,39 @@ def notebook_page(jupyter_lab: str, notebook: str) -> Iterator[tuple[Any, Any]]:
             yield page, panel
         finally:
             browser.close()
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@contextmanager
+def static_server(directory: Path) -> Iterator[str]:
+    """Serve ``directory`` on a free local port for the duration; yields the base URL."""
+    handler = functools.partial(_QuietHandler, directory=str(directory))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{httpd.server_address[1]}/"
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+
+
+@contextmanager
+def headless_chromium(*extra_arguments: str) -> Iterator[Any]:
+    """Debian's chromium launched headless by Playwright (closed afterwards)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(
+            executable_path=chromium_path(),
+            args=[*CHROMIUM_ARGUMENTS, *extra_arguments],
+            headless=True,
+        )
+        try:
+            yield launched
+        finally:
+            launched.close()

@@ -19,13 +19,10 @@ The site is built first (``python lite/build.py``) when lite/_output has no inde
 
 from __future__ import annotations
 
-import functools
 import html
-import http.server
 import re
 import subprocess
 import sys
-import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -34,7 +31,12 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import CHROMIUM_ARGUMENTS, REPOSITORY, SCREENSHOTS, chromium_path
+from tests.browser.conftest import (
+    REPOSITORY,
+    SCREENSHOTS,
+    headless_chromium,
+    static_server,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -52,39 +54,17 @@ def site() -> Path:
     return OUTPUT
 
 
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
-
-
 @pytest.fixture(scope="module")
 def server(site: Path) -> Iterator[str]:
     """A static file server of the built site on a free local port; its base URL."""
-    handler = functools.partial(_QuietHandler, directory=str(site))
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{httpd.server_address[1]}/"
-    finally:
-        httpd.shutdown()
-        httpd.server_close()
+    with static_server(site) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(
-            executable_path=chromium_path(),
-            args=[*CHROMIUM_ARGUMENTS, *OFFLINE_ARGUMENTS],
-            headless=True,
-        )
-        try:
-            yield launched
-        finally:
-            launched.close()
+    with headless_chromium(*OFFLINE_ARGUMENTS) as launched:
+        yield launched
 
 
 @dataclass

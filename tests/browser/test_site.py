@@ -14,12 +14,9 @@ The site is built first (``python site/build.py``) when site/_build/html has no 
 
 from __future__ import annotations
 
-import functools
-import http.server
 import re
 import subprocess
 import sys
-import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -28,7 +25,12 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import CHROMIUM_ARGUMENTS, REPOSITORY, SCREENSHOTS, chromium_path
+from tests.browser.conftest import (
+    REPOSITORY,
+    SCREENSHOTS,
+    headless_chromium,
+    static_server,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -55,38 +57,17 @@ def site() -> Path:
     return SITE
 
 
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
-
-
 @pytest.fixture(scope="module")
 def server(site: Path) -> Iterator[str]:
     """A static file server of the site on a free local port; its base URL."""
-    handler = functools.partial(_QuietHandler, directory=str(site))
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{httpd.server_address[1]}/"
-    finally:
-        httpd.shutdown()
-        httpd.server_close()
+    with static_server(site) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    executable = chromium_path()
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(
-            executable_path=executable, args=CHROMIUM_ARGUMENTS, headless=True
-        )
-        try:
-            yield launched
-        finally:
-            launched.close()
+    with headless_chromium() as launched:
+        yield launched
 
 
 @dataclass
@@ -146,7 +127,7 @@ def test_every_page_loads_offline_without_errors_and_fits_a_phone(
     assert "index.html" in pages and PLAYER_PAGE in pages and "trainer/index.html" in pages
     assert len([page for page in pages if page.startswith("notebooks/")]) >= 11
     context, watch = open_context(browser, server, PHONE)
-    failures = []
+    failures: list[str] = []
     try:
         page = context.new_page()
         for name in pages:

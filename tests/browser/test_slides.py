@@ -16,20 +16,22 @@ browser lane). The last test checks the slide breaks in the notebooks' metadata.
 
 from __future__ import annotations
 
-import functools
-import http.server
 import json
 import re
 import subprocess
 import sys
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.browser.conftest import CHROMIUM_ARGUMENTS, REPOSITORY, SCREENSHOTS, chromium_path
+from tests.browser.conftest import (
+    REPOSITORY,
+    SCREENSHOTS,
+    headless_chromium,
+    static_server,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -48,38 +50,17 @@ def decks() -> Path:
     return BUILD
 
 
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
-
-
 @pytest.fixture(scope="module")
 def server(decks: Path) -> Iterator[str]:
     """A static file server of slides/_build on a free local port; its base URL."""
-    handler = functools.partial(_QuietHandler, directory=str(decks))
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{httpd.server_address[1]}/"
-    finally:
-        httpd.shutdown()
-        httpd.server_close()
+    with static_server(decks) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    executable = chromium_path()
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(
-            executable_path=executable, args=CHROMIUM_ARGUMENTS, headless=True
-        )
-        try:
-            yield launched
-        finally:
-            launched.close()
+    with headless_chromium() as launched:
+        yield launched
 
 
 @pytest.fixture
