@@ -7,6 +7,18 @@ import subprocess
 import tempfile
 from pathlib import Path
 
+HEADLESS_ARGUMENTS: tuple[str, ...] = (
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+)
+"""How Chromium runs without a screen on a machine with a closed network (the background
+networking it would otherwise try is refused, many times over)."""
+
 
 def chromium_executable() -> str:
     """The Chromium to print with (``chromium`` or ``chromium-browser`` on the PATH).
@@ -36,13 +48,7 @@ def print_pdf(html_path: Path, pdf_path: Path, timeout: float = 120) -> Path:
         completed = subprocess.run(
             [
                 executable,
-                "--headless",
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                "--no-first-run",
+                *HEADLESS_ARGUMENTS,
                 f"--user-data-dir={profile}",
                 "--no-pdf-header-footer",
                 f"--print-to-pdf={pdf_path.resolve()}",

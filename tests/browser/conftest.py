@@ -23,23 +23,18 @@ import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from gamelib.worksheets.pdf import HEADLESS_ARGUMENTS
+
 REPOSITORY = Path(__file__).resolve().parents[2]
 SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
 TOKEN = "gamelib-browser-test"
-CHROMIUM_ARGUMENTS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
+CHROMIUM_ARGUMENTS = list(HEADLESS_ARGUMENTS)
 PANEL = ".jp-NotebookPanel:visible"
 LONG = 90_000  # milliseconds: a cold kernel start and the first run can be slow
 
@@ -246,3 +241,57 @@ def headless_chromium(*extra_arguments: str) -> Iterator[Any]:
             yield launched
         finally:
             launched.close()
+
+
+@dataclass
+class Watch:
+    """What went wrong while a page was open: blocked requests, errors, missing files."""
+
+    blocked: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    missing: list[str] = field(default_factory=list)
+
+    def problems(self) -> list[str]:
+        return (
+            [f"blocked request to {url}" for url in self.blocked]
+            + [f"console error: {text}" for text in self.errors]
+            + [f"missing local file: {url}" for url in self.missing]
+        )
+
+
+def offline_context(browser: Any, viewport: dict[str, int], *allowed: str) -> tuple[Any, Watch]:
+    """A browser context that lets only URLs starting with ``allowed`` (and data:, blob:,
+    about:) through, aborting and recording every other request; it also records console
+    errors, uncaught exceptions and responses with an error status (any page or worker)."""
+    context = browser.new_context(viewport=viewport)
+    watch = Watch()
+    local = (*allowed, "data:", "blob:", "about:")
+
+    def route(route: Any) -> None:
+        url = route.request.url
+        if url.startswith(local):
+            route.continue_()
+        else:
+            watch.blocked.append(url)
+            route.abort()
+
+    def failed(request: Any) -> None:
+        if not request.url.startswith(local) and request.url not in watch.blocked:
+            watch.blocked.append(request.url)
+
+    def console(message: Any) -> None:
+        if message.type == "error":
+            watch.errors.append(f"{message.text} ({message.location.get('url', '')})")
+
+    def on_page(page: Any) -> None:
+        page.on("console", console)
+        page.on("pageerror", lambda error: watch.errors.append(str(error)))
+        page.on("requestfailed", failed)
+
+    context.route("**/*", route)
+    context.on("page", on_page)
+    context.on(
+        "response",
+        lambda response: watch.missing.append(response.url) if response.status >= 400 else None,
+    )
+    return context, watch

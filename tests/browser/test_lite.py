@@ -25,7 +25,6 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +34,7 @@ from tests.browser.conftest import (
     REPOSITORY,
     SCREENSHOTS,
     headless_chromium,
+    offline_context,
     static_server,
 )
 
@@ -65,66 +65,6 @@ def server(site: Path) -> Iterator[str]:
 def browser() -> Iterator[Any]:
     with headless_chromium(*OFFLINE_ARGUMENTS) as launched:
         yield launched
-
-
-@dataclass
-class Watch:
-    """What went wrong while the site was open: blocked requests, errors, missing files."""
-
-    blocked: list[str] = field(default_factory=list)
-    errors: list[str] = field(default_factory=list)
-    missing: list[str] = field(default_factory=list)
-
-    def problems(self) -> list[str]:
-        return (
-            [f"blocked request to {url}" for url in self.blocked]
-            + [f"console error: {text}" for text in self.errors]
-            + [f"missing local file: {url}" for url in self.missing]
-        )
-
-
-def open_context(browser: Any, base: str) -> tuple[Any, Watch]:
-    """A browser context that lets only ``base`` (and blob:, data:) through."""
-    context = browser.new_context(viewport={"width": 1400, "height": 1100})
-    watch = Watch()
-    local = (base, "data:", "blob:", "about:")
-
-    def route(route: Any) -> None:
-        url = route.request.url
-        if url.startswith(local):
-            route.continue_()
-        else:
-            watch.blocked.append(url)
-            route.abort()
-
-    context.route("**/*", route)
-
-    def failed(request: Any) -> None:
-        if not request.url.startswith(local) and request.url not in watch.blocked:
-            watch.blocked.append(request.url)
-
-    def on_page(page: Any) -> None:
-        page.on(
-            "console",
-            lambda message: (
-                watch.errors.append(f"{message.text} ({message.location.get('url', '')})")
-                if message.type == "error"
-                else None
-            ),
-        )
-        page.on("pageerror", lambda error: watch.errors.append(str(error)))
-        page.on(
-            "response",
-            lambda response: watch.missing.append(response.url) if response.status >= 400 else None,
-        )
-        page.on("requestfailed", failed)
-
-    context.on("page", on_page)
-    context.on(
-        "response",
-        lambda response: watch.missing.append(response.url) if response.status >= 400 else None,
-    )
-    return context, watch
 
 
 def screenshot(target: Any, name: str) -> Path:
@@ -216,7 +156,7 @@ def cell_output(panel: Any, index: int) -> Any:
 
 def test_browser_check_notebook(browser: Any, server: str) -> None:
     """gamelib, α-β, a Graphviz drawing and an animation in the browser, offline."""
-    context, watch = open_context(browser, server)
+    context, watch = offline_context(browser, {"width": 1400, "height": 1100}, server)
     try:
         page, panel, opened = open_notebook(context, server, "checks/browser_check.ipynb")
         first, seconds = run_all(page, panel)
@@ -265,7 +205,7 @@ def test_browser_check_notebook(browser: Any, server: str) -> None:
 
 def test_welcome_notebook(browser: Any, server: str) -> None:
     """Notebook 00 runs top to bottom in the browser, offline, without an error."""
-    context, watch = open_context(browser, server)
+    context, watch = offline_context(browser, {"width": 1400, "height": 1100}, server)
     try:
         page, panel, opened = open_notebook(context, server, "00_welcome.ipynb")
         first, seconds = run_all(page, panel)

@@ -19,7 +19,6 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +28,7 @@ from tests.browser.conftest import (
     REPOSITORY,
     SCREENSHOTS,
     headless_chromium,
+    offline_context,
     static_server,
 )
 
@@ -70,52 +70,6 @@ def browser() -> Iterator[Any]:
         yield launched
 
 
-@dataclass
-class Watch:
-    """What went wrong while a page was open: blocked requests, errors, missing files."""
-
-    blocked: list[str] = field(default_factory=list)
-    errors: list[str] = field(default_factory=list)
-    missing: list[str] = field(default_factory=list)
-
-    def problems(self) -> list[str]:
-        return (
-            [f"blocked request to {url}" for url in self.blocked]
-            + [f"console error: {text}" for text in self.errors]
-            + [f"missing local file: {url}" for url in self.missing]
-        )
-
-
-def open_context(browser: Any, base: str, viewport: dict[str, int]) -> tuple[Any, Watch]:
-    """A browser context that lets only ``base`` (and file:, data:, blob:) through."""
-    context = browser.new_context(viewport=viewport)
-    watch = Watch()
-
-    def route(route: Any) -> None:
-        url = route.request.url
-        if url.startswith((base, "file:", "data:", "blob:", "about:")):
-            route.continue_()
-        else:
-            watch.blocked.append(url)
-            route.abort()
-
-    context.route("**/*", route)
-
-    def on_page(page: Any) -> None:
-        page.on(
-            "console",
-            lambda message: watch.errors.append(message.text) if message.type == "error" else None,
-        )
-        page.on("pageerror", lambda error: watch.errors.append(str(error)))
-        page.on(
-            "response",
-            lambda response: watch.missing.append(response.url) if response.status >= 400 else None,
-        )
-
-    context.on("page", on_page)
-    return context, watch
-
-
 def page_width(page: Any) -> int:
     return int(page.evaluate("document.scrollingElement.scrollWidth"))
 
@@ -126,7 +80,7 @@ def test_every_page_loads_offline_without_errors_and_fits_a_phone(
     pages = site_pages()
     assert "index.html" in pages and PLAYER_PAGE in pages and "trainer/index.html" in pages
     assert len([page for page in pages if page.startswith("notebooks/")]) >= 11
-    context, watch = open_context(browser, server, PHONE)
+    context, watch = offline_context(browser, PHONE, server, "file:")
     failures: list[str] = []
     try:
         page = context.new_page()
@@ -178,7 +132,7 @@ def check_player_plays(page: Any) -> None:
 
 
 def test_an_animation_plays_and_the_first_picture_is_quick(browser: Any, server: str) -> None:
-    context, watch = open_context(browser, server, DESKTOP)
+    context, watch = offline_context(browser, DESKTOP, server, "file:")
     try:
         page = context.new_page()
         times = []
@@ -198,7 +152,7 @@ def test_an_animation_plays_and_the_first_picture_is_quick(browser: Any, server:
 
 
 def test_the_pages_work_from_file_urls(browser: Any, site: Path) -> None:
-    context, watch = open_context(browser, "file:", DESKTOP)
+    context, watch = offline_context(browser, DESKTOP, "file:")
     try:
         page = context.new_page()
         page.goto((site / "index.html").as_uri(), wait_until="load")
@@ -221,7 +175,7 @@ def test_screenshots_of_the_home_page_and_notebook_03(
     browser: Any, server: str, viewport: dict[str, int]
 ) -> None:
     width = viewport["width"]
-    context, watch = open_context(browser, server, viewport)
+    context, watch = offline_context(browser, viewport, server, "file:")
     try:
         page = context.new_page()
         page.goto(server + "index.html", wait_until="networkidle")
@@ -246,7 +200,7 @@ def test_screenshots_of_the_home_page_and_notebook_03(
 
 
 def test_light_and_dark_themes_both_load(browser: Any, server: str) -> None:
-    context, watch = open_context(browser, server, PHONE)
+    context, watch = offline_context(browser, PHONE, server, "file:")
     try:
         page = context.new_page()
         page.goto(server + PLAYER_PAGE, wait_until="networkidle")
@@ -275,7 +229,7 @@ def test_light_and_dark_themes_both_load(browser: Any, server: str) -> None:
 def test_exercises_show_a_worked_solution_and_the_board_says_it_needs_python(
     browser: Any, server: str
 ) -> None:
-    context, watch = open_context(browser, server, DESKTOP)
+    context, watch = offline_context(browser, DESKTOP, server, "file:")
     try:
         page = context.new_page()
         for name in (PLAYER_PAGE, "notebooks/04_failsoft.html"):
@@ -300,7 +254,7 @@ def test_exercises_show_a_worked_solution_and_the_board_says_it_needs_python(
 
 
 def test_glossary_terms_link_to_their_rows(browser: Any, server: str) -> None:
-    context, watch = open_context(browser, server, DESKTOP)
+    context, watch = offline_context(browser, DESKTOP, server, "file:")
     try:
         page = context.new_page()
         page.goto(server + "notebooks/01_minimax.html", wait_until="load")
@@ -318,7 +272,7 @@ def test_glossary_terms_link_to_their_rows(browser: Any, server: str) -> None:
 
 
 def test_search_works_offline(browser: Any, server: str) -> None:
-    context, watch = open_context(browser, server, DESKTOP)
+    context, watch = offline_context(browser, DESKTOP, server, "file:")
     try:
         page = context.new_page()
         page.goto(server + "search.html?q=negamax", wait_until="load")
