@@ -84,10 +84,11 @@ def alphabeta_by_rules(
                 tracer.enter(child, move, alpha=-beta, beta=-alpha)
             child_line: list[Any] = []
             value = -search(child, depth - 1, -beta, -alpha, child_line)
-            if value > (best if soft else alpha) or cuts(value, beta):
+            cut = cuts(value, beta)
+            if value > (best if soft else alpha) or cut:
                 line[:] = [move, *child_line]
             best = max(best, value)
-            if cuts(value, beta):
+            if cut:
                 reported = best if soft else beta
                 if tracer is not None:
                     tracer.cutoff(
