@@ -35,6 +35,7 @@ from gamelib.exercises import (
 from gamelib.games.minireversi import MiniReversi
 from gamelib.games.othello import Othello
 from gamelib.games.tictactoe import TicTacToe
+from gamelib.language import current_language, set_language
 from gamelib.search import (
     ALGORITHMS,
     SearchResult,
@@ -123,6 +124,7 @@ __all__ = [
     "check_negamax",
     "check_setup",
     "chess_draw",
+    "current_language",
     "describe",
     "draw",
     "iterative_deepening",
@@ -142,6 +144,7 @@ __all__ = [
     "replay",
     "sennichite",
     "sentences",
+    "set_language",
     "show",
     "static_order",
     "to_html",

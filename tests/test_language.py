@@ -1,0 +1,40 @@
+"""The course-wide language setting: checked, defaulting to English, restored by the tests."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+import gamelib
+from gamelib.language import LANGUAGES, current_language, resolve, set_language, words
+
+
+@pytest.fixture(autouse=True)
+def restore_language() -> Iterator[None]:
+    before = current_language()
+    yield
+    set_language(before)
+
+
+def test_english_is_the_default_and_japanese_can_be_chosen() -> None:
+    assert LANGUAGES == ("en", "ja")
+    assert current_language() == "en"
+    gamelib.set_language("ja")
+    assert gamelib.current_language() == "ja"
+    assert resolve(None) == "ja"
+    assert resolve("en") == "en"
+    assert words({"en": "cut", "ja": "カット"}) == "カット"
+
+
+def test_an_unknown_language_is_refused_by_name_and_changes_nothing() -> None:
+    with pytest.raises(ValueError, match=r"unknown language 'fr'.*'en', 'ja'"):
+        set_language("fr")
+    assert current_language() == "en"
+    with pytest.raises(ValueError, match="'EN'"):
+        resolve("EN")
+
+
+def test_a_missing_translation_is_a_key_error_naming_the_language() -> None:
+    with pytest.raises(KeyError, match="'ja'"):
+        words({"en": "only English"}, "ja")
