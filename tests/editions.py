@@ -40,8 +40,8 @@ LANGUAGE_CELL = (
 )
 """The one extra cell of a Japanese notebook."""
 
-JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
-"""Hiragana, katakana and the CJK ideographs."""
+JAPANESE = re.compile(r"[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef]")
+"""Japanese punctuation, hiragana, katakana, the CJK ideographs and full-width forms."""
 
 ENGLISH_WORDS = re.compile(r"\b[A-Za-z]{3,}\b")
 NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
@@ -70,10 +70,20 @@ def code_tree(source: str, where: str) -> ast.Module:
 
 
 def strings_set_aside(tree: ast.Module) -> tuple[str, list[str]]:
-    """The tree's dump with every string constant emptied, and the strings in walk order."""
+    """The tree's dump with its strings set aside, and the strings in walk order.
+
+    A plain string constant is emptied. An f-string keeps only its ``{...}`` parts, sorted,
+    and its text parts count as one string joined by ``{}``: a translation may put the
+    placeholders in another order (Japanese word order), but not change or drop one.
+    """
     strings: list[str] = []
     for node in ast.walk(tree):
-        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        if isinstance(node, ast.JoinedStr):
+            text = [part.value for part in node.values if isinstance(part, ast.Constant)]
+            strings.append("{}".join(map(str, text)))
+            fields = [part for part in node.values if not isinstance(part, ast.Constant)]
+            node.values = sorted(fields, key=ast.dump)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
             strings.append(node.value)
             node.value = ""
     return ast.dump(tree), strings

@@ -59,7 +59,7 @@ GOOD = [
         "search",
         "code",
         'result = alphabeta(TEXTBOOK["alpha-beta-windows"])\n'
-        'print(f"評価値 {result.value}")  # 根\n%timeit alphabeta(TREE)',
+        'print(f"{result.value} は根の評価値（教科書の木）")  # 根\n%timeit alphabeta(TREE)',
     ),
 ]
 
