@@ -20,7 +20,9 @@ from tests.editions import (
     english_original,
 )
 
-JAPANESE_EDITION = sorted(JAPANESE_NOTEBOOKS.glob("*.ipynb"))
+JAPANESE_EDITION = sorted(
+    path for path in JAPANESE_NOTEBOOKS.rglob("*.ipynb") if ".ipynb_checkpoints" not in path.parts
+)
 
 
 @pytest.mark.parametrize("japanese", JAPANESE_EDITION, ids=lambda path: path.name)
