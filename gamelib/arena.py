@@ -7,7 +7,7 @@
 * :func:`round_robin` plays a match between every pair of a list of players
   (a :class:`ResultTable`).
 * :func:`win_rate_by_depth` plays α-β players of increasing depth against one opponent, and
-  :func:`plot_win_rate` draws the result (matplotlib, imported only when drawing).
+  :func:`plot_win_rate` draws the result (a :class:`~gamelib.charts.Chart`: SVG text).
 
 How a tournament is made reproducible
 -------------------------------------
@@ -36,15 +36,15 @@ import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from gamelib.charts import Chart
 from gamelib.core import FIRST, SECOND, Game, IllegalMoveError, Player, play_random
+from gamelib.experiments.real_games import add_score_curve, add_score_panel, score_chart
+from gamelib.language import words
 from gamelib.players import GamePlayer, Reseedable, SearchPlayer
 from gamelib.search import alphabeta
 from gamelib.tables import html_table, text_table
-
-if TYPE_CHECKING:
-    from matplotlib.axes import Axes
 
 
 @dataclass(frozen=True)
@@ -485,34 +485,40 @@ def win_rate_by_depth(
     return points
 
 
+WIN_RATE_WORDS: dict[str, dict[str, str]] = {
+    "title": {"en": "Deeper search wins more", "ja": "深く探索するほどよく勝つ"},
+    "versus": {"en": "vs {name}", "ja": "対 {name}"},
+}
+"""The words of :func:`plot_win_rate` in each language (its axes are
+:mod:`~gamelib.experiments.real_games`'s)."""
+
+
 def plot_win_rate(
-    points: Sequence[DepthPoint], ax: Axes | None = None, label: str | None = None
-) -> Axes:
-    """Draw score rate against depth (matplotlib is imported here, not with the module).
+    points: Sequence[DepthPoint],
+    chart: Chart | None = None,
+    label: str | None = None,
+    *,
+    language: str | None = None,
+) -> Chart:
+    """Draw score rate against depth (a :class:`~gamelib.charts.Chart`, SVG in a notebook).
 
     Args:
         points: The result of :func:`win_rate_by_depth`.
-        ax: Axes to draw into (default: a new figure).
+        chart: A chart to draw into (its last panel; to put two side by side, add a panel
+            with :func:`gamelib.experiments.real_games.add_score_panel` first); default: a
+            new chart.
         label: Legend label of the line (default: "vs <opponent>").
+        language: The language of the labels (None: the course's).
 
     Returns:
-        The axes.
+        The chart drawn into.
     """
-    import matplotlib.pyplot as plt
-
-    if ax is None:
-        _, ax = plt.subplots(figsize=(5, 3.5))
-    depths = [point.depth for point in points]
-    rates = [100 * point.score_rate for point in points]
+    if chart is None:
+        chart = score_chart(
+            title=words(WIN_RATE_WORDS["title"], language), figsize=(5, 3.5), language=language
+        )
     if label is None and points:
-        label = f"vs {points[0].result.player_b}"
-    ax.plot(depths, rates, marker="o", label=label)
-    ax.axhline(50, color="grey", linewidth=0.8, linestyle="--")
-    ax.set_xticks(depths)
-    ax.set_ylim(0, 100)
-    ax.set_xlabel("α-β search depth (plies)")
-    ax.set_ylabel("score rate of the α-β player (%)")
-    ax.set_title("Deeper search wins more")
-    if label:
-        ax.legend()
-    return ax
+        label = words(WIN_RATE_WORDS["versus"], language).format(name=points[0].result.player_b)
+    panel = chart.panels[-1] if chart.panels else add_score_panel(chart, language=language)
+    add_score_curve(panel, points, label)
+    return chart

@@ -77,13 +77,14 @@ def strings_set_aside(tree: ast.Module) -> tuple[str, list[str]]:
     placeholders in another order (Japanese word order), but not change or drop one.
     """
     strings: list[str] = []
-    for node in ast.walk(tree):
+    for node in list(ast.walk(tree)):  # first the f-strings, whose text parts go with them
         if isinstance(node, ast.JoinedStr):
             text = [part.value for part in node.values if isinstance(part, ast.Constant)]
             strings.append("{}".join(map(str, text)))
             fields = [part for part in node.values if not isinstance(part, ast.Constant)]
             node.values = sorted(fields, key=ast.dump)
-        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+    for node in ast.walk(tree):  # then every other string
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
             strings.append(node.value)
             node.value = ""
     return ast.dump(tree), strings

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Hashable
 
 import networkx as nx
@@ -91,16 +92,27 @@ def test_random_cyclic_games_are_reproducible_and_well_formed() -> None:
     )
 
 
-def test_graph_drawing_returns_axes_with_a_title() -> None:
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
+def test_graph_drawing_is_dot_with_the_title_values_checks_and_highlight() -> None:
     game = ghi_example()
-    axes = game.plot(highlight=[("start", "b"), ("b", "c")])
-    assert axes.get_title() == "graph-history interaction"
-    plt.close("all")
+    drawing = game.plot(highlight=[("start", "b"), ("b", "c")])
+    source = drawing.source
+    assert 'label="graph-history interaction"' in source
+    assert '"start" -> "b" [color="#d62728", penwidth="3"]' in source
+    assert '"a" -> "c" [color="#555555"' in source
+    assert '"lose" [label="lose\\n−1", shape="box"' in source
+    pinned = game.dot(positions={node: (0.0, 1.0) for node in game.graph})
+    assert 'layout="neato"' in pinned and 'pos="0.000,1.350!"' in pinned
+    with pytest.raises(ValueError, match="no place for the nodes"):
+        game.dot(positions={"start": (0.0, 0.0)})
+    checking = perpetual_check_example().dot()
+    assert '"check" [label="check", shape="circle"' in checking
+    assert 'fillcolor="#f0f0f0", color="#d62728", penwidth="2.5"' in checking
+
+
+@pytest.mark.skipif(shutil.which("dot") is None, reason="Graphviz's dot is not installed")
+def test_graphviz_draws_the_game_graph() -> None:
+    svg = plain_cycle().plot().svg
+    assert svg.startswith("<svg") and ">a cycle with an exit<" in svg
 
 
 # --------------------------------------------------------------------------- Cat and Mouse

@@ -24,9 +24,11 @@ from gamelib import (
 )
 from gamelib.experiments import repetitions, report, windows
 from gamelib.experiments.compare import Measurement
+from gamelib.experiments.tree_orders import ordering_experiment
 from gamelib.games import chessgame, cyclic
 from gamelib.trace import record
 from gamelib.trees import TEXTBOOK
+from tests.test_charts import parse, texts, with_class
 
 
 def test_table_formats_numbers_and_marks_numeric_columns() -> None:
@@ -134,6 +136,39 @@ def test_probe_table_and_re_searches() -> None:
     shown = windows.probe_table(result)
     assert len(shown.rows) == len(result.probes) and shown.rows[-1][-1] == "3 ≤ value ≤ 3"
     assert [event.child for event in windows.re_searches(record(pvs, tree))] == ["H"]
+
+
+def test_the_window_ordering_plot_has_the_four_orders_and_the_bound() -> None:
+    rows = ordering_experiment(3, [1, 2, 3], samples=2, seed=0)
+    root = parse(windows.plot_ordering(rows))
+    labels = [line.get("data-label") for line in with_class(root, "series")]
+    assert labels == [
+        "minimax, bᵈ",
+        "worst first",
+        "random order",
+        "best first",
+        "Knuth–Moore bound",
+    ]
+    assert "α-β on uniform trees, b = 3" in texts(root)
+
+
+def test_the_mtdf_plot_shows_each_probes_bounds_and_refuses_a_wrong_value() -> None:
+    tree = TEXTBOOK["alpha-beta-windows"]
+    runs = {"first guess 0": mtdf(tree, first_guess=0), "first guess 9": mtdf(tree, first_guess=9)}
+    root = parse(windows.plot_mtdf_bounds(runs, 3, "MTD(f) on the textbook tree"))
+    panels = with_class(root, "panel")
+    assert len(panels) == 2
+    for panel, run in zip(panels, runs.values(), strict=True):
+        assert len(with_class(panel, "interval")) == len(run.probes)
+        [title] = with_class(panel, "panel-title")
+        lines = ["".join(line.itertext()) for line in title]
+        assert lines[1] == f"{len(run.probes)} probes, {run.stats.nodes:,} nodes"
+    assert "+∞" in texts(root) or "−∞" in texts(root)  # the first probe leaves one side open
+    assert [entry for entry in texts(root) if entry.startswith("the value")] == ["the value, 3"]
+    with pytest.raises(ValueError, match="did not find the value 4"):
+        windows.plot_mtdf_bounds(runs, 4, "wrong")
+    japanese = texts(parse(windows.plot_mtdf_bounds(runs, 3, "MTD(f)", language="ja")))
+    assert "何回目の探索" in japanese
 
 
 def test_check_policy_accepts_the_rule_and_says_what_is_wrong_otherwise(

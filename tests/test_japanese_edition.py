@@ -16,6 +16,7 @@ from tests.editions import (
     JAPANESE_NOTEBOOKS,
     LANGUAGE_CELL,
     LANGUAGE_CELL_ID,
+    code_differences,
     differences,
     english_original,
 )
@@ -64,6 +65,15 @@ GOOD = [
         'print(f"{result.value} は根の評価値（教科書の木）")  # 根\n%timeit alphabeta(TREE)',
     ),
 ]
+
+
+def test_a_translation_may_reorder_and_split_an_f_string() -> None:
+    english = 'print(f"The trees of student {student}: {count:,}")'
+    assert (
+        list(code_differences(english, 'print(f"学籍番号 {student} の木: {count:,}")', "c")) == []
+    )
+    assert list(code_differences(english, 'print(f"{count:,} 本の木（{student}）")', "c")) == []
+    assert list(code_differences(english, 'print(f"{count:,} 本の木")', "c")) != []
 
 
 def test_a_faithful_translation_passes(tmp_path: Path) -> None:

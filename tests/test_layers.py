@@ -12,7 +12,7 @@ import pytest
 PACKAGE = Path(__file__).resolve().parent.parent / "gamelib"
 
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("gamelib.core", "gamelib.language", "gamelib.notation", "gamelib.tables"),
+    ("gamelib.core", "gamelib.language", "gamelib.notation", "gamelib.tables", "gamelib.charts"),
     ("gamelib.trees", "gamelib.games"),
     ("gamelib.search",),
     ("gamelib.trace",),

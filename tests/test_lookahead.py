@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from gamelib import Othello, TicTacToe, minimax, negamax
 from gamelib.experiments import lookahead
 from gamelib.games.othello import perft
+from tests.test_charts import parse, polyline_points, texts, with_class
 
 
 def test_random_position_is_seeded_and_plays_the_given_plies() -> None:
@@ -87,10 +88,17 @@ def test_growth_table_and_time_to_visit() -> None:
 
 
 def test_growth_figure_has_one_line_per_branching_and_three_marks() -> None:
-    pytest.importorskip("matplotlib")
-    plot = lookahead.growth_figure((2, 4, 8), 1e9)
-    assert len(plot.figure.axes[0].get_lines()) == 3 + 3
-    assert plot._repr_svg_().lstrip().startswith("<?xml")
+    chart = lookahead.growth_figure((2, 4, 8), 1e9)
+    root = parse(chart)
+    series = with_class(root, "series")
+    assert [line.get("data-label") for line in series] == ["b = 2", "b = 4", "b = 8"]
+    assert all(len(polyline_points(line)) == 50 for line in series)
+    assert len(with_class(root, "reference")) == 3
+    assert "a year at 10⁹ leaves/s" in texts(root)
+    japanese = texts(parse(lookahead.growth_figure((2, 4, 8), 1e9, language="ja")))
+    assert "葉の数 bᵈ（対数目盛り）" in japanese and "毎秒 10⁹ 葉で1 年" in japanese
+    with pytest.raises(ValueError, match="per_second"):
+        lookahead.growth_figure((2,), 0)
 
 
 def test_fixed_side_evaluation_changes_moves_only_with_white_to_move_at_the_leaves() -> None:

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from gamelib.experiments import pruning
+from gamelib.experiments.tree_orders import ordering_experiment
 from gamelib.search import alphabeta, minimax, nega_alpha
 from gamelib.trace import record
 from gamelib.trees import TEXTBOOK
+from tests.test_charts import parse, polyline_points, texts, with_class
 
 
 def test_a_deep_cutoff_comes_from_an_odd_number_of_levels_up_and_one_bound_misses_it() -> None:
@@ -53,3 +55,20 @@ def test_tables_show_the_searches_numbers() -> None:
     leaves, identical, tried = pruning.leaves_table([(2, 3)], samples=3)
     assert identical == tried == 3 and leaves.rows[0]["minimax"] == "8.0"
     assert minimax(tree).value == 3
+
+
+def test_the_ordering_plot_has_a_panel_per_branching_and_four_lines_in_each() -> None:
+    rows = [
+        row
+        for branching, depths in ((2, [1, 2, 3]), (3, [1, 2]))
+        for row in ordering_experiment(branching, depths, samples=2, seed=0)
+    ]
+    root = parse(pruning.plot_ordering(rows))
+    panels = with_class(root, "panel")
+    assert len(panels) == 2 and {"b = 2", "b = 3"} <= set(texts(root))
+    assert [len(with_class(panel, "series")) for panel in panels] == [4, 4]
+    assert [len(polyline_points(line)) for line in with_class(panels[0], "series")] == [3] * 4
+    assert len(with_class(root, "legend-entry")) == 4  # shared by the panels
+    assert "評価した葉の数（対数目盛り）" in texts(
+        parse(pruning.plot_ordering(rows, language="ja"))
+    )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from gamelib.arena import round_robin
 from gamelib.experiments.minireversi import attribution, minireversi_table
 from gamelib.experiments.real_games import (
@@ -10,12 +12,14 @@ from gamelib.experiments.real_games import (
     find_match,
     games_and_losses,
     perft_table,
+    plot_score_curves,
     solve_with_every_search,
     tictactoe_tree_table,
 )
 from gamelib.games.tictactoe import TicTacToe
 from gamelib.players import tictactoe_cpu
 from gamelib.search import alphabeta, negamax
+from tests.test_charts import parse, polyline_points, texts, with_class
 
 
 def test_every_search_solves_tictactoe_as_a_draw() -> None:
@@ -53,3 +57,25 @@ def test_the_attribution_sentence_credits_the_second_bound() -> None:
     table = minireversi_table()
     sentence = attribution_sentence(table, attribution(table), "WB/BW")
     assert "second bound" in sentence and "60,060" in sentence
+
+
+class Point:
+    def __init__(self, depth: int, score_rate: float) -> None:
+        self.depth, self.score_rate = depth, score_rate
+
+
+def test_score_curves_are_one_line_per_opponent_on_a_0_to_100_axis() -> None:
+    curves = {
+        "Greedy": [Point(1, 0.5), Point(2, 0.75), Point(3, 1.0)],
+        "Positional": [Point(1, 0.0), Point(2, 0.25), Point(3, 0.5)],
+    }
+    root = parse(plot_score_curves(curves, title="Score rate"))
+    greedy, positional = with_class(root, "series")
+    assert greedy.get("data-label") == "α-β vs Greedy"
+    (_, half), _, (_, full) = polyline_points(greedy)
+    (_, zero), (_, quarter), (_, also_half) = polyline_points(positional)
+    assert half == also_half and zero - quarter == pytest.approx(quarter - half, abs=0.02)
+    assert zero - half == pytest.approx(half - full, abs=0.02)  # 0, 50 and 100 % evenly spaced
+    [ticks] = with_class(root, "x-ticks")
+    assert [text for text in texts(ticks)] == ["1", "2", "3"]
+    assert "α-β 対 Greedy" in texts(parse(plot_score_curves(curves, language="ja")))

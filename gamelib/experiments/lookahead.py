@@ -16,22 +16,20 @@
 
 from __future__ import annotations
 
-import io
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Literal
 
+from gamelib.charts import Chart, Marker, format_quantity
 from gamelib.core import FIRST, Game, play_random
 from gamelib.games.boards import SideBySide
 from gamelib.games.othello import Othello, OthelloState, square_name
+from gamelib.language import words
 from gamelib.search.common import SearchResult
 from gamelib.search.minimax import minimax, negamax
 from gamelib.tables import html_table, text_table
 from gamelib.trees import Number, Tree, TreeState, parse_tree
-
-if TYPE_CHECKING:
-    from matplotlib.figure import Figure
 
 Evaluation = Callable[[Any], float]
 Search = Callable[..., SearchResult]
@@ -286,59 +284,71 @@ def time_to_visit(leaves: float, per_second: float) -> str:
     return f"{seconds:.1f} seconds"
 
 
-@dataclass(frozen=True)
-class Plot:
-    """A matplotlib figure that Jupyter shows as SVG (made without pyplot: shown once).
+GROWTH_WORDS: dict[str, dict[str, str]] = {
+    "title": {
+        "en": "The game tree grows exponentially with depth",
+        "ja": "ゲーム木は深さとともに指数関数的に大きくなる",
+    },
+    "x": {"en": "depth d (plies)", "ja": "深さ d（手数）"},
+    "y": {"en": "leaves bᵈ (log scale)", "ja": "葉の数 bᵈ（対数目盛り）"},
+    "a day": {"en": "a day", "ja": "1 日"},
+    "a year": {"en": "a year", "ja": "1 年"},
+    "the age of the universe": {"en": "the age of the universe", "ja": "宇宙の年齢"},
+    "mark": {"en": "{span} at {rate} leaves/s", "ja": "毎秒 {rate} 葉で{span}"},
+}
+"""The words of :func:`growth_figure` in each language."""
 
-    Attributes:
-        figure: the figure, to change or save.
-    """
 
-    figure: Figure
-
-    def _repr_svg_(self) -> str:
-        buffer = io.StringIO()
-        self.figure.savefig(buffer, format="svg", bbox_inches="tight")
-        return buffer.getvalue()
-
-
-def growth_figure(branchings: Sequence[int], per_second: float, max_depth: int = 50) -> Plot:
+def growth_figure(
+    branchings: Sequence[int],
+    per_second: float,
+    max_depth: int = 50,
+    *,
+    language: str | None = None,
+) -> Chart:
     """*b*\\ :sup:`d` against *d* on a log scale, with lines for a day, a year and the age of
-    the universe at ``per_second`` leaves a second."""
-    from matplotlib.figure import Figure  # imported when used: gamelib itself does not need it
+    the universe at ``per_second`` leaves a second (a :class:`~gamelib.charts.Chart`).
 
-    figure = Figure(figsize=(7.5, 4.2))
-    axes = figure.subplots()
+    Raises:
+        ValueError: for a branching below 1, a ``per_second`` that is not positive, or a
+            ``max_depth`` below 1.
+    """
+    if any(branching < 1 for branching in branchings):
+        raise ValueError(f"branchings must be at least 1, not {list(branchings)}")
+    if not per_second > 0:
+        raise ValueError(f"per_second must be positive, not {per_second}")
+    if max_depth < 1:
+        raise ValueError(f"max_depth must be at least 1, not {max_depth}")
+    chart = Chart(
+        title=words(GROWTH_WORDS["title"], language),
+        y_label=words(GROWTH_WORDS["y"], language),
+        y_scale="log",
+        size=(7.5 * 96, 4.2 * 96),
+    )
+    panel = chart.panel(x_label=words(GROWTH_WORDS["x"], language))
     all_depths = range(1, max_depth + 1)
-    for branching, marker in zip(branchings, "os^Dv", strict=False):
-        axes.semilogy(
+    markers: tuple[Marker, ...] = ("circle", "square", "triangle", "diamond", "triangle-down")
+    for index, branching in enumerate(branchings):
+        panel.line(
             all_depths,
             [float(branching) ** depth for depth in all_depths],
-            marker=marker,
-            markevery=5,
+            marker=markers[index % len(markers)],
+            mark_every=5,
             label=f"b = {branching}",
         )
-    for label, seconds, place in (
-        ("a day", 86400.0, "top"),
-        ("a year", SECONDS_PER_YEAR, "bottom"),
-        ("the age of the universe", 13.8e9 * SECONDS_PER_YEAR, "bottom"),
-    ):
-        axes.axhline(per_second * seconds, color="grey", linestyle="--", linewidth=0.8)
-        offset = 3 if place == "bottom" else 1 / 3
-        axes.text(
-            1,
-            per_second * seconds * offset,
-            f"{label} at {per_second:.0e} leaves/s",
-            color="dimgrey",
-            fontsize=9,
-            verticalalignment=place,
+    marks: tuple[tuple[str, float, Literal["above", "below"]], ...] = (
+        ("a day", 86400.0, "below"),
+        ("a year", SECONDS_PER_YEAR, "above"),
+        ("the age of the universe", 13.8e9 * SECONDS_PER_YEAR, "above"),
+    )
+    for span, seconds, place in marks:
+        leaves = per_second * seconds
+        panel.reference(leaves)
+        text = words(GROWTH_WORDS["mark"], language).format(
+            span=words(GROWTH_WORDS[span], language), rate=format_quantity(per_second)
         )
-    axes.set_xlabel("depth d (plies)")
-    axes.set_ylabel("leaves $b^d$ (log scale)")
-    axes.set_title("The game tree grows exponentially with depth")
-    axes.grid(True, which="major", alpha=0.3)
-    axes.legend(loc="lower right")
-    return Plot(figure)
+        panel.note(1, leaves, text, place=place)
+    return chart
 
 
 # --------------------------------------------------------------------------- negamax's condition

@@ -6,7 +6,7 @@
 * :func:`check_guarantees`: the table of what fail-hard and fail-soft values prove, checked;
 * :func:`compare_leaves`: how many leaves fail-soft saves over fail-hard, under one cutoff rule;
 * :func:`window_table`, :func:`returned_table`, :func:`leaves_table`: tables for the notebooks;
-* :func:`plot_ordering`: the ordering experiment on a log scale (matplotlib imported there).
+* :func:`plot_ordering`: the ordering experiment on a log scale (a :class:`~gamelib.charts.Chart`).
 """
 
 from __future__ import annotations
@@ -16,7 +16,9 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from gamelib.charts import Chart
 from gamelib.core import Bound
+from gamelib.language import words
 from gamelib.notation import format_number, format_window
 from gamelib.search import alphabeta, alphabeta_failsoft, minimax, nega_alpha
 from gamelib.search.common import SearchResult
@@ -27,8 +29,6 @@ from gamelib.trace import Cutoff, Trace, record, replay
 from gamelib.trees import Tree, random_tree
 
 if TYPE_CHECKING:
-    from matplotlib.figure import Figure
-
     from gamelib.experiments.tree_orders import OrderingRow
 
 
@@ -192,34 +192,60 @@ def worst_first_pruning(
     return rows
 
 
-def plot_ordering(rows: Sequence[OrderingRow]) -> Figure:
-    """α-β's leaves against depth on a log scale, one panel per branching: minimax's b^d,
-    random order, best first measured, and the Knuth–Moore count (matplotlib imported here)."""
-    import matplotlib.pyplot as plt
+ORDERING_WORDS: dict[str, dict[str, str]] = {
+    "title": {
+        "en": "The order of the moves decides how much α-β prunes",
+        "ja": "α-β がどれだけ枝刈りするかは手の順序で決まる",
+    },
+    "x": {"en": "depth d", "ja": "深さ d"},
+    "y": {"en": "leaves evaluated (log scale)", "ja": "評価した葉の数（対数目盛り）"},
+    "minimax": {"en": "minimax: bᵈ", "ja": "ミニマックス: bᵈ"},
+    "random": {"en": "α-β, random order", "ja": "α-β、ランダムな順序"},
+    "best": {"en": "α-β, best first", "ja": "α-β、最善手から"},
+    "minimal": {
+        "en": "Knuth–Moore: b^⌈d/2⌉ + b^⌊d/2⌋ − 1",
+        "ja": "Knuth–Moore の式: b^⌈d/2⌉ + b^⌊d/2⌋ − 1",
+    },
+}
+"""The words of :func:`plot_ordering` in each language."""
 
+
+def plot_ordering(rows: Sequence[OrderingRow], *, language: str | None = None) -> Chart:
+    """α-β's leaves against depth on a log scale, one panel per branching (sharing the y
+    axis): minimax's b^d, random order, best first measured, and the Knuth–Moore count.
+
+    Raises:
+        ValueError: if ``rows`` is empty.
+    """
+    if not rows:
+        raise ValueError("plot_ordering needs at least one row")
     branchings = sorted({row.branching for row in rows})
-    figure, axes = plt.subplots(1, len(branchings), figsize=(13, 3.8), sharey=True, squeeze=False)
-    for axis, branching in zip(axes[0], branchings, strict=True):
+    chart = Chart(
+        title=words(ORDERING_WORDS["title"], language),
+        y_label=words(ORDERING_WORDS["y"], language),
+        y_scale="log",
+        size=(13 * 96, 3.8 * 96),
+    )
+    for branching in branchings:
         mine = [row for row in rows if row.branching == branching]
         depths = [row.depth for row in mine]
-        axis.semilogy(depths, [row.minimax for row in mine], "o-", label="minimax: $b^d$")
-        axis.semilogy(depths, [row.random for row in mine], "s-", label="α-β, random order")
-        axis.semilogy(depths, [row.best for row in mine], "^-", label="α-β, best first")
-        axis.semilogy(
-            depths,
-            [row.minimal for row in mine],
-            "k:",
-            linewidth=2,
-            label="$b^{⌈d/2⌉} + b^{⌊d/2⌋} - 1$",
+        panel = chart.panel(title=f"b = {branching}", x_label=words(ORDERING_WORDS["x"], language))
+        panel.line(
+            depths, [row.minimax for row in mine], label=words(ORDERING_WORDS["minimax"], language)
         )
-        axis.set_title(f"b = {branching}")
-        axis.set_xlabel("depth d")
-        axis.grid(True, which="major", alpha=0.3)
-    axes[0][0].set_ylabel("leaves evaluated (log scale)")
-    axes[0][0].legend(fontsize=8, loc="upper left")
-    figure.suptitle("The order of the moves decides how much α-β prunes")
-    figure.tight_layout()
-    return figure
+        panel.line(
+            depths, [row.random for row in mine], marker="square",
+            label=words(ORDERING_WORDS["random"], language),
+        )  # fmt: skip
+        panel.line(
+            depths, [row.best for row in mine], marker="triangle",
+            label=words(ORDERING_WORDS["best"], language),
+        )  # fmt: skip
+        panel.line(
+            depths, [row.minimal for row in mine], marker=None, line="dotted", colour="black",
+            width=2.5, label=words(ORDERING_WORDS["minimal"], language),
+        )  # fmt: skip
+    return chart
 
 
 # --------------------------------------------------------------------------- fail-soft

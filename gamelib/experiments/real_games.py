@@ -13,25 +13,26 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
+from gamelib.charts import Chart, Panel
 from gamelib.core import Game
 from gamelib.experiments.minireversi import Attribution, ExperimentTable, source_step
 from gamelib.experiments.positions import CountTable
 from gamelib.games.othello import perft
 from gamelib.games.tictactoe import GameTreeCounts, game_tree_counts
+from gamelib.language import words
 from gamelib.players import tictactoe_cpu
 from gamelib.search import ALGORITHMS
 from gamelib.search.common import SearchResult
-
-if TYPE_CHECKING:
-    from matplotlib.axes import Axes
 
 __all__ = [
     "DepthPoint",
     "MatchResult",
     "Solved",
     "SolvedTable",
+    "add_score_curve",
+    "add_score_panel",
     "attribution_sentence",
     "cpu_choices",
     "find_match",
@@ -39,6 +40,7 @@ __all__ = [
     "games_and_losses",
     "perft_table",
     "plot_score_curves",
+    "score_chart",
     "score_trend",
     "solve_with_every_search",
     "stopwatch",
@@ -265,32 +267,70 @@ def score_trend(name: str, points: Sequence[DepthPoint]) -> str:
     return f"Against **{name}** the α-β player's score rate {trend} ({listing})."
 
 
+SCORE_WORDS: dict[str, dict[str, str]] = {
+    "x": {"en": "α-β search depth (plies)", "ja": "α-β の探索の深さ（手数）"},
+    "y": {"en": "score rate of the α-β player (%)", "ja": "α-β プレイヤーの得点率（%）"},
+    "curve": {"en": "α-β vs {name}", "ja": "α-β 対 {name}"},
+}
+"""The words of :func:`plot_score_curves` in each language."""
+
+
+def score_chart(
+    *,
+    title: str | None = None,
+    figsize: tuple[float, float] = (5.5, 3.8),
+    language: str | None = None,
+) -> Chart:
+    """An empty score-rate chart (0–100 %, a dashed line at 50 %) with one panel."""
+    chart = Chart(
+        title=title,
+        y_label=words(SCORE_WORDS["y"], language),
+        y_range=(0, 100),
+        size=(figsize[0] * 96, figsize[1] * 96),
+    )
+    add_score_panel(chart, language=language)
+    return chart
+
+
+def add_score_panel(chart: Chart, *, language: str | None = None) -> Panel:
+    """A new score-rate panel right of the chart's others (the 50 % line drawn)."""
+    panel = chart.panel(x_label=words(SCORE_WORDS["x"], language))
+    panel.reference(50)
+    return panel
+
+
+def add_score_curve(panel: Panel, points: Sequence[DepthPoint], label: str | None) -> None:
+    """The score rate (in %) against depth as a line in ``panel``; its depths become ticks."""
+    depths = [point.depth for point in points]
+    panel.line(depths, [100 * point.score_rate for point in points], label=label)
+    panel.x_ticks = tuple(sorted({*(panel.x_ticks or ()), *map(float, depths)}))
+
+
 def plot_score_curves(
     curves: Mapping[str, Sequence[DepthPoint]],
     *,
     title: str | None = None,
     figsize: tuple[float, float] = (5.5, 3.8),
-) -> Axes:
-    """The score-rate-by-depth curves against each opponent, in one figure.
+    chart: Chart | None = None,
+    language: str | None = None,
+) -> Chart:
+    """The score-rate-by-depth curves against each opponent, in one panel.
 
     Args:
         curves: opponent name → the points of :func:`gamelib.arena.win_rate_by_depth`.
-        title: the figure's title, if any.
-        figsize: the figure's size in inches.
-    """
-    import matplotlib.pyplot as plt
+        title: the chart's title, if any (only for a new chart).
+        figsize: the size of a new chart in inches (96 pixels each).
+        chart: draw into the last panel of this chart (to put two side by side, add a panel
+            with :func:`add_score_panel` first); default: a new chart.
+        language: the language of the labels (None: the course's).
 
-    _, axes = plt.subplots(figsize=figsize)
+    Returns:
+        The chart drawn into.
+    """
+    if chart is None:
+        chart = score_chart(title=title, figsize=figsize, language=language)
+    panel = chart.panels[-1] if chart.panels else add_score_panel(chart, language=language)
     for name, points in curves.items():
-        depths = [point.depth for point in points]
-        rates = [100 * point.score_rate for point in points]
-        axes.plot(depths, rates, marker="o", label=f"α-β vs {name}")
-        axes.set_xticks(depths)
-    axes.axhline(50, color="grey", linewidth=0.8, linestyle="--")
-    axes.set_ylim(0, 100)
-    axes.set_xlabel("α-β search depth (plies)")
-    axes.set_ylabel("score rate of the α-β player (%)")
-    axes.legend()
-    if title is not None:
-        axes.set_title(title)
-    return axes
+        label = words(SCORE_WORDS["curve"], language).format(name=name)
+        add_score_curve(panel, points, label)
+    return chart

@@ -14,19 +14,18 @@ import statistics
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from gamelib.charts import Chart, Marker
 from gamelib.core import INF
 from gamelib.experiments.compare import Measurement
 from gamelib.experiments.report import Note, Table, table
 from gamelib.experiments.tree_orders import OrderingRow
+from gamelib.language import words
 from gamelib.notation import format_number, format_window
 from gamelib.search.common import SearchResult
 from gamelib.search.windows import Probe, WindowSearchResult, narrowing
 from gamelib.trace import ReSearch, Trace
-
-if TYPE_CHECKING:
-    from matplotlib.figure import Figure
 
 
 class CountedScore:
@@ -344,31 +343,64 @@ def pvs_table(alpha_beta: Sequence[OrderingRow], pvs: Sequence[OrderingRow]) -> 
     )
 
 
-def plot_ordering(rows: Sequence[OrderingRow]) -> Figure:
-    """The ordering experiment on a log scale: minimax, worst, random, best, Knuth–Moore."""
-    import matplotlib.pyplot as plt
+WINDOW_WORDS: dict[str, dict[str, str]] = {
+    "ordering title": {"en": "α-β on uniform trees, b = {b}", "ja": "一様な木での α-β（b = {b}）"},
+    "depth": {"en": "depth d", "ja": "深さ d"},
+    "leaves": {"en": "leaves evaluated (log scale)", "ja": "評価した葉の数（対数目盛り）"},
+    "minimax": {"en": "minimax, bᵈ", "ja": "ミニマックス、bᵈ"},
+    "worst": {"en": "worst first", "ja": "最悪手から"},
+    "random": {"en": "random order", "ja": "ランダムな順序"},
+    "best": {"en": "best first", "ja": "最善手から"},
+    "bound": {"en": "Knuth–Moore bound", "ja": "Knuth–Moore の下限"},
+    "probe": {"en": "probe", "ja": "何回目の探索"},
+    "bounds": {"en": "bounds after each probe", "ja": "各探索の後の上下限"},
+    "lies here": {"en": "value lies here", "ja": "値はこの範囲"},
+    "meet": {"en": "bounds meet: the value", "ja": "上下限が一致: 値"},
+    "asked": {"en": "γ asked: is it ≥ γ?", "ja": "問い γ: 値 ≥ γ か?"},
+    "the value": {"en": "the value, {value}", "ja": "値 {value}"},
+    "run": {
+        "en": "{label}\n{probes} probes, {nodes} nodes",
+        "ja": "{label}\n探索 {probes} 回、{nodes} ノード",
+    },
+}
+"""The words of :func:`plot_ordering` and :func:`plot_mtdf_bounds` in each language."""
 
-    figure, axes = plt.subplots(figsize=(7, 3.8))
-    depths = [row.depth for row in rows]
-    lines = [
-        ("minimax", [row.minimax for row in rows], "k:", "minimax, bᵈ"),
-        ("worst", [row.worst for row in rows], "v-", "worst first"),
-        ("random", [row.random for row in rows], "o-", "random order"),
-        ("best", [row.best for row in rows], "^-", "best first"),
-    ]
-    colours = {"worst": "tab:red", "random": "tab:orange", "best": "tab:green"}
-    for key, values, style, label in lines:
-        axes.semilogy(depths, values, style, color=colours.get(key, "k"), label=label)
-    axes.semilogy(
-        depths, [row.minimal for row in rows], "k+", markersize=12, label="Knuth–Moore bound"
+
+def plot_ordering(rows: Sequence[OrderingRow], *, language: str | None = None) -> Chart:
+    """The ordering experiment on a log scale: minimax, worst, random, best, Knuth–Moore.
+
+    Raises:
+        ValueError: if ``rows`` is empty.
+    """
+    if not rows:
+        raise ValueError("plot_ordering needs at least one row")
+    chart = Chart(
+        title=words(WINDOW_WORDS["ordering title"], language).format(b=rows[0].branching),
+        y_label=words(WINDOW_WORDS["leaves"], language),
+        y_scale="log",
+        size=(7 * 96, 3.8 * 96),
     )
-    axes.set_xlabel("depth d")
-    axes.set_ylabel("leaves evaluated (log scale)")
-    axes.set_title(f"α-β on uniform trees, b = {rows[0].branching}")
-    axes.grid(True, which="both", alpha=0.3)
-    axes.legend()
-    plt.close(figure)
-    return figure
+    panel = chart.panel(x_label=words(WINDOW_WORDS["depth"], language))
+    depths = [row.depth for row in rows]
+    panel.line(
+        depths, [row.minimax for row in rows], marker=None, line="dotted", colour="black",
+        width=2, label=words(WINDOW_WORDS["minimax"], language),
+    )  # fmt: skip
+    lines: tuple[tuple[str, list[float], Marker, str], ...] = (
+        ("worst", [row.worst for row in rows], "triangle-down", "#d62728"),
+        ("random", [row.random for row in rows], "circle", "#ff7f0e"),
+        ("best", [row.best for row in rows], "triangle", "#2ca02c"),
+    )
+    for key, values, marker, colour in lines:
+        panel.line(
+            depths, values, marker=marker, colour=colour,
+            label=words(WINDOW_WORDS[key], language),
+        )  # fmt: skip
+    panel.line(
+        depths, [row.minimal for row in rows], marker="plus", line=None, colour="black",
+        label=words(WINDOW_WORDS["bound"], language),
+    )  # fmt: skip
+    return chart
 
 
 def probe_table(result: WindowSearchResult) -> Table:
@@ -405,60 +437,61 @@ def re_searches(trace: Trace) -> list[ReSearch]:
     return [event for event in trace.events if isinstance(event, ReSearch)]
 
 
-def plot_mtdf_bounds(runs: Mapping[str, WindowSearchResult], value: float, title: str) -> Figure:
-    """One panel per MTD(f) run: the bounds after each probe closing in on ``value``.
+def plot_mtdf_bounds(
+    runs: Mapping[str, WindowSearchResult],
+    value: float,
+    title: str,
+    *,
+    language: str | None = None,
+) -> Chart:
+    """One panel per MTD(f) run (sharing the y axis): the bounds after each probe closing in
+    on ``value``. An infinite bound reaches the panel's edge, marked −∞ or +∞.
 
     Args:
         runs: MTD(f) results by label (e.g. "first guess 0").
         value: the true value (drawn as a line; every run must have found it).
-        title: the figure's title.
+        title: the chart's title.
+        language: the language of the axis labels and the legend (None: the course's).
 
     Raises:
-        ValueError: if a run's value is not ``value``.
+        ValueError: if there is no run, or a run's value is not ``value``.
     """
-    import matplotlib.pyplot as plt
-
+    if not runs:
+        raise ValueError("plot_mtdf_bounds needs at least one run")
     wrong = {label: run.value for label, run in runs.items() if run.value != value}
     if wrong:
         raise ValueError(f"runs that did not find the value {value}: {wrong}")
-    guesses = [run.probes[0].beta for run in runs.values()]
-    bottom, top = value - 10, max([value, *guesses]) + 6
-    figure, all_axes = plt.subplots(1, len(runs), figsize=(10, 3.8), sharey=True, squeeze=False)
-    for axes, (label, run) in zip(all_axes[0], runs.items(), strict=True):
+    chart = Chart(
+        title=title, y_label=words(WINDOW_WORDS["bounds"], language), size=(10 * 96, 3.8 * 96)
+    )
+    for label, run in runs.items():
         bounds = narrowing(run.probes)
-        for number, (probe, (lower, upper)) in enumerate(
-            zip(run.probes, bounds, strict=True), start=1
-        ):
-            low, high = max(lower, bottom), min(upper, top)
-            axes.plot(
-                [number, number], [low, high], color="tab:blue", linewidth=7, alpha=0.4,
-                solid_capstyle="butt", label="value lies here" if number == 1 else None,
+        panel = chart.panel(
+            title=words(WINDOW_WORDS["run"], language).format(
+                label=label, probes=len(run.probes), nodes=f"{run.stats.nodes:,}"
+            ),
+            x_label=words(WINDOW_WORDS["probe"], language),
+            x_ticks=range(1, len(bounds) + 1),
+            x_range=(0.4, len(bounds) + 0.6),
+        )
+        numbers = range(1, len(bounds) + 1)
+        for number, (lower, upper) in zip(numbers, bounds, strict=True):
+            panel.interval(
+                number, lower, upper, colour="#1f77b4",
+                label=words(WINDOW_WORDS["lies here"], language),
             )  # fmt: skip
-            if lower == -INF:
-                axes.text(number, low, "−∞", ha="center", va="top", color="tab:blue")
-            if upper == INF:
-                axes.text(number, high, "+∞", ha="center", va="bottom", color="tab:blue")
-            if lower == upper:
-                axes.plot(number, lower, "o", color="tab:blue", label="bounds meet: the value")
-            axes.plot(
-                number, probe.beta, "k_", markersize=14, markeredgewidth=2,
-                label="γ asked: is it ≥ γ?" if number == 1 else None,
-            )  # fmt: skip
-        axes.axhline(value, color="tab:green", linewidth=1, label=f"the value, {value:g}")
-        axes.set_title(f"{label}\n{len(run.probes)} probes, {run.stats.nodes:,} nodes", fontsize=10)
-        axes.set_xlabel("probe")
-        axes.set_xticks(range(1, len(bounds) + 1))
-        axes.set_xlim(0.3, len(bounds) + 0.7)
-        axes.set_ylim(bottom - 4, top + 3)
-        axes.grid(True, axis="y", alpha=0.3)
-    all_axes[0][0].set_ylabel("bounds after each probe")
-    handles, labels = all_axes[0][0].get_legend_handles_labels()
-    unique = dict(zip(labels, handles, strict=True))
-    figure.legend(
-        list(unique.values()), list(unique.keys()), loc="lower center", ncol=4, fontsize=9,
-        frameon=False,
-    )  # fmt: skip
-    figure.suptitle(title, fontsize=11)
-    figure.tight_layout(rect=(0, 0.07, 1, 1))
-    plt.close(figure)
-    return figure
+        panel.line(
+            numbers, [probe.beta for probe in run.probes], marker="dash", line=None,
+            colour="black", label=words(WINDOW_WORDS["asked"], language),
+        )  # fmt: skip
+        met = [(number, lower) for number, (lower, upper) in zip(numbers, bounds, strict=True)
+               if lower == upper]  # fmt: skip
+        panel.line(
+            [number for number, _ in met], [bound for _, bound in met], line=None,
+            colour="#1f77b4", label=words(WINDOW_WORDS["meet"], language),
+        )  # fmt: skip
+        panel.reference(
+            value, colour="#2ca02c", line="solid", width=1.2,
+            label=words(WINDOW_WORDS["the value"], language).format(value=format_number(value)),
+        )  # fmt: skip
+    return chart

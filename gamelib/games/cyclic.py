@@ -40,12 +40,13 @@ from collections.abc import Collection, Hashable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
 
+from gamelib.charts import GraphDrawing, digraph, statement
 from gamelib.core import FIRST, IllegalMoveError, Player, opponent
 from gamelib.games.boards import COLUMN_LETTERS, BoardPicture, svg_document, text_element
+from gamelib.notation import MINUS
 
 if TYPE_CHECKING:
     import networkx
-    from matplotlib.axes import Axes
 
 GraphState = tuple[Hashable, Player]
 """A position of a :class:`GraphGame`: ``(node, player to move)``."""
@@ -169,71 +170,96 @@ class GraphGame:
     # ---- drawing
     def plot(
         self,
-        ax: Axes | None = None,
         *,
         highlight: Collection[tuple[Hashable, Hashable]] = (),
         node_labels: Mapping[Hashable, str] | None = None,
         title: str | None = None,
         positions: Mapping[Hashable, tuple[float, float]] | None = None,
-    ) -> Axes:
-        """Draw the graph with networkx and matplotlib (imported only now).
+    ) -> GraphDrawing:
+        """Draw the graph with Graphviz (the same on the desktop and in a browser).
 
-        The start node is drawn in blue, end nodes as squares with their values (FIRST's
+        The start node is drawn in blue, end nodes as boxes with their values (FIRST's
         view), check nodes with a red border; ``highlight`` edges are drawn thick and red.
 
         Args:
-            ax: the matplotlib axes to draw in (a new figure when None).
             highlight: edges (from, to) to emphasise, for example a principal variation.
             node_labels: text for the nodes (default: the node and, for end nodes, the value).
-            title: the axes' title (default: the game's name).
-            positions: node positions (default: a fixed-seed spring layout).
+            title: the title on top (default: the game's name).
+            positions: node positions (x to the right, y up; about 1 unit between
+                neighbours), kept exactly; default: Graphviz's layered layout from the start.
 
         Returns:
-            The axes drawn in.
-        """
-        import matplotlib.pyplot as plt
-        import networkx as nx
+            The drawing (SVG in a notebook; ``.source`` is the DOT text).
 
-        if ax is None:
-            _, ax = plt.subplots(figsize=(6, 4))
-        graph = self.graph
-        layout = dict(positions) if positions else nx.spring_layout(graph, seed=7)
-        labels = dict(node_labels) if node_labels else {}
-        for node in graph:
-            if node not in labels:
-                labels[node] = (
-                    f"{node}\n{self.values[node]:+g}" if node in self.values else str(node)
+        Raises:
+            ValueError: if ``positions`` leaves out a node.
+        """
+        return GraphDrawing(self.dot(highlight, node_labels, title, positions), title or self.name)
+
+    def dot(
+        self,
+        highlight: Collection[tuple[Hashable, Hashable]] = (),
+        node_labels: Mapping[Hashable, str] | None = None,
+        title: str | None = None,
+        positions: Mapping[Hashable, tuple[float, float]] | None = None,
+    ) -> str:
+        """The DOT text of :meth:`plot` (same arguments)."""
+        if positions is not None:
+            missing = [node for node in self.graph if node not in positions]
+            if missing:
+                raise ValueError(f"positions has no place for the nodes {missing!r}")
+        labels = dict(node_labels or {})
+        statements = []
+        for node in self.graph:
+            end = node in self.values
+            value = f"{self.values[node]:+g}".replace("-", MINUS) if end else ""
+            text = labels.get(node, f"{node}\n{value}" if end else str(node))
+            place = None
+            if positions is not None:
+                x, y = positions[node]
+                place = f"{x * GRAPH_UNIT:.3f},{y * GRAPH_UNIT:.3f}!"
+            statements.append(
+                statement(
+                    node,
+                    label=text,
+                    shape="box" if end else "circle",
+                    style="filled",
+                    fillcolor="#fdd49e"
+                    if end
+                    else ("#9ecae1" if node == self.start else "#f0f0f0"),
+                    color="#d62728" if node in self.checks else "#333333",
+                    penwidth=2.5 if node in self.checks else 1.5,
+                    pos=place,
                 )
-        inner = [node for node in graph if node not in self.values]
-        ends = [node for node in graph if node in self.values]
-        colours = ["#9ecae1" if node == self.start else "#f0f0f0" for node in inner]
-        borders = ["#d62728" if node in self.checks else "#333333" for node in inner]
-        nx.draw_networkx_nodes(
-            graph, layout, nodelist=inner, node_color=colours, edgecolors=borders,
-            node_size=1300, linewidths=2, ax=ax,
-        )  # fmt: skip
-        nx.draw_networkx_nodes(
-            graph, layout, nodelist=ends, node_color="#fdd49e", edgecolors="#333333",
-            node_shape="s", node_size=2000, linewidths=1.5, ax=ax,
-        )  # fmt: skip
+            )
         marked = {tuple(edge) for edge in highlight}
-        plain = [edge for edge in graph.edges if edge not in marked]
-        curved = "arc3,rad=0.12"
-        nx.draw_networkx_edges(
-            graph, layout, edgelist=plain, ax=ax, node_size=1300, arrowsize=18,
-            connectionstyle=curved, edge_color="#555555",
-        )  # fmt: skip
-        if marked:
-            nx.draw_networkx_edges(
-                graph, layout, edgelist=[edge for edge in graph.edges if edge in marked],
-                ax=ax, node_size=1300, arrowsize=22, width=3, edge_color="#d62728",
-                connectionstyle=curved,
-            )  # fmt: skip
-        nx.draw_networkx_labels(graph, layout, labels=labels, font_size=10, ax=ax)
-        ax.set_title(self.name if title is None else title)
-        ax.set_axis_off()
-        ax.margins(0.12)
-        return ax
+        for source, target in self.graph.edges:
+            bold = (source, target) in marked
+            statements.append(
+                statement(
+                    source,
+                    target,
+                    color="#d62728" if bold else "#555555",
+                    penwidth=3 if bold else 1.2,
+                )
+            )
+        layout = (
+            {"layout": "dot", "rankdir": "TB", "nodesep": 0.5, "ranksep": 0.45}
+            if positions is None
+            else {"layout": "neato", "splines": "curved", "overlap": "true"}
+        )
+        return digraph(
+            statements,
+            title=self.name if title is None else title,
+            pad=0.15,
+            nodes={"width": 0.6, "height": 0.6, "fixedsize": "false", "margin": "0.06,0.04"},
+            edges={"arrowsize": 0.8},
+            **layout,
+        )
+
+
+GRAPH_UNIT = 1.35
+"""Inches per unit of the ``positions`` given to :meth:`GraphGame.plot`."""
 
 
 def _graph(edges: list[tuple[str, str]]) -> networkx.DiGraph[Hashable]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-FONT = "DejaVu Sans,Helvetica,Arial,sans-serif"
+FONT = "DejaVu Sans,Helvetica,Arial,Noto Sans CJK JP,sans-serif"
 """The font asked for (graphviz measures with the first one it finds)."""
 
 _PROLOG = re.compile(r"<\?xml.*?\?>|<!DOCTYPE.*?>|<!--.*?-->|<metadata>.*?</metadata>", re.DOTALL)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy
 import pytest
 
 from gamelib.arena import (
@@ -24,6 +23,7 @@ from gamelib.games.minireversi import MiniReversi
 from gamelib.games.othello import Othello
 from gamelib.games.tictactoe import TicTacToe
 from gamelib.players import GreedyPlayer, RandomPlayer, SearchPlayer, tictactoe_cpu
+from tests.test_charts import parse, polyline_points, texts, with_class
 
 TICTACTOE = TicTacToe()
 OTHELLO = Othello()
@@ -158,9 +158,17 @@ def test_win_rate_by_depth_and_its_plot() -> None:
     assert all(point.result.player_a == f"α-β depth {point.depth}" for point in points)
     assert all(0 <= point.score_rate <= 1 for point in points)
 
-    import matplotlib
-
-    matplotlib.use("Agg")
-    ax = plot_win_rate(points)
-    assert numpy.asarray(ax.lines[0].get_xdata()).tolist() == [1, 2]
-    assert ax.get_legend() is not None
+    chart = plot_win_rate(points)
+    root = parse(chart)
+    [series] = with_class(root, "series")
+    (x1, _), (x2, _) = polyline_points(series)
+    assert x1 < x2  # depth 1, then depth 2
+    [entry] = with_class(root, "legend-entry")
+    assert "".join(entry.itertext()) == "vs Random"
+    assert "Deeper search wins more" in texts(root)
+    assert len(with_class(root, "reference")) == 1  # the 50 % line
+    [ticks] = with_class(root, "y-ticks")
+    assert {"0", "100"} <= set(texts(ticks))
+    again = plot_win_rate(points, chart, label="again")  # the same panel, a second line
+    assert again is chart and len(with_class(parse(chart), "series")) == 2
+    assert "深く探索するほどよく勝つ" in texts(parse(plot_win_rate(points, language="ja")))
