@@ -11,8 +11,14 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
-COURSE = ROOT / "notebooks" / "exercises"
+COURSES = {
+    "en": ROOT / "notebooks" / "exercises",
+    "ja": ROOT / "notebooks" / "ja" / "exercises",
+}
+"""The homework of each edition: the same nbgrader flow must grade both alike."""
 ASSIGNMENT = "pruning_homework"
 NOTEBOOK = f"{ASSIGNMENT}.ipynb"
 
@@ -38,9 +44,12 @@ def cell_sources(path: Path) -> str:
     return "\n".join("".join(cell["source"]) for cell in notebook["cells"])
 
 
-def test_reference_gets_full_marks_and_the_untouched_student_version_zero(tmp_path: Path) -> None:
+@pytest.mark.parametrize("edition", sorted(COURSES))
+def test_reference_gets_full_marks_and_the_untouched_student_version_zero(
+    tmp_path: Path, edition: str
+) -> None:
     course = tmp_path / "course"
-    shutil.copytree(COURSE, course, ignore=shutil.ignore_patterns("release", "submitted"))
+    shutil.copytree(COURSES[edition], course, ignore=shutil.ignore_patterns("release", "submitted"))
     nbgrader(course, "generate_assignment", ASSIGNMENT, "--force")
     student_version = course / "release" / ASSIGNMENT / NOTEBOOK
     text = cell_sources(student_version)

@@ -16,8 +16,16 @@ import json
 import shutil
 from pathlib import Path
 
+import pytest
+
 from gamelib.worksheets import PersonalHomework, window_feedback
-from tests.test_homework_nbgrader import COURSE, cell_sources, nbgrader
+from tests.test_homework_nbgrader import COURSES, cell_sources, nbgrader
+
+SAYS = {
+    "en": ("The trees of student s1002", "Not yet:"),
+    "ja": ("この木の学籍番号: s1002", "まだ正解ではありません:"),
+}
+"""What the graded notebook of s1002 says, in each edition: whose trees, and that it is wrong."""
 
 ASSIGNMENT = "pruning_homework_personal"
 NOTEBOOK = f"{ASSIGNMENT}.ipynb"
@@ -72,9 +80,10 @@ def expected_copy_score(owner: str, copier: str) -> int:
     return sum(POINTS[task] for task, ok in right.items() if ok)
 
 
-def test_each_student_is_graded_on_the_trees_of_their_own_id(tmp_path: Path) -> None:
+@pytest.mark.parametrize("edition", sorted(COURSES))
+def test_each_student_is_graded_on_the_trees_of_their_own_id(tmp_path: Path, edition: str) -> None:
     course = tmp_path / "course"
-    shutil.copytree(COURSE, course, ignore=shutil.ignore_patterns("release", "submitted"))
+    shutil.copytree(COURSES[edition], course, ignore=shutil.ignore_patterns("release", "submitted"))
     nbgrader(course, "generate_assignment", ASSIGNMENT, "--force")
     release = course / "release" / ASSIGNMENT / NOTEBOOK
     text = cell_sources(release)
@@ -115,7 +124,8 @@ def test_each_student_is_graded_on_the_trees_of_their_own_id(tmp_path: Path) -> 
         if cell["cell_type"] == "code"
         for output in cell.get("outputs", [])
     )
-    assert "The trees of student s1002" in outputs and "Not yet:" in outputs
+    whose, wrong = SAYS[edition]
+    assert whose in outputs and wrong in outputs
     whole_copy = json.loads((course / "autograded" / "s1004" / ASSIGNMENT / NOTEBOOK).read_text())
     errors = [
         output.get("evalue", "")
