@@ -2,11 +2,14 @@
 # The course's one entry point: sets up everything it needs, then opens the course or tests it.
 #
 #   bash scripts/course.sh lab     set up, then open the course in JupyterLab (first notebook)
+#   bash scripts/course.sh lab --ja    the same, the Japanese edition (日本語版, notebooks/ja)
 #   bash scripts/course.sh test    set up, then run the whole test suite, lane by lane
 #   bash scripts/course.sh test --lane unit|notebooks|browser|site|lite    set up, then one lane
 #   bash scripts/course.sh setup   only set up (everything the tests need but Chromium)
 #   bash scripts/course.sh site    set up, then build the course as a static website into
-#                                  site/_build/html (works offline, from file:// or any server)
+#                                  site/_build/html (works offline, from file:// or any server),
+#                                  with the JupyterLite edition in its lite/ folder (needs a
+#                                  server); --no-lite leaves it out
 #   bash scripts/course.sh lite    set up, then build the JupyterLite edition (the notebooks
 #                                  running in the browser, no server) into lite/_output
 #   bash scripts/course.sh worksheet [--seed N --count N --depth D --branching B --cutoff '>='
@@ -34,8 +37,9 @@
 #   browser    JupyterLab driven in headless Chromium (Playwright)
 #   site       builds the website (site/build.py), then opens every page in headless Chromium
 #              with the network blocked (tests/browser/test_site*.py)
-#   lite       (only with --lane lite, for now) builds the JupyterLite edition (lite/build.py),
-#              then runs notebooks in it in headless Chromium, offline (tests/browser/test_lite.py)
+#   lite       builds the JupyterLite edition (lite/build.py), then runs every notebook in it in
+#              headless Chromium, offline, and follows the website's links to it
+#              (tests/browser/test_lite.py; the links need the site lane's build)
 # Each lane's time is printed at the end, then one closing line with the totals.
 set -euo pipefail
 
@@ -195,15 +199,25 @@ install_notebook_filter() {
   fi
 }
 
+install_cjk_font() {
+  # The Japanese edition's drawings, widgets and messages need a font with Japanese glyphs.
+  command -v fc-list >/dev/null 2>&1 && [ -n "$(fc-list :lang=ja family 2>/dev/null)" ] && return 0
+  say "no Japanese font found: installing Debian's fonts-noto-cjk"
+  apt_install fonts-noto-cjk || {
+    say "could not install fonts-noto-cjk: Japanese text may show as boxes. Install it: 'sudo apt-get install fonts-noto-cjk'."
+  }
+}
+
 setup() {
   local level="$1"
   make_venv
   install_packages "$level"
   install_graphviz
+  install_cjk_font
   install_notebook_filter
 }
 
-LANES=(unit notebooks browser site)
+LANES=(unit notebooks browser site lite)
 SUMMARIES=()
 FAILED=0
 
@@ -264,19 +278,26 @@ closing_line() {
       }'
 }
 
-# Build the JupyterLite edition into lite/_output (from scratch; npm packages from lite's lock).
-build_lite() {
+# npm, which installs the JupyterLite edition's npm packages (lite/package-lock.json).
+install_npm() {
   install_node
   command -v npm >/dev/null 2>&1 || apt_install npm || {
     say "npm is missing and could not be installed: 'sudo apt-get install npm', then retry."
     return 1
   }
+}
+
+# Build the JupyterLite edition into lite/_output (from scratch; npm packages from lite's lock).
+build_lite() {
+  install_npm || return 1
   say "building the JupyterLite edition: lite/build.py $*"
   "$VENV/bin/python" lite/build.py "$@"
 }
 
-# Build the website into site/_build/html (notebooks executed, cached between builds).
+# Build the website into site/_build/html (notebooks executed, cached between builds), with
+# the JupyterLite edition in site/_build/html/lite.
 build_site() {
+  install_npm || return 1
   say "building the website: site/build.py $*"
   "$VENV/bin/python" site/build.py "$@"
 }
@@ -289,17 +310,25 @@ case "$command" in
   lab)
     setup course
     shift
-    say "opening the course in JupyterLab"
+    first=notebooks/00_welcome.ipynb
+    if [ "${1:-}" = --ja ]; then  # the Japanese edition (日本語版): notebooks/ja
+      first=notebooks/ja/00_welcome.ipynb
+      shift
+    fi
+    say "opening the course in JupyterLab: $first"
     extra=()
     [ "$(id -u)" -eq 0 ] && extra+=(--allow-root)
-    exec "$VENV/bin/jupyter" lab --notebook-dir="$ROOT" "${extra[@]}" "$@" notebooks/00_welcome.ipynb
+    exec "$VENV/bin/jupyter" lab --notebook-dir="$ROOT" "${extra[@]}" "$@" "$first"
     ;;
   site)
     shift
     setup course
     install_packages site
+    install_packages lite
     build_site "$@"
     say "the website is in site/_build/html: open site/_build/html/index.html, or serve the folder"
+    say "(the 'Run in your browser' links need a server, e.g."
+    say "'.venv/bin/python -m http.server -d site/_build/html 8000', then http://127.0.0.1:8000/)"
     ;;
   worksheet)
     shift
@@ -339,7 +368,7 @@ case "$command" in
     setup dev
     [[ " ${lanes[*]} " == *" unit "* ]] && install_node
     [[ " ${lanes[*]} " == *" unit "* ]] && install_pdf_tools
-    [[ " ${lanes[*]} " == *" site "* ]] && install_packages site
+    [[ " ${lanes[*]} " == *" site "* ]] && install_packages site && install_packages lite
     [[ " ${lanes[*]} " == *" lite "* ]] && install_packages lite && install_chromium
     [[ " ${lanes[*]} " == *" browser "* || " ${lanes[*]} " == *" site "* ]] && install_chromium
     [[ " ${lanes[*]} " == *" browser "* ]] && { install_reveal || true; }
