@@ -10,6 +10,8 @@ everywhere::
     '(−∞, 3)'
     >>> format_bound(3, Bound.LOWER), bound_words(3, Bound.UPPER)
     ('≥3', '3 (upper bound: ≤ 3)')
+    >>> bound_words(3, Bound.UPPER, language="ja")
+    '3（上限値: ≤ 3）'
 
 and reads back what a student types, in the same notation (:func:`read_number`)::
 
@@ -21,9 +23,37 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Final
 
 from gamelib.core import Bound
+from gamelib.language import Language, resolve
+
+WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
+    "not_a_number": {"en": "{text} is not a number", "ja": "{text} は数として読めません"},
+    "too_large": {"en": "{text} is too large a number", "ja": "{text} は大きすぎる数です"},
+    "too_large_float": {
+        "en": "{text} is too large a number (write inf or ∞ for an infinite value)",
+        "ja": "{text} は大きすぎる数です（無限大は inf または ∞ と書いてください）",
+    },
+    "exact": {"en": "exact", "ja": "正確な値"},
+    "lower_bound": {"en": "lower bound: ≥ {number}", "ja": "下限値: ≥ {number}"},
+    "upper_bound": {"en": "upper bound: ≤ {number}", "ja": "上限値: ≤ {number}"},
+    "value_with_bound": {"en": "{number} ({what})", "ja": "{number}（{what}）"},
+    "meaning_lower": {
+        "en": "a lower bound: the true value is ≥ {number}",
+        "ja": "下限値です。真の値は {number} 以上です",
+    },
+    "meaning_upper": {
+        "en": "an upper bound: the true value is ≤ {number}",
+        "ja": "上限値です。真の値は {number} 以下です",
+    },
+    "more_names": {"en": "{count} more", "ja": "ほか {count} 個"},
+    "names_separator": {"en": ", ", "ja": "、"},
+    "two_or_more_names": {"en": "{names} and {last}", "ja": "{names} と {last}"},
+    "names_and_more": {"en": "{names} and {count} more", "ja": "{names} ほか {count} 個"},
+}
+"""Every word this module writes, in English and Japanese (``str.format`` templates)."""
 
 MINUS = "\u2212"
 """The minus sign used in pictures and sentences (typographic, not a hyphen)."""
@@ -51,7 +81,7 @@ _NUMBER = re.compile(
 """A sign, then an infinity or a decimal number with an optional exponent (ASCII digits)."""
 
 
-def read_number(text: str) -> int | float:
+def read_number(text: str, *, language: str | None = None) -> int | float:
     """The number written in ``text``, as :func:`format_number` writes it or as typed.
 
     Accepts an optional sign (``+``, ``-`` or the typographic minus ``−``, which may be
@@ -69,7 +99,8 @@ def read_number(text: str) -> int | float:
         ValueError: quoting the text, for anything else (``"3..5"``, ``"1e"``, ``"--2"``,
             ``"nan"``, a blank): "... is not a number"; and for a decimal beyond the float
             range (``"1e400"``) or an integer with more digits than Python converts: "... is
-            too large a number".
+            too large a number". The message is in ``language`` (None: the course-wide
+            setting), since a student reads it when a value box holds such text.
 
     Examples:
         >>> read_number(" 3 "), read_number("-2"), read_number("−2"), read_number("4.0")
@@ -81,10 +112,11 @@ def read_number(text: str) -> int | float:
         ...
         ValueError: '3..5' is not a number
     """
+    texts = {name: entry[resolve(language)] for name, entry in WORDS.items()}
     shown = text.strip()
     match = _NUMBER.fullmatch(shown.replace(MINUS, "-"))
     if match is None:
-        raise ValueError(f"{shown!r} is not a number")
+        raise ValueError(texts["not_a_number"].format(text=repr(shown)))
     if match["infinity"] is not None:
         return -math.inf if match["sign"] == "-" else math.inf
     written = match["sign"] + match["decimal"]
@@ -92,10 +124,10 @@ def read_number(text: str) -> int | float:
         try:
             return int(written)
         except ValueError:  # more digits than int() converts (sys.get_int_max_str_digits())
-            raise ValueError(f"{shown!r} is too large a number") from None
+            raise ValueError(texts["too_large"].format(text=repr(shown))) from None
     number = float(written)
     if math.isinf(number):
-        raise ValueError(f"{shown!r} is too large a number (write inf or ∞ for an infinite value)")
+        raise ValueError(texts["too_large_float"].format(text=repr(shown)))
     return int(number) if number.is_integer() else number
 
 
@@ -120,30 +152,40 @@ def format_bound(value: float, bound: Bound | None) -> str:
     return prefix + format_number(value)
 
 
-def bound_words(value: float, bound: Bound) -> str:
-    """``"3 (exact)"``, ``"3 (lower bound: ≥ 3)"``, ``"3 (upper bound: ≤ 3)"``."""
+def _word(name: str, language: str | None) -> str:
+    """The template ``name`` of :data:`WORDS` in ``language`` (None: the course-wide one)."""
+    return WORDS[name][resolve(language)]
+
+
+def bound_words(value: float, bound: Bound, *, language: str | None = None) -> str:
+    """``"3 (exact)"``, ``"3 (lower bound: ≥ 3)"``, ``"3 (upper bound: ≤ 3)"``.
+
+    In Japanese: ``"3（正確な値）"``, ``"3（下限値: ≥ 3）"``, ``"3（上限値: ≤ 3）"``.
+    """
     number = format_number(value)
     what = {
-        Bound.EXACT: "exact",
-        Bound.LOWER: f"lower bound: ≥ {number}",
-        Bound.UPPER: f"upper bound: ≤ {number}",
+        Bound.EXACT: _word("exact", language),
+        Bound.LOWER: _word("lower_bound", language).format(number=number),
+        Bound.UPPER: _word("upper_bound", language).format(number=number),
     }[Bound(bound)]
-    return f"{number} ({what})"
+    return _word("value_with_bound", language).format(number=number, what=what)
 
 
-def bound_meaning(value: float, bound: Bound) -> str:
+def bound_meaning(value: float, bound: Bound, *, language: str | None = None) -> str:
     """What a returned value says about the true value, as a checker's message explains it.
 
     >>> bound_meaning(3, Bound.LOWER)
     'a lower bound: the true value is ≥ 3'
     >>> bound_meaning(-2, Bound.UPPER), bound_meaning(3, Bound.EXACT)
     ('an upper bound: the true value is ≤ −2', 'exact')
+    >>> bound_meaning(3, Bound.LOWER, language="ja")
+    '下限値です。真の値は 3 以上です'
     """
     number = format_number(value)
     return {
-        Bound.EXACT: "exact",
-        Bound.LOWER: f"a lower bound: the true value is ≥ {number}",
-        Bound.UPPER: f"an upper bound: the true value is ≤ {number}",
+        Bound.EXACT: _word("exact", language),
+        Bound.LOWER: _word("meaning_lower", language).format(number=number),
+        Bound.UPPER: _word("meaning_upper", language).format(number=number),
     }[Bound(bound)]
 
 
@@ -159,11 +201,20 @@ def quote_name(name: str) -> str:
     return f"“{name}”" if " " in name else name
 
 
-def join_names(names: Sequence[str], limit: int = 4) -> str:
-    """``"J"``, ``"F and G"``, ``"F, G and H"``; past ``limit`` names: ``"F, G, H and 5 more"``."""
+def join_names(names: Sequence[str], limit: int = 4, *, language: str | None = None) -> str:
+    """``"J"``, ``"F and G"``, ``"F, G and H"``; past ``limit`` names: ``"F, G, H and 5 more"``.
+
+    In Japanese: ``"F と G"``, ``"F、G と H"``, ``"F、G、H ほか 5 個"``.
+    """
     shown = [quote_name(name) for name in names[:limit]]
+    separator = _word("names_separator", language)
     if len(names) > limit:
-        shown.append(f"{len(names) - limit} more")
+        count = len(names) - limit
+        if not shown:
+            return _word("more_names", language).format(count=count)
+        return _word("names_and_more", language).format(names=separator.join(shown), count=count)
     if len(shown) == 1:
         return shown[0]
-    return ", ".join(shown[:-1]) + " and " + shown[-1]
+    return _word("two_or_more_names", language).format(
+        names=separator.join(shown[:-1]), last=shown[-1]
+    )

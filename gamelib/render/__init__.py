@@ -7,7 +7,7 @@ nothing re-runs or imitates a search. Heavy libraries are imported only when use
 - :func:`draw` (a :class:`Drawing`, shown as SVG; ``.to_png(path)``), :func:`trace_dot`,
   :func:`tree_dot` — :mod:`gamelib.render.dot`, with a matplotlib fallback
   (:mod:`gamelib.render.fallback`) when Graphviz's ``dot`` is missing;
-- :func:`describe`, :func:`sentences` — one English sentence per event
+- :func:`describe`, :func:`sentences` — one sentence per event
   (:mod:`gamelib.render.describe`);
 - :class:`Animation`, :func:`show` — the ipywidgets player
   (:mod:`gamelib.render.animation`);
@@ -22,6 +22,10 @@ A drawing is made in steps: :mod:`~gamelib.render.structure` (the tree's shape, 
 (colours, sizes), then :mod:`~gamelib.render.dot` (labels: :mod:`~gamelib.render.labels`;
 running ``dot``: :mod:`~gamelib.render.dot_program`) or :mod:`~gamelib.render.fallback`
 draws it.
+
+Every function here that writes words (sentences, captions, legends, buttons, summaries)
+takes ``language="en"`` or ``"ja"``; None, the default, is the course-wide language
+(:func:`gamelib.set_language`). Each module keeps its words in one table, ``WORDS``.
 """
 
 from __future__ import annotations

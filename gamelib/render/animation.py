@@ -23,6 +23,10 @@ live kernel (plain Python, a terminal, a notebook rendered to a page), :func:`sh
 the self-contained HTML player of :mod:`gamelib.render.static`. An :class:`Animation` also
 carries that HTML in its display data, so a notebook rendered by nbconvert or Jupyter Book
 (where widgets have no kernel) still plays.
+
+Its words (buttons, labels, sentences, legend, the drawings' words) are in one language,
+chosen when it is made: ``language="ja"``, or the course-wide
+:func:`gamelib.set_language` (see :data:`gamelib.render.static.WORDS`).
 """
 
 from __future__ import annotations
@@ -33,16 +37,18 @@ from html import escape
 from typing import Any
 
 from gamelib.core import View
+from gamelib.language import Language, resolve
 from gamelib.render.dot import Engine
 from gamelib.render.frames import Frame, trace_frames
 from gamelib.render.static import (
     SPEEDS,
-    VIEWS,
     StaticAnimation,
     default_views,
     html_player,
     legend_html,
+    player_words,
     to_html,
+    view_choices,
 )
 from gamelib.trace import Trace
 
@@ -77,11 +83,14 @@ class Animation:
             :func:`gamelib.render.dot.draw`).
         static_fallback: also put the HTML player in the display data, for pages rendered
             without a kernel.
+        language: ``"en"`` or ``"ja"`` for every word the animation shows; None (the
+            default): the course-wide language when the animation is made.
         **options: drawing options, as for :func:`gamelib.render.dot.trace_dot`
             (``max_depth``, ``max_children``, ``rankdir``, ``node_types``, ``legend``).
 
     Attributes:
         widget: the ipywidgets box (displayed when the animation is displayed).
+        language: the language of its words.
     """
 
     def __init__(
@@ -91,6 +100,7 @@ class Animation:
         titles: Sequence[str] | None = None,
         engine: Engine = "auto",
         static_fallback: bool = True,
+        language: str | None = None,
         **options: Any,
     ) -> None:
         if not traces:
@@ -102,6 +112,8 @@ class Animation:
         self.engine: Engine = engine
         self.options = options
         self.static_fallback = static_fallback
+        self.language: Language = resolve(language)
+        self.words = player_words(self.language)
         self._frames: dict[View, list[list[Frame]]] = {}
         self._view: View = view
         self.frames(view)
@@ -115,7 +127,8 @@ class Animation:
         view = self._view if view is None else view
         if view not in self._frames:
             self._frames[view] = [
-                trace_frames(trace, view, self.engine, **self.options) for trace in self.traces
+                trace_frames(trace, view, self.engine, language=self.language, **self.options)
+                for trace in self.traces
             ]
         return self._frames[view]
 
@@ -136,31 +149,38 @@ class Animation:
     def _make_controls(self) -> None:
         import ipywidgets as widgets
 
+        words = self.words
         self.play = widgets.Play(
             value=0,
             min=0,
             max=self.steps,
             step=1,
             interval=800,
-            description="play",
+            description=words["play"],
             show_repeat=False,
         )
         self.slider = widgets.IntSlider(
-            value=0, min=0, max=self.steps, description="step", layout=widgets.Layout(width="340px")
+            value=0,
+            min=0,
+            max=self.steps,
+            description=words["step"],
+            layout=widgets.Layout(width="340px"),
         )
         widgets.jslink((self.play, "value"), (self.slider, "value"))
-        self.first_button = self._button("|◀", "first step", lambda: self.go(0))
-        self.back_button = self._button("◀", "step back", self.back)
-        self.forward_button = self._button("▶", "step forward", self.forward)
-        self.last_button = self._button("▶|", "last step", lambda: self.go(self.steps))
+        self.first_button = self._button("|◀", "first_step", lambda: self.go(0))
+        self.back_button = self._button("◀", "step_back", self.back)
+        self.forward_button = self._button("▶", "step_forward", self.forward)
+        self.last_button = self._button("▶|", "last_step", lambda: self.go(self.steps))
         self.speed = widgets.SelectionSlider(
             options=list(SPEEDS),
             value=800,
-            description="speed",
+            description=words["speed"],
             layout=widgets.Layout(width="230px"),
         )
         self.view_toggle = widgets.ToggleButtons(
-            options=list(VIEWS), value=self._view, style={"button_width": "auto"}
+            options=list(view_choices(self.language)),
+            value=self._view,
+            style={"button_width": "auto"},
         )
 
     def _layout(self) -> Any:
@@ -182,18 +202,20 @@ class Animation:
             [panel["box"] for panel in self.panels],
             layout=widgets.Layout(width="100%", flex_flow="row wrap"),
         )
-        legend = widgets.HTML(legend_html(bool(self.options.get("node_types"))))
+        legend = widgets.HTML(legend_html(bool(self.options.get("node_types")), self.language))
         box = widgets.VBox([controls, self.view_toggle, legend, row])
         box.add_class("gamelib-animation")
         return box
 
-    def _button(self, text: str, tooltip: str, action: Callable[[], None]) -> Any:
+    def _button(self, text: str, name: str, action: Callable[[], None]) -> Any:
+        """A button showing ``text``; its tooltip is the word ``name`` of the player's words,
+        its CSS class ``gamelib-`` + ``name`` with hyphens (the same in every language)."""
         import ipywidgets as widgets
 
         button = widgets.Button(
-            description=text, tooltip=tooltip, layout=widgets.Layout(width="42px")
+            description=text, tooltip=self.words[name], layout=widgets.Layout(width="42px")
         )
-        button.add_class("gamelib-" + tooltip.replace(" ", "-"))
+        button.add_class("gamelib-" + name.replace("_", "-"))
         button.on_click(lambda _: action())
         return button
 
@@ -220,15 +242,18 @@ class Animation:
             trace = self.traces[index]
             panel["title"].value = (
                 f"<b>{escape(self.titles[index])}</b> &nbsp; "
-                f"<span style='color:#555'>{escape(frame.counts.text())}</span>"
+                f"<span style='color:#555'>{escape(frame.counts.text(self.language))}</span>"
             )
-            panel["sentence"].value = (
-                f"<div style='font-size:1.2em;min-height:2.6em'>step {frame.step} of "
-                f"{len(trace.events)}: {escape(frame.sentence)}</div>"
+            sentence = self.words["step_sentence"].format(
+                step=frame.step, total=len(trace.events), sentence=frame.sentence
             )
+            panel[
+                "sentence"
+            ].value = f"<div style='font-size:1.2em;min-height:2.6em'>{escape(sentence)}</div>"
             panel["drawing"].value = frame.svg
             panel["windows"].value = (
-                "<div style='color:#555'>windows of the open nodes</div>" + frame.windows_svg
+                f"<div style='color:#555'>{escape(self.words['open_windows'])}</div>"
+                + frame.windows_svg
             )
 
     def _set_speed(self, change: dict[str, Any]) -> None:
@@ -289,7 +314,7 @@ class Animation:
         lengths = [len(trace.events) for trace in self.traces]
         node_types = bool(self.options.get("node_types"))
         frames = {view: self.frames(view) for view in default_views(self.traces, self._view)}
-        return html_player(frames, self.titles, lengths, self._view, node_types)
+        return html_player(frames, self.titles, lengths, self._view, node_types, self.language)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
         bundle: dict[str, Any] = dict(self.widget._repr_mimebundle_(**kwargs) or {})
@@ -302,18 +327,23 @@ class Animation:
         return f"<Animation of {names}: {self.steps} steps, {self._view} view>"
 
 
-def show(*traces: Trace, static: bool | None = None, **options: Any) -> Animation | StaticAnimation:
+def show(
+    *traces: Trace, static: bool | None = None, language: str | None = None, **options: Any
+) -> Animation | StaticAnimation:
     """The animation of ``traces``: a widget in a live kernel, else the HTML player.
 
     Args:
         *traces: one trace, or several to compare side by side.
         static: True for the HTML player, False for the widget, None (default) to choose
             by :func:`in_live_kernel`.
+        language: ``"en"`` or ``"ja"`` for every word shown; None (the default): the
+            course-wide language (:func:`gamelib.set_language`).
         **options: as for :class:`Animation` (``view``, ``titles``, ``engine``, drawing
             options).
     """
+    chosen = resolve(language)
     if static is None:
         static = not in_live_kernel()
     if static:
-        return StaticAnimation(to_html(*traces, **options))
-    return Animation(*traces, **options)
+        return StaticAnimation(to_html(*traces, language=chosen, **options), chosen)
+    return Animation(*traces, language=chosen, **options)

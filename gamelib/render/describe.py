@@ -1,4 +1,4 @@
-"""Words for a trace: one English sentence per event, in either view.
+"""Words for a trace: one sentence per event, in either view, in English or Japanese.
 
 Sentences are a fold over the events of one recorded run (see :mod:`gamelib.trace`), in
 MAX's view (``view="max"``: MAX raises α, MIN lowers β, a cut is a β-cut at a MAX node and an
@@ -20,14 +20,22 @@ player to move there, so every cut is a β-cut).
     'C = 3, that is −3 for A, raises α at A to −3'
     >>> describe(trace, 18)
     'β-cut at D: 4 ≥ 3, J pruned'
+    >>> describe(trace, 18, language="ja")
+    'D でβカット: 4 ≥ 3、J を枝刈りします'
+
+Every sentence is a template of :data:`WORDS`, in each language; ``language=None`` (the
+default everywhere) means the course-wide language (:func:`gamelib.set_language`).
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Final
 
 from gamelib.core import Player, View
+from gamelib.language import Language, resolve
 from gamelib.notation import (
     bound_words,
     evaluation_mark,
@@ -52,8 +60,146 @@ from gamelib.trace import (
     window_for_view,
 )
 
-BEFORE_THE_SEARCH = "Before the search: nothing is visited yet."
-"""The sentence for step 0."""
+WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
+    "before": {
+        "en": "Before the search: nothing is visited yet.",
+        "ja": "探索前: まだどのノードも訪れていません。",
+    },
+    # a cut's reason; ``separator`` is a space, or a line break in a drawing
+    "cut": {
+        "en": "{kind}-cut at {node}:{separator}{value} {relation} {threshold}",
+        "ja": "{node} で{kind}カット:{separator}{value} {relation} {threshold}",
+    },
+    "cut_nothing_left": {
+        "en": "{reason}: no moves were left to prune",
+        "ja": "{reason}: 枝刈りする手は残っていませんでした",
+    },
+    "cut_pruned": {
+        "en": "{reason}, {names} pruned",
+        "ja": "{reason}、{names} を枝刈りします",
+    },
+    "repeats_the_root": {
+        "en": "{node} repeats the position seen at the root: scored {value} without a search",
+        "ja": "{node} は根ノードと同じ局面の繰り返しです: 探索せずに評価値 {value} とします",
+    },
+    "repeats_a_ply": {
+        "en": "{node} repeats the position seen at ply {ply}: scored {value} without a search",
+        "ja": "{node} は {ply} 手目と同じ局面の繰り返しです: 探索せずに評価値 {value} とします",
+    },
+    "repeats_the_history": {
+        "en": (
+            "{node} repeats the position seen in the game before the search: "
+            "scored {value} without a search"
+        ),
+        "ja": (
+            "{node} は探索を始める前の対局に現れた局面の繰り返しです: "
+            "探索せずに評価値 {value} とします"
+        ),
+    },
+    "other_event": {"en": "{event} at {node}", "ja": "{node} で {event} が起きました"},
+    "table_answer_to_the_end": {
+        "en": (
+            "The transposition table answers {node}: {bound}, from a search to the end of the game"
+        ),
+        "ja": "置換表が {node} に答えます: 終局まで読んだ探索で得た {bound}",
+    },
+    "table_answer_to_a_depth": {
+        "en": "The transposition table answers {node}: {bound}, from a {depth}-ply search",
+        "ja": "置換表が {node} に答えます: {depth} 手先まで読んだ探索で得た {bound}",
+    },
+    "research": {
+        "en": (
+            "{lead} lies inside {node}'s window {window}: better than {node}'s "
+            "best so far, but the null window {probe} proves only a bound, so {child} is "
+            "searched again with {window}"
+        ),
+        "ja": (
+            "{lead} は {node} の探索窓 {window} の内側です: {node} のこれまでの最善値より"
+            "良いのですが、ヌルウィンドウ {probe} では上限値か下限値しか分からないので、"
+            "{child} を {window} で再探索します"
+        ),
+    },
+    "start": {
+        "en": "{algorithm} starts at {node} ({role})",
+        "ja": "{algorithm} が {node}（{role}）から探索を始めます",
+    },
+    "start_with_window": {
+        "en": "{algorithm} starts at {node} ({role}) with window {window}",
+        "ja": "{algorithm} が {node}（{role}）から探索窓 {window} で探索を始めます",
+    },
+    "enter": {"en": "Enter {node}, a {role} node", "ja": "{role} ノード {node} に入ります"},
+    "enter_with_window": {
+        "en": "Enter {node}, a {role} node, with window {window}",
+        "ja": "{role} ノード {node} に探索窓 {window} で入ります",
+    },
+    "evaluate": {
+        "en": "Leaf {node} evaluates to {value} (evaluation {mark})",
+        "ja": "葉 {node} の評価値は {value} です（評価順 {mark}）",
+    },
+    # how a child's value is quoted at its parent; in the mover's view the sign may flip
+    "lead_negated": {
+        "en": "{child} = {own}, that is {value} for {node},",
+        "ja": "{child} = {own} ({node} から見ると {value})",
+    },
+    "raises_alpha": {
+        "en": "{lead} raises α at {node} to {alpha}",
+        "ja": "{lead} で {node} のαが {alpha} に上がります",
+    },
+    "lowers_beta": {
+        "en": "{lead} lowers β at {node} to {beta}",
+        "ja": "{lead} で {node} のβが {beta} に下がります",
+    },
+    "new_best": {
+        "en": "{lead} makes {node}'s best {best}",
+        "ja": "{lead} で {node} のこれまでの最善値が {best} になります",
+    },
+    "new_best_alpha_stays": {
+        "en": "{lead} makes {node}'s best {best}; α stays {alpha}",
+        "ja": "{lead} で {node} のこれまでの最善値が {best} になります。αは {alpha} のままです",
+    },
+    "new_best_beta_stays": {
+        "en": "{lead} makes {node}'s best {best}; β stays {beta}",
+        "ja": "{lead} で {node} のこれまでの最善値が {best} になります。βは {beta} のままです",
+    },
+    "alpha_not_raised": {
+        "en": "{lead} does not raise α at {node} (α stays {alpha})",
+        "ja": "{lead} では {node} のαは上がりません（αは {alpha} のまま）",
+    },
+    "beta_not_lowered": {
+        "en": "{lead} does not lower β at {node} (β stays {beta})",
+        "ja": "{lead} では {node} のβは下がりません（βは {beta} のまま）",
+    },
+    "not_improved": {
+        "en": "{lead} does not improve {node} (best so far {best})",
+        "ja": "{lead} では {node} の値は良くなりません（これまでの最善値 {best}）",
+    },
+    "returns": {"en": "{node} returns {bound}", "ja": "{node} は {bound}を返します"},
+    "returns_last": {
+        "en": "{node} returns {bound}: the search is over",
+        "ja": "{node} は {bound}を返します。これで探索は終わりです",
+    },
+    "probe_inside": {
+        "en": "window {window} → {value}, inside: the value is {value}",
+        "ja": "探索窓 {window} → {value}、窓の内側: 値は {value} です",
+    },
+    "probe_fails_low": {
+        "en": "window {window} → {value} ≤ α, fails low: the value is at most {value}",
+        "ja": "探索窓 {window} → {value} ≤ α、fail-low: 値は {value} 以下です",
+    },
+    "probe_fails_high": {
+        "en": "window {window} → {value} ≥ β, fails high: the value is at least {value}",
+        "ja": "探索窓 {window} → {value} ≥ β、fail-high: 値は {value} 以上です",
+    },
+}
+"""Every sentence of the narration, in each language (``str.format`` templates)."""
+
+BEFORE_THE_SEARCH = WORDS["before"]["en"]
+"""The sentence for step 0, in English (:func:`before_the_search` in any language)."""
+
+
+def before_the_search(language: str | None = None) -> str:
+    """The sentence for step 0 (``language`` None: the course-wide language)."""
+    return WORDS["before"][resolve(language)]
 
 
 def role(player: Player, root_player: Player) -> str:
@@ -81,18 +227,25 @@ class CutReason:
     value: float
     threshold: float
 
-    def text(self, node_label: str | None = None, separator: str = " ") -> str:
-        """``"β-cut at D: 4 ≥ 3"``.
+    def text(
+        self, node_label: str | None = None, separator: str = " ", language: str | None = None
+    ) -> str:
+        """``"β-cut at D: 4 ≥ 3"`` (in Japanese ``"D でβカット: 4 ≥ 3"``).
 
         Args:
             node_label: written instead of the node's name if given.
             separator: what comes between ``"β-cut at D:"`` and ``"4 ≥ 3"`` (a picture
                 uses a line break).
+            language: ``"en"`` or ``"ja"``; None: the course-wide language.
         """
-        relation = "≥" if self.kind == "β" else "≤"
-        at = quote_name(self.node) if node_label is None else node_label
-        comparison = f"{format_number(self.value)} {relation} {format_number(self.threshold)}"
-        return f"{self.kind}-cut at {at}:{separator}{comparison}"
+        return WORDS["cut"][resolve(language)].format(
+            kind=self.kind,
+            node=quote_name(self.node) if node_label is None else node_label,
+            separator=separator,
+            value=format_number(self.value),
+            relation="≥" if self.kind == "β" else "≤",
+            threshold=format_number(self.threshold),
+        )
 
 
 def cut_reason(event: Cutoff, player: Player, root_player: Player, view: View) -> CutReason:
@@ -117,15 +270,20 @@ def uses_windows(trace: Trace) -> bool:
 class _Narrator:
     """Turns events into sentences, remembering each node's player and window as it goes."""
 
-    def __init__(self, trace: Trace, view: View) -> None:
+    def __init__(self, trace: Trace, view: View, language: Language) -> None:
         self.trace = trace
         self.view = view
+        self.language: Language = language
         self.players: dict[str, Player] = {}
         self.windows: dict[str, tuple[float, float]] = {}  # MAX's view
         self.total_evaluations = len(trace.evaluated)
         self.windowed = uses_windows(trace)
 
     # ---- helpers
+    def _say(self, key: str, **values: str) -> str:
+        """The sentence ``key`` of :data:`WORDS` in the narrator's language, filled in."""
+        return WORDS[key][self.language].format(**values)
+
     def _value(self, value: float, node: str) -> str:
         return format_number(for_view(value, self.players[node], self.trace.root_player, self.view))
 
@@ -159,56 +317,63 @@ class _Narrator:
         value = getattr(event, "value", None)
         name = quote_name(event.node)
         if isinstance(first_seen, int) and isinstance(value, int | float):
-            where = "at the root" if first_seen == 0 else f"at ply {first_seen}"
+            score = self._value(value, event.node)
+            if first_seen == 0:
+                return self._say("repeats_the_root", node=name, value=score)
             if first_seen < 0:
-                where = "in the game before the search"
-            return (
-                f"{name} repeats the position seen {where}: "
-                f"scored {self._value(value, event.node)} without a search"
-            )
-        return f"{type(event).__name__} at {name}"
+                return self._say("repeats_the_history", node=name, value=score)
+            return self._say("repeats_a_ply", node=name, ply=str(first_seen), value=score)
+        return self._say("other_event", event=type(event).__name__, node=name)
 
     def _table_answer(self, event: TableAnswer) -> str:
         player = self.players[event.node]
         value = for_view(event.value, player, self.trace.root_player, self.view)
         bound = bound_for_view(event.bound, player, self.trace.root_player, self.view)
-        search = (
-            "a search to the end of the game"
-            if math.isinf(event.depth)
-            else f"a {format_number(event.depth)}-ply search"
-        )
-        return (
-            f"The transposition table answers {quote_name(event.node)}: "
-            f"{bound_words(value, bound)}, from {search}"
+        found = bound_words(value, bound, language=self.language)
+        if math.isinf(event.depth):
+            return self._say("table_answer_to_the_end", node=quote_name(event.node), bound=found)
+        return self._say(
+            "table_answer_to_a_depth",
+            node=quote_name(event.node),
+            bound=found,
+            depth=format_number(event.depth),
         )
 
     def _research(self, event: ReSearch) -> str:
-        child, name = quote_name(event.child), quote_name(event.node)
-        window = format_window(*self._window(event.alpha, event.beta, event.node))
-        probe = format_window(*self._window(*self.windows[event.child], event.child))
-        return (
-            f"{self._lead(event)} lies inside {name}'s window {window}: better than {name}'s "
-            f"best so far, but the null window {probe} proves only a bound, so {child} is "
-            f"searched again with {window}"
+        return self._say(
+            "research",
+            lead=self._lead(event),
+            node=quote_name(event.node),
+            window=format_window(*self._window(event.alpha, event.beta, event.node)),
+            probe=format_window(*self._window(*self.windows[event.child], event.child)),
+            child=quote_name(event.child),
         )
 
     def _enter(self, event: Enter) -> str:
         self.players[event.node] = event.player
         self.windows[event.node] = (event.alpha, event.beta)
         window = format_window(*self._window(event.alpha, event.beta, event.node))
-        name = quote_name(event.node)
-        window_text = f"window {window}" if self.windowed else ""
+        name, node_role = quote_name(event.node), self._role(event.node)
         if event.parent is None:
-            start = f"{self.trace.algorithm} starts at {name} ({self._role(event.node)})"
-            return f"{start} with {window_text}" if window_text else start
-        enter = f"Enter {name}, a {self._role(event.node)} node"
-        return f"{enter}, with {window_text}" if window_text else enter
+            if self.windowed:
+                return self._say(
+                    "start_with_window",
+                    algorithm=self.trace.algorithm,
+                    node=name,
+                    role=node_role,
+                    window=window,
+                )
+            return self._say("start", algorithm=self.trace.algorithm, node=name, role=node_role)
+        if self.windowed:
+            return self._say("enter_with_window", node=name, role=node_role, window=window)
+        return self._say("enter", node=name, role=node_role)
 
     def _evaluate(self, event: Evaluate) -> str:
-        mark = evaluation_mark(event.order, self.total_evaluations)
-        return (
-            f"Leaf {quote_name(event.node)} evaluates to {self._value(event.value, event.node)} "
-            f"(evaluation {mark})"
+        return self._say(
+            "evaluate",
+            node=quote_name(event.node),
+            value=self._value(event.value, event.node),
+            mark=evaluation_mark(event.order, self.total_evaluations),
         )
 
     def _lead(self, event: Backup | Cutoff | ReSearch) -> str:
@@ -218,85 +383,105 @@ class _Narrator:
         own = self._value(event.value, event.child)
         if self.view == "max" or own == for_parent:
             return f"{child} = {for_parent}"
-        return f"{child} = {own}, that is {for_parent} for {quote_name(event.node)},"
+        return self._say(
+            "lead_negated", child=child, own=own, value=for_parent, node=quote_name(event.node)
+        )
 
     def _backup(self, event: Backup) -> str:
         before = self._window(*self.windows[event.node], event.node)
         self.windows[event.node] = (event.alpha, event.beta)
-        after = self._window(event.alpha, event.beta, event.node)
-        name = quote_name(event.node)
-        lead = self._lead(event)
-        if after[0] != before[0]:
-            return f"{lead} raises α at {name} to {format_number(after[0])}"
-        if after[1] != before[1]:
-            return f"{lead} lowers β at {name} to {format_number(after[1])}"
+        alpha, beta = self._window(event.alpha, event.beta, event.node)
+        name, lead = quote_name(event.node), self._lead(event)
+        if alpha != before[0]:
+            return self._say("raises_alpha", lead=lead, node=name, alpha=format_number(alpha))
+        if beta != before[1]:
+            return self._say("lowers_beta", lead=lead, node=name, beta=format_number(beta))
         best = self._value(event.best, event.node)
+        maximizing = self.view == "mover" or self._role(event.node) == "MAX"
         if event.best_changed and best == self._value(event.value, event.node):
             if not self.windowed:
-                return f"{lead} makes {name}'s best {best}"
-            maximizing = self.view == "mover" or self._role(event.node) == "MAX"
-            stays = (
-                f"α stays {format_number(after[0])}"
-                if maximizing
-                else (f"β stays {format_number(after[1])}")
+                return self._say("new_best", lead=lead, node=name, best=best)
+            if maximizing:
+                return self._say(
+                    "new_best_alpha_stays",
+                    lead=lead,
+                    node=name,
+                    best=best,
+                    alpha=format_number(alpha),
+                )
+            return self._say(
+                "new_best_beta_stays", lead=lead, node=name, best=best, beta=format_number(beta)
             )
-            return f"{lead} makes {name}'s best {best}; {stays}"
         if self.windowed:
             # Fail-hard keeps no best apart from the bound: say which bound stays
-            maximizing = self.view == "mover" or self._role(event.node) == "MAX"
-            bound = after[0] if maximizing else after[1]
-            if format_number(bound) == best:
-                which = "α" if maximizing else "β"
-                verb = "raise" if maximizing else "lower"
-                return f"{lead} does not {verb} {which} at {name} ({which} stays {best})"
-        return f"{lead} does not improve {name} (best so far {best})"
+            if maximizing and format_number(alpha) == best:
+                return self._say("alpha_not_raised", lead=lead, node=name, alpha=best)
+            if not maximizing and format_number(beta) == best:
+                return self._say("beta_not_lowered", lead=lead, node=name, beta=best)
+        return self._say("not_improved", lead=lead, node=name, best=best)
 
     def _cutoff(self, event: Cutoff) -> str:
         self.windows[event.node] = (event.alpha, event.beta)
         reason = cut_reason(event, self.players[event.node], self.trace.root_player, self.view)
+        text = reason.text(language=self.language)
         if not event.skipped:
-            return f"{reason.text()}: no moves were left to prune"
-        return f"{reason.text()}, {join_names(event.skipped)} pruned"
+            return self._say("cut_nothing_left", reason=text)
+        names = join_names(event.skipped, language=self.language)
+        return self._say("cut_pruned", reason=text, names=names)
 
     def _exit(self, event: Exit) -> str:
         player = self.players[event.node]
         value = for_view(event.value, player, self.trace.root_player, self.view)
         bound = bound_for_view(event.bound, player, self.trace.root_player, self.view)
-        sentence = f"{quote_name(event.node)} returns {bound_words(value, bound)}"
-        if self.trace.events and event is self.trace.events[-1]:
-            sentence += ": the search is over"
-        return sentence
+        found = bound_words(value, bound, language=self.language)
+        last = bool(self.trace.events) and event is self.trace.events[-1]
+        return self._say(
+            "returns_last" if last else "returns", node=quote_name(event.node), bound=found
+        )
 
 
-def describe_probe(probe: Probe) -> str:
+def describe_probe(probe: Probe, language: str | None = None) -> str:
     """What one search of a composite search asked and learned, e.g.
-    ``"window (2, 3) → 3 ≥ β: the value is at least 3"``."""
+    ``"window (2, 3) → 3 ≥ β: the value is at least 3"`` (``language`` None: the
+    course-wide language)."""
     window = format_window(probe.alpha, probe.beta)
     value = format_number(probe.value)
     lower, upper = probe.bounds
     if lower == upper:
-        return f"window {window} → {value}, inside: the value is {value}"
-    if upper == probe.value:
-        return f"window {window} → {value} ≤ α, fails low: the value is at most {value}"
-    return f"window {window} → {value} ≥ β, fails high: the value is at least {value}"
+        key = "probe_inside"
+    elif upper == probe.value:
+        key = "probe_fails_low"
+    else:
+        key = "probe_fails_high"
+    return WORDS[key][resolve(language)].format(window=window, value=value)
 
 
-def sentences(trace: Trace, view: View = "max") -> list[str]:
+def sentences(trace: Trace, view: View = "max", *, language: str | None = None) -> list[str]:
     """One sentence per event of ``trace``, in order, computed in one pass.
 
     Args:
         trace: a recorded run (see :func:`gamelib.trace.record`).
         view: ``"max"`` (MAX's view) or ``"mover"`` (the negamax view).
+        language: ``"en"`` or ``"ja"``; None (the default): the course-wide language
+            (:func:`gamelib.language.set_language`).
 
     Returns:
         ``sentences(trace)[k]`` explains event ``k`` (the step ``k + 1``).
     """
-    narrator = _Narrator(trace, view)
+    narrator = _Narrator(trace, view, resolve(language))
     return [narrator.sentence(event) for event in trace.events]
 
 
-def describe(trace: Trace, step: int | None = None, view: View = "max") -> str:
+def describe(
+    trace: Trace, step: int | None = None, view: View = "max", *, language: str | None = None
+) -> str:
     """The sentence for step ``step`` of ``trace`` (None: the last step; 0: before the search).
+
+    Args:
+        trace: a recorded run.
+        step: 0 … len(trace.events); None: the last step.
+        view: ``"max"`` or ``"mover"``.
+        language: ``"en"`` or ``"ja"``; None: the course-wide language.
 
     Raises:
         ValueError: if ``step`` is outside 0 … len(trace.events).
@@ -306,5 +491,5 @@ def describe(trace: Trace, step: int | None = None, view: View = "max") -> str:
     if not 0 <= step <= len(trace.events):
         raise ValueError(f"step must be between 0 and {len(trace.events)}, not {step}")
     if step == 0:
-        return BEFORE_THE_SEARCH
-    return sentences(trace, view)[step - 1]
+        return before_the_search(language)
+    return sentences(trace, view, language=language)[step - 1]

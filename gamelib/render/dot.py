@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 
 from gamelib.core import View
+from gamelib.language import resolve
 from gamelib.render import wasm_graphviz
 from gamelib.render.dot_program import (
     INSTALL_HINT,
@@ -256,11 +257,15 @@ def scene_options(
     node_types: bool = False,
     legend: bool = True,
     caption: bool = True,
+    language: str | None = None,
 ) -> SceneOptions:
-    """Options shared by every drawing function (see :func:`trace_dot`)."""
+    """Options shared by every drawing function (see :func:`trace_dot`); ``language`` None
+    is the course-wide language."""
     if view not in ("max", "mover"):
         raise ValueError(f"view must be 'max' or 'mover', not {view!r}")
-    return SceneOptions(view, max_depth, max_children, rankdir, node_types, legend, caption)
+    return SceneOptions(
+        view, max_depth, max_children, rankdir, node_types, legend, caption, resolve(language)
+    )
 
 
 def trace_picture(trace: Trace, step: int | None = None, **options: Any) -> Picture:
@@ -287,7 +292,9 @@ def trace_dot(
             drawn per node; the rest become one ``+N more`` node) for large trees, which
             are collapsed automatically past 150 nodes; ``rankdir`` (``"TB"``, ``"LR"``, or
             ``"auto"``: left to right past 16 leaves); ``node_types`` (mark done nodes
-            PV/CUT/ALL); ``legend`` and ``caption`` (default True).
+            PV/CUT/ALL); ``legend`` and ``caption`` (default True); ``language`` (``"en"``
+            or ``"ja"`` for the caption, the legend and the reasons on pruned edges; None,
+            the default: the course-wide language).
 
     Raises:
         ValueError: for a step outside the trace or an unknown view.
@@ -311,6 +318,8 @@ def draw(
     step: int | None = None,
     view: View = "max",
     engine: Engine = "auto",
+    *,
+    language: str | None = None,
     **options: Any,
 ) -> Drawing:
     """A drawing of a trace at ``step`` (None: the end) or of a bare tree, shown as SVG.
@@ -321,12 +330,14 @@ def draw(
         view: ``"max"`` or ``"mover"`` (see :func:`trace_dot`).
         engine: ``"graphviz"``, ``"matplotlib"``, or ``"auto"``: graphviz when ``dot`` is
             installed, else matplotlib with a one-time hint how to install Graphviz.
+        language: ``"en"`` or ``"ja"`` for the drawing's words (caption, legend, reasons on
+            pruned edges); None (the default): the course-wide language.
         **options: as for :func:`trace_dot`.
     """
     if isinstance(subject, Tree):
-        picture = tree_picture(subject, view=view, **options)
+        picture = tree_picture(subject, view=view, language=language, **options)
     else:
-        picture = trace_picture(subject, step, view=view, **options)
+        picture = trace_picture(subject, step, view=view, language=language, **options)
     return Drawing(picture, choose_engine(engine))
 
 

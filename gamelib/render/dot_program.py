@@ -11,14 +11,35 @@ from __future__ import annotations
 import shutil
 import subprocess
 import warnings
+from collections.abc import Mapping
+from typing import Final
 
+from gamelib.language import Language, resolve
 from gamelib.render import wasm_graphviz
 
-INSTALL_HINT = (
-    "Graphviz's `dot` program was not found, so gamelib draws with matplotlib instead; "
-    "for the graphviz drawings install it: `sudo apt-get install graphviz` "
-    "(or `conda install -c conda-forge python-graphviz`, or `brew install graphviz`)."
-)
+WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
+    "install_hint": {
+        "en": (
+            "Graphviz's `dot` program was not found, so gamelib draws with matplotlib instead; "
+            "for the graphviz drawings install it: `sudo apt-get install graphviz` "
+            "(or `conda install -c conda-forge python-graphviz`, or `brew install graphviz`)."
+        ),
+        "ja": (
+            "Graphviz の `dot` プログラムが見つからないので、gamelib は代わりに matplotlib で"
+            "描きます。Graphviz の図にするにはインストールしてください: "
+            "`sudo apt-get install graphviz`（または `conda install -c conda-forge "
+            "python-graphviz`、`brew install graphviz`）。"
+        ),
+    },
+    "dot_failed": {
+        "en": "Graphviz could not draw this picture ({error}); drawing it with matplotlib",
+        "ja": "Graphviz がこの図を描けませんでした（{error}）。matplotlib で描きます",
+    },
+}
+"""The warnings a student may see when Graphviz is missing or fails, in each language."""
+
+INSTALL_HINT = WORDS["install_hint"]["en"]
+"""The one-time hint how to install Graphviz, in English."""
 
 _hint_given = False
 
@@ -27,12 +48,14 @@ class GraphvizMissingWarning(UserWarning):
     """Graphviz's ``dot`` is not installed (or failed): drawings fall back to matplotlib."""
 
 
-def hint_install_graphviz() -> None:
-    """Warn once per session that ``dot`` is missing and how to install it."""
+def hint_install_graphviz(language: str | None = None) -> None:
+    """Warn once per session that ``dot`` is missing and how to install it (in ``language``;
+    None: the course-wide language)."""
     global _hint_given
     if not _hint_given:
         _hint_given = True
-        warnings.warn(INSTALL_HINT, GraphvizMissingWarning, stacklevel=3)
+        hint = WORDS["install_hint"][resolve(language)]
+        warnings.warn(hint, GraphvizMissingWarning, stacklevel=3)
 
 
 def graphviz_available() -> bool:
@@ -74,7 +97,7 @@ def explain_graphviz_failure(error: Exception) -> None:
         hint_install_graphviz()
     elif isinstance(error, graphviz.CalledProcessError | subprocess.CalledProcessError):
         warnings.warn(
-            f"Graphviz could not draw this picture ({error}); drawing it with matplotlib",
+            WORDS["dot_failed"][resolve(None)].format(error=error),
             GraphvizMissingWarning,
             stacklevel=3,
         )

@@ -18,6 +18,7 @@ from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.patches import Ellipse, FancyBboxPatch, Patch
 
+from gamelib.render.labels import WORDS
 from gamelib.render.picture import EdgePicture, NodePicture, Picture
 from gamelib.render.style import (
     CUT_SIZE,
@@ -269,21 +270,30 @@ def _legend_handles(picture: Picture) -> list[Any]:
             markeredgewidth=width,
         )
 
+    words = {key: texts[picture.language] for key, texts in WORDS.items()}
     handles: list[Any] = [
         marker("s", PALETTE.max_fill, PALETTE.max_line, "MAX"),
         marker("o", PALETTE.min_fill, PALETTE.min_line, "MIN"),
     ]
     if picture.step is not None:
         handles += [
-            marker("s", "white", PALETTE.current_line, "current", 2.5),
+            marker("s", "white", PALETTE.current_line, words["current"], 2.5),
             Patch(
                 facecolor=PALETTE.pruned_fill,
                 edgecolor=PALETTE.pruned_line,
                 linestyle="--",
-                label="pruned",
+                label=words["pruned"],
             ),
-            Line2D([], [], color=PALETTE.window_text, label="(α, β) window", linewidth=0),
-            Line2D([], [], color=PALETTE.mark_text, label="① evaluation order", linewidth=0),
+            Line2D(
+                [], [], color=PALETTE.window_text, label=f"(α, β) {words['window']}", linewidth=0
+            ),
+            Line2D(
+                [],
+                [],
+                color=PALETTE.mark_text,
+                label=f"① {words['evaluation_order']}",
+                linewidth=0,
+            ),
         ]
     return handles
 
@@ -291,13 +301,28 @@ def _legend_handles(picture: Picture) -> list[Any]:
 # --------------------------------------------------------------------------- output
 
 
+CJK_FONT = "Noto Sans CJK JP"
+"""The font with Japanese glyphs (Debian's fonts-noto-cjk) that Japanese pictures fall back to
+after DejaVu Sans."""
+
+
+def _font_settings(picture: Picture) -> dict[Any, Any]:
+    """matplotlib settings for the picture's language: Japanese falls back, glyph by glyph,
+    to :data:`CJK_FONT` (English drawings keep matplotlib's defaults)."""
+    if picture.language == "en":
+        return {}
+    return {"font.family": ["DejaVu Sans", CJK_FONT]}
+
+
 def picture_svg(picture: Picture) -> str:
     """The picture as an SVG document (via matplotlib)."""
     import matplotlib
 
-    figure = picture_figure(picture)
-    buffer = io.StringIO()
-    with matplotlib.rc_context({"svg.fonttype": "none"}):  # text stays text: small, searchable
+    settings = _font_settings(picture)
+    settings["svg.fonttype"] = "none"  # text stays text: small, searchable
+    with matplotlib.rc_context(settings):
+        figure = picture_figure(picture)
+        buffer = io.StringIO()
         figure.savefig(buffer, format="svg")
 
     return clean_svg(buffer.getvalue())
@@ -305,7 +330,10 @@ def picture_svg(picture: Picture) -> str:
 
 def picture_png(picture: Picture, dpi: float = 96.0) -> bytes:
     """The picture as PNG bytes (via matplotlib)."""
-    figure = picture_figure(picture)
-    buffer = io.BytesIO()
-    figure.savefig(buffer, format="png", dpi=dpi)
+    import matplotlib
+
+    with matplotlib.rc_context(_font_settings(picture)):
+        figure = picture_figure(picture)
+        buffer = io.BytesIO()
+        figure.savefig(buffer, format="png", dpi=dpi)
     return buffer.getvalue()

@@ -9,17 +9,27 @@ with matplotlib (slower, about a tenth of a second a frame).
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from gamelib.core import View
-from gamelib.render.describe import BEFORE_THE_SEARCH, sentences
+from gamelib.language import Language, resolve
+from gamelib.render.describe import before_the_search, sentences
 from gamelib.render.dot import Engine, choose_engine, render_svgs, scene_options
 from gamelib.render.dot_program import explain_graphviz_failure
 from gamelib.render.numberline import number_line_svg, value_range, window_rows
 from gamelib.render.picture import Picture
 from gamelib.render.scene import trace_scene
 from gamelib.trace import Enter, Evaluate, Snapshot, Trace, snapshots
+
+WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
+    "counts": {
+        "en": "{nodes} nodes · {leaves} leaves · {pruned} pruned",
+        "ja": "ノード {nodes} · 葉 {leaves} · 枝刈り {pruned}",
+    },
+}
+"""The counts line of a frame, in each language."""
 
 
 @dataclass(frozen=True)
@@ -36,9 +46,11 @@ class Counts:
     leaves: int
     pruned: int
 
-    def text(self) -> str:
-        """``"12 nodes · 5 leaves · 3 pruned"``."""
-        return f"{self.nodes} nodes · {self.leaves} leaves · {self.pruned} pruned"
+    def text(self, language: str | None = None) -> str:
+        """``"12 nodes · 5 leaves · 3 pruned"`` (``language`` None: the course-wide one)."""
+        return WORDS["counts"][resolve(language)].format(
+            nodes=self.nodes, leaves=self.leaves, pruned=self.pruned
+        )
 
 
 @dataclass(frozen=True)
@@ -104,7 +116,12 @@ def _counts(snapshot: Snapshot, entered: int, evaluated: int) -> Counts:
 
 
 def trace_frames(
-    trace: Trace, view: View = "max", engine: Engine = "auto", **options: Any
+    trace: Trace,
+    view: View = "max",
+    engine: Engine = "auto",
+    *,
+    language: str | None = None,
+    **options: Any,
 ) -> list[Frame]:
     """All frames of ``trace`` (steps 0 … len(events)) in ``view``, in one pass.
 
@@ -112,16 +129,19 @@ def trace_frames(
         trace: a recorded run.
         view: ``"max"`` or ``"mover"``.
         engine: as for :func:`gamelib.render.dot.draw`.
+        language: ``"en"`` or ``"ja"`` for the sentences and the drawings' words; None (the
+            default): the course-wide language.
         **options: drawing options, as for :func:`gamelib.render.dot.trace_dot`; caption and
             legend are off by default (the players show the sentence and one legend outside
             the drawing).
     """
     global last_timing
     started = time.perf_counter()
+    chosen = resolve(language)
     options.setdefault("caption", False)
     options.setdefault("legend", False)  # the players show one legend beside the frames
-    scene = trace_scene(trace, scene_options(view, **options))
-    words = [BEFORE_THE_SEARCH, *sentences(trace, view)]
+    scene = trace_scene(trace, scene_options(view, language=chosen, **options))
+    words = [before_the_search(chosen), *sentences(trace, view, language=chosen)]
     limit = value_range(trace)
     deepest = max((event.ply for event in trace.events if isinstance(event, Enter)), default=0)
     pictures, lines, counts = [], [], []
@@ -133,7 +153,7 @@ def trace_frames(
             evaluated += 1
         pictures.append(scene.picture(snapshot))
         rows = window_rows(snapshot, scene.structure, view)
-        lines.append(number_line_svg(rows, limit, reserved_rows=deepest + 1))
+        lines.append(number_line_svg(rows, limit, reserved_rows=deepest + 1, language=chosen))
         counts.append(_counts(snapshot, entered, evaluated))
     svgs, used = render_pictures(pictures, choose_engine(engine))
     frames = [

@@ -7,13 +7,17 @@
 * :func:`graph_label` — the caption under a drawing and the legend of its signs.
 
 Guarantee: a label depends only on the :class:`~gamelib.render.picture.Picture` it is made
-for, and every text in it is escaped for Graphviz's HTML-like labels.
+for (the legend is in the picture's language), and every text in it is escaped for
+Graphviz's HTML-like labels.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from html import escape
+from typing import Final
 
+from gamelib.language import Language
 from gamelib.render.picture import EdgePicture, NodePicture, Picture
 from gamelib.render.style import (
     CUT_SIZE,
@@ -24,6 +28,18 @@ from gamelib.render.style import (
     WINDOW_SIZE,
     text_color,
 )
+
+WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
+    "current": {"en": "current", "ja": "探索中"},
+    "pruned": {"en": "pruned", "ja": "枝刈り済み"},
+    "window": {"en": "window", "ja": "探索窓"},
+    "evaluation_order": {"en": "evaluation order", "ja": "評価順"},
+    "best_so_far": {"en": "best so far", "ja": "これまでの最善値"},
+    "node_types": {"en": "node types", "ja": "ノードの種類"},
+    "bounds": {"en": "bounds", "ja": "下限値 / 上限値"},
+}
+"""The words of the legend, in each language (the HTML players and the matplotlib drawings
+use them too)."""
 
 # --------------------------------------------------------------------------- nodes and edges
 
@@ -106,6 +122,7 @@ def _explained(sign: str, color: str, meaning: str, italic: bool = False) -> str
 
 
 def _legend_row(picture: Picture) -> str:
+    words = {key: texts[picture.language] for key, texts in WORDS.items()}
     cells = [
         _boxed("MAX", f'border="1" color="{PALETTE.max_line}" bgcolor="{PALETTE.max_fill}"'),
         _boxed(
@@ -115,17 +132,17 @@ def _legend_row(picture: Picture) -> str:
     ]
     if picture.step is not None:
         cells += [
-            _boxed("current", f'border="3" color="{PALETTE.current_line}"'),
+            _boxed(words["current"], f'border="3" color="{PALETTE.current_line}"'),
             _boxed(
-                "pruned",
+                words["pruned"],
                 f'border="1" style="dashed" color="{PALETTE.pruned_line}" '
                 f'bgcolor="{PALETTE.pruned_fill}"',
                 PALETTE.muted_text,
             ),
-            _explained("(α, β)", PALETTE.window_text, "window"),
-            _explained("①", PALETTE.mark_text, "evaluation order"),
-            _explained("3", PALETTE.provisional_text, "best so far", italic=True),
+            _explained("(α, β)", PALETTE.window_text, words["window"]),
+            _explained("①", PALETTE.mark_text, words["evaluation_order"]),
+            _explained("3", PALETTE.provisional_text, words["best_so_far"], italic=True),
         ]
     if picture.node_types:
-        cells.append(_explained("PV CUT ALL", PALETTE.mark_text, "node types"))
+        cells.append(_explained("PV CUT ALL", PALETTE.mark_text, words["node_types"]))
     return f"<tr>{''.join(cells)}</tr>"

@@ -4,17 +4,20 @@
 their labels need at any step: the collapsed skeleton (:mod:`gamelib.render.structure`), the
 cutoffs with their reasons, the transposition-table answers, the label slots of the edges,
 top-to-bottom or left-to-right, and the node size. :class:`gamelib.render.scene.Scene`
-builds on it the picture of each step. :class:`SceneOptions` says what a drawing shows.
+builds on it the picture of each step. :class:`SceneOptions` says what a drawing shows,
+and in which language its words are written.
 """
 
 from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Literal
+from typing import Final, Literal
 
 from gamelib.core import Bound, Player, View
+from gamelib.language import Language
 from gamelib.notation import evaluation_mark, format_bound, format_window
 from gamelib.render.describe import CutReason, cut_reason, uses_windows
 from gamelib.render.structure import Structure, choose_limits, skeleton
@@ -30,6 +33,20 @@ from gamelib.render.style import (
 )
 from gamelib.trace import Cutoff, TableAnswer, Trace
 
+WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
+    "more": {"en": "+{count} more", "ja": "ほか {count} 個"},
+    "more_children_of": {
+        "en": "{count} more children of {parent}",
+        "ja": "{parent} の残りの子 {count} 個",
+    },
+    "hidden_nodes": {"en": "{count} nodes", "ja": "{count} ノード"},
+    "hidden_entered_and_cut": {
+        "en": "{entered} in, {pruned} cut",
+        "ja": "探索 {entered}・枝刈り {pruned}",
+    },
+}
+"""The words of a collapsed ``+N more`` node, in each language."""
+
 # --------------------------------------------------------------------------- options and layout
 
 
@@ -44,6 +61,7 @@ class SceneOptions:
     node_types: bool = False
     legend: bool = True
     caption: bool = True
+    language: Language = "en"
 
 
 class Layout:
@@ -109,7 +127,8 @@ class Layout:
         for name in names:
             if name in self.cuts:
                 reason = self.cuts[name][1]
-                return reason.text(self.structure.titles.get(reason.node, reason.node), "\n")
+                title = self.structure.titles.get(reason.node, reason.node)
+                return reason.text(title, "\n", self.options.language)
         return ""
 
     def _window_texts(self) -> dict[str, list[str]]:
@@ -188,5 +207,6 @@ class Layout:
 
     def _title(self, item: str) -> str:
         if item in self.skeleton.more:
-            return f"+{len(self.skeleton.hidden[item])} more"
+            count = len(self.skeleton.hidden[item])
+            return WORDS["more"][self.options.language].format(count=count)
         return self.structure.titles.get(item, item)

@@ -9,11 +9,13 @@ down. The SVG is written by hand: small, fast, and the same with or without Grap
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
+from typing import Final
 
 from gamelib.core import View
+from gamelib.language import Language, resolve
 from gamelib.notation import format_number, format_window
 from gamelib.render.structure import Structure
 from gamelib.render.style import PALETTE
@@ -22,6 +24,12 @@ from gamelib.trace import Snapshot, Trace, for_view, window_for_view
 ROW_HEIGHT = 24
 LABEL_WIDTH = 150
 MARGIN = 16
+
+WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
+    "nothing_open": {"en": "no node is open", "ja": "探索中のノードはありません"},
+    "best_so_far": {"en": "best so far {value}", "ja": "これまでの最善値 {value}"},
+}
+"""The words of the number line (a placeholder row, a dot's tooltip), in each language."""
 
 
 @dataclass(frozen=True)
@@ -98,7 +106,12 @@ def _ticks(limit: float) -> list[float]:
 
 
 def number_line_svg(
-    rows: Sequence[WindowRow], limit: float, reserved_rows: int = 0, width: int = 620
+    rows: Sequence[WindowRow],
+    limit: float,
+    reserved_rows: int = 0,
+    width: int = 620,
+    *,
+    language: str | None = None,
 ) -> str:
     """An SVG with one row per open node: its window as a bar on an axis from −limit to limit.
 
@@ -107,7 +120,9 @@ def number_line_svg(
         limit: the axis runs from −limit to +limit (values beyond are drawn at the ends).
         reserved_rows: the SVG is always this many rows high (so an animation does not jump).
         width: the width in pixels.
+        language: ``"en"`` or ``"ja"`` for the words (None: the course-wide language).
     """
+    words = {key: texts[resolve(language)] for key, texts in WORDS.items()}
     height = (max(len(rows), reserved_rows, 1) + 1) * ROW_HEIGHT + 8
     left, right = LABEL_WIDTH + MARGIN, width - MARGIN
 
@@ -122,11 +137,11 @@ def number_line_svg(
     ]
     parts.extend(_axis(limit, x_of, max(len(rows), reserved_rows, 1)))
     for index, row in enumerate(rows):
-        parts.extend(_row(row, index, x_of, left, right))
+        parts.extend(_row(row, index, x_of, left, right, words["best_so_far"]))
     if not rows:
         parts.append(
             f'<text x="{left}" y="{ROW_HEIGHT - 6}" fill="{PALETTE.muted_text}">'
-            "no node is open</text>"
+            f"{escape(words['nothing_open'])}</text>"
         )
     parts.append("</svg>")
     return "".join(parts)
@@ -149,7 +164,12 @@ def _axis(limit: float, x_of: Callable[[float], float], rows: int) -> list[str]:
 
 
 def _row(
-    row: WindowRow, index: int, x_of: Callable[[float], float], left: float, right: float
+    row: WindowRow,
+    index: int,
+    x_of: Callable[[float], float],
+    left: float,
+    right: float,
+    best_so_far: str,
 ) -> list[str]:
     top = index * ROW_HEIGHT + 2
     middle = top + ROW_HEIGHT / 2
@@ -181,7 +201,7 @@ def _row(
     if row.best is not None and math.isfinite(row.best):
         parts.append(
             f'<circle cx="{x_of(row.best):.1f}" cy="{middle:.1f}" r="4.5" '
-            f'fill="{PALETTE.text}"><title>best so far {escape(format_number(row.best))}'
-            "</title></circle>"
+            f'fill="{PALETTE.text}"><title>'
+            f"{escape(best_so_far.format(value=format_number(row.best)))}</title></circle>"
         )
     return parts

@@ -13,11 +13,22 @@ widths), :mod:`gamelib.render.structure` (the tree's shape and its collapsed ske
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Final
 
 from gamelib.core import View
+from gamelib.language import Language, resolve
 from gamelib.render.style import EdgeStatus, LabelKind, NodeKind, NodeStatus, Rankdir
 from gamelib.trace import Trace
+
+WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
+    "caption": {
+        "en": "{algorithm}, step {step} of {total}: {sentence}",
+        "ja": "{algorithm}、ステップ {step} / {total}: {sentence}",
+    },
+}
+"""The caption under a drawing of a trace, in each language."""
 
 # --------------------------------------------------------------------------- the picture
 
@@ -98,6 +109,7 @@ class Picture:
         view: ``"max"`` or ``"mover"``.
         node_types: whether marks include the PV/CUT/ALL node types.
         step: the step drawn (``None`` for a bare tree).
+        language: the language of the legend (the texts above are already written in it).
     """
 
     nodes: tuple[NodePicture, ...]
@@ -109,8 +121,12 @@ class Picture:
     view: View = "max"
     node_types: bool = False
     step: int | None = None
+    language: Language = "en"
 
 
-def caption_for(trace: Trace, step: int, sentence: str) -> str:
-    """``"alphabeta, step 18 of 37: β-cut at D: 4 ≥ 3, J pruned"``."""
-    return f"{trace.algorithm}, step {step} of {len(trace.events)}: {sentence}"
+def caption_for(trace: Trace, step: int, sentence: str, language: str | None = None) -> str:
+    """``"alphabeta, step 18 of 37: β-cut at D: 4 ≥ 3, J pruned"`` (``language`` None: the
+    course-wide language)."""
+    return WORDS["caption"][resolve(language)].format(
+        algorithm=trace.algorithm, step=step, total=len(trace.events), sentence=sentence
+    )

@@ -15,8 +15,8 @@ from collections.abc import Mapping, Sequence
 
 from gamelib.core import Player
 from gamelib.notation import evaluation_mark, format_bound, format_number, format_window
-from gamelib.render.describe import BEFORE_THE_SEARCH, sentences
-from gamelib.render.layout import Layout, SceneOptions
+from gamelib.render.describe import before_the_search, sentences
+from gamelib.render.layout import WORDS, Layout, SceneOptions
 from gamelib.render.picture import EdgePicture, NodePicture, Picture, caption_for
 from gamelib.render.structure import trace_structure, tree_structure
 from gamelib.render.style import EdgeStatus, LabelKind, NodeKind, NodeStatus
@@ -62,6 +62,7 @@ class Scene(Layout):
             self.options.view,
             self.options.node_types,
             None if snapshot is None else snapshot.step,
+            self.options.language,
         )
 
     def _has_entry(self) -> bool:
@@ -137,15 +138,16 @@ class Scene(Layout):
         roots = self.skeleton.hidden[item]
         statuses = [self._state(name, snapshot).status for name in roots]
         status: NodeStatus = "static"
-        value = f"{len(self.skeleton.hidden_all[item])} nodes"
+        words = {name: texts[self.options.language] for name, texts in WORDS.items()}
+        value = words["hidden_nodes"].format(count=len(self.skeleton.hidden_all[item]))
         if snapshot is not None:
             status = _summary_status(statuses)
             entered = sum(1 for one in statuses if one in ("open", "done"))
             pruned = sum(1 for one in statuses if one == "pruned")
-            value = f"{entered} in, {pruned} cut"
+            value = words["hidden_entered_and_cut"].format(entered=entered, pruned=pruned)
         return NodePicture(
             key,
-            f"{len(roots)} more children of {self.skeleton.parents[item]}",
+            words["more_children_of"].format(count=len(roots), parent=self.skeleton.parents[item]),
             "more",
             status,
             self._title(item),
@@ -247,11 +249,12 @@ def trace_pictures(
     """The pictures of the given steps (default: all, 0 … len(events)), in one pass."""
     scene = trace_scene(trace, options)
     wanted = set(range(len(trace.events) + 1) if steps is None else steps)
-    words = [BEFORE_THE_SEARCH, *sentences(trace, scene.options.view)]
+    language = scene.options.language
+    words = [before_the_search(language), *sentences(trace, scene.options.view, language=language)]
     pictures = {}
     for snapshot in snapshots(trace):
         if snapshot.step in wanted:
-            caption = caption_for(trace, snapshot.step, words[snapshot.step])
+            caption = caption_for(trace, snapshot.step, words[snapshot.step], language)
             pictures[snapshot.step] = scene.picture(snapshot, caption)
     order = sorted(wanted) if steps is None else list(steps)
     return [pictures[step] for step in order]

@@ -8,8 +8,11 @@
 
 The player has first/back/play/forward/last buttons, a slider, a speed choice and (when both
 views are included) a MAX/mover toggle; the arrow keys and the space bar work when it has the
-focus. Everything is inline: the frames are in a JSON block, the script is plain JavaScript
-without libraries, and nothing is fetched. Without JavaScript (for example on a site that
+focus. Its words (buttons, labels, the step line, the sentences) are in one language, chosen
+when it is made (``language="ja"``, or the course-wide :func:`gamelib.set_language`): the
+script gets them from Python in the player's data and writes nothing of its own.
+Everything is inline: the frames are in a JSON block, the script is plain JavaScript without
+libraries, and nothing is fetched. Without JavaScript (for example on a site that
 strips scripts) the last step is shown as a still picture.
 
 The frames are stored compactly (:func:`encode_texts`), because consecutive drawings of a
@@ -30,12 +33,44 @@ from collections.abc import Mapping, Sequence
 from difflib import SequenceMatcher
 from html import escape
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from gamelib.core import View
+from gamelib.language import Language, resolve
 from gamelib.render.frames import Frame, trace_frames
+from gamelib.render.labels import WORDS as LEGEND_WORDS
 from gamelib.render.style import PALETTE
 from gamelib.trace import Trace
+
+WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
+    "step_sentence": {
+        "en": "step {step} of {total}: {sentence}",
+        "ja": "ステップ {step} / {total}: {sentence}",
+    },
+    "step_of": {"en": "step {step} of {total}", "ja": "ステップ {step} / {total}"},
+    "step": {"en": "step", "ja": "ステップ"},
+    "play": {"en": "play", "ja": "再生"},
+    "pause": {"en": "pause", "ja": "一時停止"},
+    "first_step": {"en": "first step", "ja": "最初のステップ"},
+    "step_back": {"en": "step back", "ja": "1 ステップ戻る"},
+    "step_forward": {"en": "step forward", "ja": "1 ステップ進む"},
+    "last_step": {"en": "last step", "ja": "最後のステップ"},
+    "play_or_pause": {"en": "play / pause (space)", "ja": "再生 / 一時停止 (スペースキー)"},
+    "speed": {"en": "speed", "ja": "速さ"},
+    "view": {"en": "view", "ja": "視点"},
+    "max_view": {"en": "MAX view", "ja": "MAX の視点"},
+    "mover_view": {"en": "mover view (negamax)", "ja": "手番側の視点（ネガマックス法）"},
+    "open_windows": {"en": "windows of the open nodes", "ja": "探索中のノードの探索窓"},
+    "page_title": {"en": "gamelib animation", "ja": "gamelib アニメーション"},
+}
+"""The words of both players (this one and the widget), in each language."""
+
+
+def player_words(language: str | None = None) -> dict[str, str]:
+    """Every entry of :data:`WORDS` in ``language`` (None: the course-wide language)."""
+    chosen = resolve(language)
+    return {key: texts[chosen] for key, texts in WORDS.items()}
+
 
 BOTH_VIEWS_UP_TO = 150
 """By default both views are included when the traces have at most this many steps in all."""
@@ -107,13 +142,15 @@ def decode_texts(encoded: Sequence[EncodedText], pieces: Sequence[str]) -> list[
     return texts
 
 
-def _trace_data(frames: Sequence[Frame], pieces: dict[str, int]) -> dict[str, Any]:
+def _trace_data(
+    frames: Sequence[Frame], pieces: dict[str, int], language: Language
+) -> dict[str, Any]:
     """One trace's frames in one view, as the player's JSON holds them."""
     return {
         "svg": encode_texts([inline_svg(frame.svg) for frame in frames], pieces),
         "windows": encode_texts([inline_svg(frame.windows_svg) for frame in frames], pieces),
         "sentences": [frame.sentence for frame in frames],
-        "counts": [frame.counts.text() for frame in frames],
+        "counts": [frame.counts.text(language) for frame in frames],
     }
 
 
@@ -147,8 +184,11 @@ def _json_for_script(data: object) -> str:
     return json.dumps(data, ensure_ascii=False).replace("</", "<\\/").replace("<!--", "<\\!--")
 
 
-def legend_html(node_types: bool = False) -> str:
-    """The legend of the drawings as a line of HTML (the players show it once)."""
+def legend_html(node_types: bool = False, language: str | None = None) -> str:
+    """The legend of the drawings as a line of HTML (the players show it once), in
+    ``language`` (None: the course-wide language)."""
+    chosen = resolve(language)
+    words = {key: texts[chosen] for key, texts in LEGEND_WORDS.items()}
 
     def box(text: str, border: str, fill: str, extra: str = "") -> str:
         return (
@@ -159,20 +199,23 @@ def legend_html(node_types: bool = False) -> str:
     items = [
         box("MAX", PALETTE.max_line, PALETTE.max_fill),
         box("MIN", PALETTE.min_line, PALETTE.min_fill, "border-radius:10px;"),
-        box("current", PALETTE.current_line, "white", "border-width:3px;"),
+        box(escape(words["current"]), PALETTE.current_line, "white", "border-width:3px;"),
         box(
-            "pruned",
+            escape(words["pruned"]),
             PALETTE.pruned_line,
             PALETTE.pruned_fill,
             f"border-style:dashed;color:{PALETTE.muted_text};",
         ),
-        f'<span style="color:{PALETTE.window_text}">(α, β)</span> window',
-        f'<span style="color:{PALETTE.mark_text}">①</span> evaluation order',
-        f'<i style="color:{PALETTE.provisional_text}">3</i> best so far',
-        "≥3 / ≤3 bounds",
+        f'<span style="color:{PALETTE.window_text}">(α, β)</span> {escape(words["window"])}',
+        f'<span style="color:{PALETTE.mark_text}">①</span> {escape(words["evaluation_order"])}',
+        f'<i style="color:{PALETTE.provisional_text}">3</i> {escape(words["best_so_far"])}',
+        f"≥3 / ≤3 {escape(words['bounds'])}",
     ]
     if node_types:
-        items.append(f'<span style="color:{PALETTE.mark_text}">PV CUT ALL</span> node types')
+        items.append(
+            f'<span style="color:{PALETTE.mark_text}">PV CUT ALL</span> '
+            f"{escape(words['node_types'])}"
+        )
     spans = "".join(f'<span style="margin-right:14px">{item}</span>' for item in items)
     return f'<div class="gamelib-legend" style="font-size:12px;margin:4px 0">{spans}</div>'
 
@@ -202,6 +245,12 @@ _SCRIPT = """
   root.setAttribute("data-ready", "1");
   var data = JSON.parse(root.querySelector("script.gamelib-data").textContent);
   var step = 0, view = data.view, timer = null;
+  // the words come from Python, in the player's language (data.words)
+  function say(name, values) {
+    return data.words[name].replace(/[{]([a-z_]+)[}]/g, function (all, key) {
+      return String(values[key]);
+    });
+  }
   // each drawing: piece numbers, later ones as [start, length] runs of the one before
   function decode(rows) {
     var previous = [], lists = [];
@@ -236,25 +285,25 @@ _SCRIPT = """
       var shown = Math.min(step, trace.svg.length - 1);
       var panel = panels[index];
       panel.querySelector(".gamelib-counts").textContent = trace.counts[shown];
-      panel.querySelector(".gamelib-sentence").textContent =
-        "step " + shown + " of " + data.lengths[index] + ": " + trace.sentences[shown];
+      panel.querySelector(".gamelib-sentence").textContent = say("step_sentence",
+        {step: shown, total: data.lengths[index], sentence: trace.sentences[shown]});
       panel.querySelector(".gamelib-drawing").innerHTML = text(trace.svg[shown]);
       panel.querySelector(".gamelib-windows").innerHTML = text(trace.windows[shown]);
     });
     slider.value = String(step);
-    stepLabel.textContent = "step " + step + " of " + data.steps;
+    stepLabel.textContent = say("step_of", {step: step, total: data.steps});
   }
   function go(target) { step = Math.max(0, Math.min(data.steps, target)); render(); }
   function stop() {
     if (timer !== null) { clearInterval(timer); timer = null; }
-    playButton.textContent = "play";
+    playButton.textContent = data.words.play;
   }
   function play() {
     if (step >= data.steps) { go(0); }
     timer = setInterval(function () {
       if (step >= data.steps) { stop(); } else { go(step + 1); }
     }, Number(speed.value));
-    playButton.textContent = "pause";
+    playButton.textContent = data.words.pause;
   }
   var actions = {
     first: function () { stop(); go(0); },
@@ -284,19 +333,28 @@ _SCRIPT = """
 SPEEDS = (("½×", 1600), ("1×", 800), ("2×", 400), ("4×", 200))
 """The speed choices of both players (this one and the widget): label, milliseconds per step."""
 
-VIEWS: tuple[tuple[str, View], ...] = (("MAX view", "max"), ("mover view (negamax)", "mover"))
-"""The view choices of both players: label and view."""
+
+def view_choices(language: str | None = None) -> tuple[tuple[str, View], ...]:
+    """The view choices of both players: label (in ``language``) and view."""
+    words = player_words(language)
+    return ((words["max_view"], "max"), (words["mover_view"], "mover"))
 
 
-def _controls(steps: int, views: Sequence[View], view: View) -> str:
+VIEWS: tuple[tuple[str, View], ...] = view_choices("en")
+"""The view choices of both players in English: label and view."""
+
+
+def _controls(steps: int, views: Sequence[View], view: View, language: Language) -> str:
+    words = player_words(language)
     buttons = "".join(
-        f'<button type="button" data-action="{action}" title="{title}">{text}</button>'
+        f'<button type="button" data-action="{action}" title="{escape(title)}">'
+        f"{escape(text)}</button>"
         for action, title, text in (
-            ("first", "first step", "|◀"),
-            ("back", "step back (←)", "◀"),
-            ("play", "play / pause (space)", "play"),
-            ("forward", "step forward (→)", "▶"),
-            ("last", "last step", "▶|"),
+            ("first", words["first_step"], "|◀"),
+            ("back", f"{words['step_back']} (←)", "◀"),
+            ("play", words["play_or_pause"], words["play"]),
+            ("forward", f"{words['step_forward']} (→)", "▶"),
+            ("last", words["last_step"], "▶|"),
         )
     )
     speeds = "".join(
@@ -304,32 +362,38 @@ def _controls(steps: int, views: Sequence[View], view: View) -> str:
         f"{label}</option>"
         for label, milliseconds in SPEEDS
     )
+    step_line = words["step_of"].format(step=steps, total=steps)
     parts = [
         buttons,
         f'<input type="range" class="gamelib-slider" min="0" max="{steps}" value="{steps}">',
-        f'<span class="gamelib-step">step {steps} of {steps}</span>',
-        f'<label>speed <select class="gamelib-speed">{speeds}</select></label>',
+        f'<span class="gamelib-step">{escape(step_line)}</span>',
+        f'<label>{escape(words["speed"])} <select class="gamelib-speed">{speeds}</select></label>',
     ]
     if len(views) > 1:
-        labels = {name: label for label, name in VIEWS}
+        labels = {name: label for label, name in view_choices(language)}
         options = "".join(
-            f'<option value="{name}"{" selected" if name == view else ""}>{labels[name]}</option>'
+            f'<option value="{name}"{" selected" if name == view else ""}>'
+            f"{escape(labels[name])}</option>"
             for name in views
         )
-        parts.append(f'<label>view <select class="gamelib-view">{options}</select></label>')
+        parts.append(
+            f'<label>{escape(words["view"])} <select class="gamelib-view">{options}</select>'
+            "</label>"
+        )
     return f'<div class="gamelib-controls">{"".join(parts)}</div>'
 
 
-def _panel(frames: Sequence[Frame], title: str, length: int) -> str:
+def _panel(frames: Sequence[Frame], title: str, length: int, language: Language) -> str:
+    words = player_words(language)
     last = frames[-1]
+    sentence = words["step_sentence"].format(step=last.step, total=length, sentence=last.sentence)
     return (
         '<div class="gamelib-panel">'
         f'<div class="gamelib-title"><b>{escape(title)}</b> &#160; '
-        f'<span class="gamelib-counts">{escape(last.counts.text())}</span></div>'
-        f'<div class="gamelib-sentence">step {last.step} of {length}: '
-        f"{escape(last.sentence)}</div>"
+        f'<span class="gamelib-counts">{escape(last.counts.text(language))}</span></div>'
+        f'<div class="gamelib-sentence">{escape(sentence)}</div>'
         f'<div class="gamelib-drawing">{inline_svg(last.svg)}</div>'
-        '<div class="gamelib-caption">windows of the open nodes</div>'
+        f'<div class="gamelib-caption">{escape(words["open_windows"])}</div>'
         f'<div class="gamelib-windows">{inline_svg(last.windows_svg)}</div>'
         "</div>"
     )
@@ -341,22 +405,29 @@ def html_player(
     lengths: Sequence[int],
     view: View,
     node_types: bool = False,
+    language: str | None = None,
 ) -> str:
     """The HTML player of prepared frames.
 
     Args:
-        frames: for each included view, each trace's frames (steps 0 … its length).
+        frames: for each included view, each trace's frames (steps 0 … its length), made in
+            ``language``.
         titles: a heading per trace.
         lengths: each trace's number of events.
         view: the view shown first (one of ``frames``).
+        node_types: whether the legend explains the PV/CUT/ALL marks.
+        language: ``"en"`` or ``"ja"`` for the player's words (None: the course-wide
+            language); a Japanese player is marked ``lang="ja"`` for the browser's fonts.
     """
+    chosen = resolve(language)
     player_id = "gamelib-player-" + uuid.uuid4().hex[:12]
     steps = max(lengths)
     pieces: dict[str, int] = {}
     views = {
-        name: [_trace_data(trace_frames_, pieces) for trace_frames_ in by_trace]
+        name: [_trace_data(trace_frames_, pieces, chosen) for trace_frames_ in by_trace]
         for name, by_trace in frames.items()
     }
+    words = player_words(chosen)
     data = {
         "view": view,
         "steps": steps,
@@ -364,15 +435,17 @@ def html_player(
         "titles": list(titles),
         "pieces": list(pieces),
         "views": views,
+        "words": {key: words[key] for key in ("step_sentence", "step_of", "play", "pause")},
     }
     panels = "".join(
-        _panel(by_trace, title, length)
+        _panel(by_trace, title, length, chosen)
         for by_trace, title, length in zip(frames[view], titles, lengths, strict=True)
     )
+    lang = "" if chosen == "en" else f' lang="{chosen}"'
     return (
-        f'<div id="{player_id}" class="gamelib-player" tabindex="0">'
+        f'<div id="{player_id}" class="gamelib-player" tabindex="0"{lang}>'
         f"<style>{_STYLE.format(id=player_id)}</style>"
-        f"{_controls(steps, list(frames), view)}{legend_html(node_types)}"
+        f"{_controls(steps, list(frames), view, chosen)}{legend_html(node_types, chosen)}"
         f'<div class="gamelib-panels">{panels}</div>'
         f'<script type="application/json" class="gamelib-data">{_json_for_script(data)}</script>'
         f"<script>{_SCRIPT.replace('{id}', player_id)}</script>"
@@ -394,6 +467,7 @@ def to_html(
     views: Sequence[View] | None = None,
     titles: Sequence[str] | None = None,
     engine: Any = "auto",
+    language: str | None = None,
     **options: Any,
 ) -> str:
     """A self-contained HTML player of ``traces`` (several: side by side, one slider).
@@ -405,6 +479,8 @@ def to_html(
             the traces have at most 150 steps in all, else only ``view``.
         titles: a heading per trace (default: the algorithm's name).
         engine: as for :func:`gamelib.render.dot.draw`.
+        language: ``"en"`` or ``"ja"`` for every word of the player (sentences, buttons,
+            legend, drawings); None (the default): the course-wide language.
         **options: drawing options, as for :func:`gamelib.render.dot.trace_dot`.
 
     Returns:
@@ -417,36 +493,49 @@ def to_html(
         views = default_views(traces, view)
     if view not in views:
         views = [view, *views]
+    chosen = resolve(language)
     frames = {
-        name: [trace_frames(trace, name, engine, **options) for trace in traces] for name in views
+        name: [trace_frames(trace, name, engine, language=chosen, **options) for trace in traces]
+        for name in views
     }
     names = list(titles) if titles is not None else [trace.algorithm for trace in traces]
     lengths = [len(trace.events) for trace in traces]
-    return html_player(frames, names, lengths, view, bool(options.get("node_types")))
+    node_types = bool(options.get("node_types"))
+    return html_player(frames, names, lengths, view, node_types, chosen)
 
 
 class StaticAnimation:
     """The HTML player, shown in Jupyter without widgets (``_repr_html_``) or saved as a page.
 
+    Args:
+        html: the player (from :func:`to_html`).
+        language: the language of the page around it (its ``lang`` and default title); None:
+            the course-wide language.
+
     Attributes:
         html: the player (an HTML fragment).
+        language: the page's language.
     """
 
-    def __init__(self, html: str) -> None:
+    def __init__(self, html: str, language: str | None = None) -> None:
         self.html = html
+        self.language: Language = resolve(language)
 
     def _repr_html_(self) -> str:
         return self.html
 
-    def page(self, title: str = "gamelib animation") -> str:
-        """A complete HTML page holding the player."""
+    def page(self, title: str | None = None) -> str:
+        """A complete HTML page holding the player (``title`` None: "gamelib animation" in
+        the page's language)."""
+        if title is None:
+            title = WORDS["page_title"][self.language]
         return (
-            '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+            f'<!DOCTYPE html>\n<html lang="{self.language}"><head><meta charset="utf-8">'
             f"<title>{escape(title)}</title></head>"
             f'<body style="margin:16px">{self.html}</body></html>\n'
         )
 
-    def save(self, path: str | Path, title: str = "gamelib animation") -> Path:
+    def save(self, path: str | Path, title: str | None = None) -> Path:
         """Write the page to ``path``; returns the path."""
         target = Path(path)
         target.write_text(self.page(title), encoding="utf-8")

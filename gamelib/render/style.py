@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Literal, TypeAlias
+from unicodedata import east_asian_width
 
 NodeKind: TypeAlias = Literal["max", "min", "more"]
 NodeStatus: TypeAlias = Literal["static", "unvisited", "open", "done", "pruned"]
@@ -112,6 +113,8 @@ def text_width(text: str, size: float, bold: bool = False) -> float:
             width += 0.74
         elif character.isascii():
             width += 0.6
+        elif east_asian_width(character) in ("W", "F"):
+            width += 1.0  # kana, kanji and full-width signs are one em wide
         else:
             width += 0.86  # ∞ − ≥ ≤ ① α β ▾ and the like
     return width * size * (1.08 if bold else 1.0)

@@ -112,7 +112,7 @@ def measured_with_first_font(source: str) -> str:
     text overlap (``(α, β)window``). Measured as DejaVu Sans, the text widths come within a
     few per cent of the desktop's; the SVG still asks for the whole list (``clean_svg``).
 
-    >>> measured_with_first_font('n [fontname="DejaVu Sans,Helvetica,Arial,sans-serif"]')
+    >>> measured_with_first_font(f'n [fontname="{FONT}"]')
     'n [fontname="DejaVu Sans"]'
     """
     return source.replace(f'"{FONT}"', '"' + FONT.split(",")[0] + '"')

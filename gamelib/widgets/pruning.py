@@ -20,15 +20,19 @@ Everything can also be driven from Python (:meth:`PruningWidget.mark`,
 :meth:`PruningWidget.set_value`, :meth:`PruningWidget.check`, …), which is how the tests use
 it. ipywidgets is imported only when a widget is made. Where no kernel runs the widget (a
 notebook rendered to a page), the display falls back to the drawing and the question as HTML.
+
+Every label, button and message is in English or Japanese (:data:`WORDS`): the widget's
+``language`` (None: the course-wide setting of :func:`gamelib.language.set_language`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from html import escape
-from typing import Any
+from typing import Any, Final
 
 from gamelib.exercises import Convention, Feedback, PruningExercise
+from gamelib.language import Language, check_language, resolve
 from gamelib.notation import format_number, read_number
 from gamelib.render.dot import draw
 from gamelib.render.static import inline_svg
@@ -37,8 +41,75 @@ from gamelib.trees import Tree
 
 _SCISSORS = "scissors"
 
+WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
+    "check": {"en": "Check", "ja": "答え合わせ"},
+    "show_solution": {"en": "Show solution", "ja": "解答を見る"},
+    "new_tree": {"en": "New tree", "ja": "新しい木"},
+    "clear": {"en": "Clear", "ja": "クリア"},
+    "title": {
+        "en": "<b>Which leaves does α-β prune?</b> Tree seed {seed} · {convention} · "
+        "MAX (boxes) moves at the root, MIN (ellipses) below.",
+        "ja": "<b>αβ法はどの葉を枝刈りするでしょうか？</b> 木のシード {seed} · {convention} · "
+        "根ノードは MAX（四角）の手番、その下は MIN（楕円）の手番です。",
+    },
+    "pruned_leaves_label": {
+        "en": "<b>Pruned leaves</b> (press every leaf α-β never evaluates):",
+        "ja": "<b>枝刈りされる葉</b>（αβ法が評価しない葉をすべて押してください）:",
+    },
+    "values_label": {
+        "en": "<b>Values</b> each inner node returns, from MAX's view "
+        "(leave a pruned node empty; values are optional):",
+        "ja": "<b>値</b>: 各内部ノードが返す値を MAX から見た値で"
+        "（枝刈りされるノードは空欄のまま。値の記入は任意です）:",
+    },
+    "leaf_tooltip": {
+        "en": "leaf {name} (value {value}): pressed = pruned",
+        "ja": "葉 {name}（値 {value}）: 押す = 枝刈りされる",
+    },
+    "value_placeholder": {"en": "value", "ja": "値"},
+    "value_tooltip": {"en": "the value {name} returns", "ja": "{name} が返す値"},
+    "box_problem": {"en": "value of {name}: {error}", "ja": "{name} の値: {error}"},
+    "not_filled": {
+        "en": "Values not filled in (optional): {names}.",
+        "ja": "記入されていない値（任意）: {names}。",
+    },
+    "solution_title": {"en": "the solution: {algorithm}", "ja": "解答: {algorithm}"},
+    "static_intro": {
+        "en": "<b>Which leaves does α-β prune?</b> Tree seed {seed} · {convention}. (In a "
+        "running notebook this is an interactive exercise with buttons; here, answer with "
+        "<code>exercise.check(...)</code>.)",
+        "ja": "<b>αβ法はどの葉を枝刈りするでしょうか？</b> 木のシード {seed} · {convention}。"
+        "（ノートブックを実行していればボタンで操作できる演習です。ここでは "
+        "<code>exercise.check(...)</code> で答えてください。）",
+    },
+    "solution": {
+        "en": "<b>Solution.</b> Pruned leaves: {pruned}. Values returned (MAX's view): "
+        "{values}. Leaves evaluated, in order: {evaluated}.",
+        "ja": "<b>解答</b> 枝刈りされる葉: {pruned}。返される値（MAX から見た値）: "
+        "{values}。評価される葉（評価の順）: {evaluated}。",
+    },
+    "none": {"en": "none", "ja": "なし"},
+    "separator": {"en": ", ", "ja": "、"},
+    "worked_summary": {
+        "en": "<b>Worked solution</b> (try it first)",
+        "ja": "<b>解説つきの解答</b>（まず自分で解いてみましょう）",
+    },
+    "why_cutoffs": {"en": "Why, cutoff by cutoff:", "ja": "理由（カットごとに）:"},
+    "no_cutoff": {
+        "en": "No cutoff: every leaf is evaluated.",
+        "ja": "カットは起きません。すべての葉が評価されます。",
+    },
+}
+"""Every label and sentence of the widget, in English and Japanese (``str.format`` templates)."""
 
-def read_value(text: str) -> float | None:
+
+def _words(language: str | None) -> dict[str, str]:
+    """The templates of :data:`WORDS` in ``language`` (None: the course-wide language)."""
+    chosen = resolve(language)
+    return {name: texts[chosen] for name, texts in WORDS.items()}
+
+
+def read_value(text: str, *, language: str | None = None) -> float | None:
     """A number typed into a value box: ``3``, ``-2``, ``−2``, ``2.5``, ``inf``, ``-∞``.
 
     Returns:
@@ -46,9 +117,9 @@ def read_value(text: str) -> float | None:
         whole), or None for blank text.
 
     Raises:
-        ValueError: for text that is not a number (the message quotes it).
+        ValueError: for text that is not a number (the message quotes it, in ``language``).
     """
-    return read_number(text) if text.strip() else None
+    return read_number(text, language=language) if text.strip() else None
 
 
 class PruningWidget:
@@ -62,6 +133,8 @@ class PruningWidget:
         branching: children per inner node of new random trees, or (fewest, most).
         convention: the α-β rules of new exercises (default: left to right, cut on ≥,
             fail-hard).
+        language: the language of the labels, buttons and feedback; None follows the
+            course-wide setting (read each time a text is made).
 
     Attributes:
         exercise: the current exercise.
@@ -81,9 +154,12 @@ class PruningWidget:
         depth: int = 3,
         branching: int | tuple[int, int] = 2,
         convention: Convention | None = None,
+        language: str | None = None,
     ) -> None:
         import ipywidgets as widgets  # type: ignore[import-untyped]
 
+        self.language: Language | None = None if language is None else check_language(language)
+        words = _words(self.language)
         if exercise is None:
             exercise = PruningExercise(seed, depth, branching, convention)
         else:
@@ -105,22 +181,21 @@ class PruningWidget:
         self.drawing = widgets.HTML()
         self.leaf_row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.value_grid = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
-        self.check_button = self._button("Check", "check", "success", self._on_check)
-        self.solution_button = self._button("Show solution", "film", "info", self._on_solution)
-        self.new_tree_button = self._button("New tree", "refresh", "", self._on_new_tree)
-        self.clear_button = self._button("Clear", "eraser", "", self._on_clear)
+        self.check_button = self._button(words["check"], "check", "success", self._on_check)
+        self.solution_button = self._button(
+            words["show_solution"], "film", "info", self._on_solution
+        )
+        self.new_tree_button = self._button(words["new_tree"], "refresh", "", self._on_new_tree)
+        self.clear_button = self._button(words["clear"], "eraser", "", self._on_clear)
         self.feedback = widgets.HTML()
         self.solution = widgets.VBox()
         self.widget = widgets.VBox(
             [
                 self.title,
                 self.drawing,
-                widgets.HTML("<b>Pruned leaves</b> (press every leaf α-β never evaluates):"),
+                widgets.HTML(words["pruned_leaves_label"]),
                 self.leaf_row,
-                widgets.HTML(
-                    "<b>Values</b> each inner node returns, from MAX's view "
-                    "(leave a pruned node empty; values are optional):"
-                ),
+                widgets.HTML(words["values_label"]),
                 self.value_grid,
                 widgets.HBox(
                     [
@@ -160,18 +235,17 @@ class PruningWidget:
         import ipywidgets as widgets
 
         exercise = self.exercise
-        self.title.value = (
-            f"<div style='font-size:1.1em'><b>Which leaves does α-β prune?</b> "
-            f"Tree seed {exercise.seed} · {escape(exercise.convention.describe())} · "
-            "MAX (boxes) moves at the root, MIN (ellipses) below.</div>"
-        )
-        self.drawing.value = inline_svg(draw(exercise.tree).svg())
+        words = _words(self.language)
+        convention = escape(exercise.convention.describe(language=self.language))
+        title = words["title"].format(seed=exercise.seed, convention=convention)
+        self.title.value = f"<div style='font-size:1.1em'>{title}</div>"
+        self.drawing.value = inline_svg(draw(exercise.tree, language=self.language).svg())
         self.leaf_buttons = {}
         for leaf in exercise.tree.leaves():
             button = widgets.ToggleButton(
                 value=False,
                 description=leaf.name,
-                tooltip=f"leaf {leaf.name} (value {leaf.value}): pressed = pruned",
+                tooltip=words["leaf_tooltip"].format(name=leaf.name, value=leaf.value),
                 layout=widgets.Layout(width="auto", min_width="44px"),
             )
             button.add_class("gamelib-leaf")
@@ -183,9 +257,9 @@ class PruningWidget:
         for node in _inner_nodes_level_by_level(exercise.tree):
             box = widgets.Text(
                 value="",
-                placeholder="value",
+                placeholder=words["value_placeholder"],
                 description=node.name,
-                tooltip=f"the value {node.name} returns",
+                tooltip=words["value_tooltip"].format(name=node.name),
                 layout=widgets.Layout(width="150px"),
                 style={"description_width": "48px"},
             )
@@ -255,11 +329,12 @@ class PruningWidget:
         """
         values: dict[str, float] = {}
         problems: list[str] = []
+        words = _words(self.language)
         for name, box in self.value_boxes.items():
             try:
-                number = read_value(box.value)
+                number = read_value(box.value, language=self.language)
             except ValueError as error:
-                problems.append(f"value of {name}: {error}")
+                problems.append(words["box_problem"].format(name=name, error=error))
                 continue
             if number is not None:
                 values[name] = number
@@ -271,9 +346,10 @@ class PruningWidget:
     def check(self) -> Feedback:
         """Check the answer on the screen and show the verdict; returns the feedback."""
         answer, problems = self.answer()
-        feedback = self.exercise.check(answer)
+        words = _words(self.language)
+        feedback = self.exercise.check(answer, language=self.language)
         if problems:
-            feedback = Feedback(False, [*problems, *feedback.messages])
+            feedback = Feedback(False, [*problems, *feedback.messages], language=feedback.language)
         blank = [
             name
             for name in self.exercise.solution.values
@@ -281,10 +357,8 @@ class PruningWidget:
         ]
         note = ""
         if blank and feedback.correct:
-            note = (
-                f"<div style='color:#555'>Values not filled in (optional): "
-                f"{escape(', '.join(blank))}.</div>"
-            )
+            names = escape(words["separator"].join(blank))
+            note = f"<div style='color:#555'>{words['not_filled'].format(names=names)}</div>"
         self.feedback.value = feedback._repr_html_() + note
         return feedback
 
@@ -300,11 +374,12 @@ class PruningWidget:
         from gamelib.render.animation import Animation
 
         trace = self.exercise.trace
-        animation = Animation(trace, titles=[f"the solution: {trace.algorithm}"])
+        title = _words(self.language)["solution_title"].format(algorithm=trace.algorithm)
+        animation = Animation(trace, titles=[title], language=self.language)
         animation.go(animation.steps)
         self.animation = animation
         self.solution.children = (
-            widgets.HTML(solution_html(self.exercise)),
+            widgets.HTML(solution_html(self.exercise, language=self.language)),
             animation.widget,
         )
         return animation
@@ -331,19 +406,19 @@ class PruningWidget:
         self.clear()
 
     # ---- display
-    def static_html(self) -> str:
+    def static_html(self, *, language: str | None = None) -> str:
         """The exercise as plain HTML: the question, the drawn tree and a collapsed worked
         solution (a ``<details>`` element: the answer, each cutoff in words, the solved tree),
-        no controls: what a page without a kernel shows."""
+        no controls: what a page without a kernel shows. In ``language`` (None: the
+        widget's language)."""
         exercise = self.exercise
+        chosen = self.language if language is None else language
+        convention = escape(exercise.convention.describe(language=chosen))
+        intro = _words(chosen)["static_intro"].format(seed=exercise.seed, convention=convention)
         return (
-            "<div class='gamelib-pruning-exercise-static'>"
-            f"<p><b>Which leaves does α-β prune?</b> Tree seed {exercise.seed} · "
-            f"{escape(exercise.convention.describe())}. (In a running notebook this is an "
-            "interactive exercise with buttons; here, answer with <code>exercise.check(...)"
-            "</code>.)</p>"
-            f"{inline_svg(draw(exercise.tree).svg())}"
-            f"{worked_solution_html(exercise)}</div>"
+            f"<div class='gamelib-pruning-exercise-static'><p>{intro}</p>"
+            f"{inline_svg(draw(exercise.tree, language=chosen).svg())}"
+            f"{worked_solution_html(exercise, language=chosen)}</div>"
         )
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
@@ -355,35 +430,39 @@ class PruningWidget:
         return f"<PruningWidget: {self.exercise!r}>"
 
 
-def solution_html(exercise: PruningExercise) -> str:
-    """The solution of ``exercise`` in one paragraph: pruned leaves and returned values."""
+def solution_html(exercise: PruningExercise, *, language: str | None = None) -> str:
+    """The solution of ``exercise`` in one paragraph: pruned leaves and returned values, in
+    ``language`` (None: the course-wide language)."""
+    words = _words(language)
+    separator = words["separator"]
     pruned = [name for name in exercise.leaf_names if name in exercise.solution.pruned]
-    values = ", ".join(
+    values = separator.join(
         f"{name} {format_number(value)}"
         for name, value in _in_tree_order(exercise, exercise.solution.values)
     )
-    return (
-        "<div><b>Solution.</b> Pruned leaves: "
-        f"{escape(', '.join(pruned)) if pruned else 'none'}. "
-        f"Values returned (MAX's view): {escape(values)}. "
-        f"Leaves evaluated, in order: {escape(' '.join(exercise.solution.evaluated))}.</div>"
+    paragraph = words["solution"].format(
+        pruned=escape(separator.join(pruned)) if pruned else words["none"],
+        values=escape(values),
+        evaluated=escape(" ".join(exercise.solution.evaluated)),
     )
+    return f"<div>{paragraph}</div>"
 
 
-def worked_solution_html(exercise: PruningExercise) -> str:
+def worked_solution_html(exercise: PruningExercise, *, language: str | None = None) -> str:
     """The worked solution of ``exercise``, collapsed: a ``<details>`` element holding the
-    solution paragraph, every cutoff of the reference run in words, and its drawing."""
+    solution paragraph, every cutoff of the reference run in words, and its drawing (in
+    ``language``; None: the course-wide language)."""
+    words = _words(language)
     cuts = "".join(
-        f"<li>{escape(exercise.cut_sentence(event))}</li>"
+        f"<li>{escape(exercise.cut_sentence(event, language=language))}</li>"
         for event in exercise.trace.events
         if isinstance(event, Cutoff)
     )
-    reasons = f"<ul>{cuts}</ul>" if cuts else "<p>No cutoff: every leaf is evaluated.</p>"
+    reasons = f"<ul>{cuts}</ul>" if cuts else f"<p>{words['no_cutoff']}</p>"
     return (
-        "<details class='gamelib-worked-solution'><summary><b>Worked solution</b> "
-        "(try it first)</summary>"
-        f"{solution_html(exercise)}<p>Why, cutoff by cutoff:</p>{reasons}"
-        f"{inline_svg(draw(exercise.trace).svg())}</details>"
+        f"<details class='gamelib-worked-solution'><summary>{words['worked_summary']}</summary>"
+        f"{solution_html(exercise, language=language)}<p>{words['why_cutoffs']}</p>{reasons}"
+        f"{inline_svg(draw(exercise.trace, language=language).svg())}</details>"
     )
 
 

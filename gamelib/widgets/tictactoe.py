@@ -17,16 +17,21 @@ is the real run) and lists the root's moves with the values α-β proved for the
 the trace as a tree belongs to the drawing layer of :mod:`gamelib.render`.
 
 ipywidgets is imported when a widget is built, never when :mod:`gamelib` is imported.
+
+Every label and status line is in English or Japanese (:data:`WORDS`): the widget's
+``language`` (None: the course-wide setting of :func:`gamelib.language.set_language`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from html import escape
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from gamelib.core import Bound, Player
 from gamelib.games.tictactoe import LINES, SQUARE_NAMES, TicTacToe, TicTacToeState
+from gamelib.language import Language, check_language, resolve
 from gamelib.notation import format_signed
 from gamelib.players import SearchPlayer, SeededPlayer, tictactoe_cpu
 from gamelib.render.dot import Drawing, draw
@@ -36,14 +41,93 @@ from gamelib.trace import ROOT_NAME, Enter, Trace
 Side = Literal["human", 0, 1, 2, 3]
 """Who plays a side: ``"human"`` or a CPU level 0–3."""
 
-SIDE_OPTIONS: tuple[tuple[str, Side], ...] = (
-    ("Human", "human"),
-    ("CPU level 0 (random)", 0),
-    ("CPU level 1 (takes a win)", 1),
-    ("CPU level 2 (wins or blocks)", 2),
-    ("CPU level 3 (α-β search)", 3),
-)
-"""The choices of the side dropdowns: (label, value)."""
+WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
+    # ---- the controls
+    "human": {"en": "Human", "ja": "人間"},
+    "cpu_0": {"en": "CPU level 0 (random)", "ja": "CPU レベル 0（ランダム）"},
+    "cpu_1": {"en": "CPU level 1 (takes a win)", "ja": "CPU レベル 1（勝てる手を指す）"},
+    "cpu_2": {"en": "CPU level 2 (wins or blocks)", "ja": "CPU レベル 2（勝つか、負けを防ぐ）"},
+    "cpu_3": {"en": "CPU level 3 (α-β search)", "ja": "CPU レベル 3（αβ法で探索）"},
+    "plies": {"en": "α-β plies:", "ja": "αβ法の深さ:"},
+    "new_game": {"en": "New game", "ja": "新しいゲーム"},
+    "show_search": {"en": "show the CPU's search", "ja": "CPU の探索を表示"},
+    # ---- the status line
+    "new_game_started": {"en": "New game.", "ja": "新しいゲームです。"},
+    "over_press_new_game": {
+        "en": "The game is over ({outcome}): press New game.",
+        "ja": "ゲームは終わっています（{outcome}）。「新しいゲーム」を押してください。",
+    },
+    "cpu_turn": {
+        "en": "It is the CPU's turn, not yours.",
+        "ja": "いまは CPU の手番で、あなたの手番ではありません。",
+    },
+    "taken": {
+        "en": "{name} is already taken: choose an empty square.",
+        "ja": "{name} はもう埋まっています。空いているマスを選んでください。",
+    },
+    "played": {"en": "{mark} played {name}.", "ja": "{mark} が {name} に打ちました。"},
+    "cpu_played": {
+        "en": "{mark} (CPU level {level}) played {square}.",
+        "ja": "{mark}（CPU レベル {level}）が {square} に打ちました。",
+    },
+    "draw": {"en": "a draw", "ja": "引き分け"},
+    "wins": {"en": "{mark} wins", "ja": "{mark} の勝ち"},
+    "game_over": {"en": "Game over: {outcome}.", "ja": "ゲーム終了: {outcome}。"},
+    "to_move_you": {"en": "{mark} to move (you).", "ja": "{mark} の手番です（あなた）。"},
+    "to_move_cpu": {"en": "{mark} to move (CPU).", "ja": "{mark} の手番です（CPU）。"},
+    # ---- the CPU's search
+    "searched": {
+        "en": "α-β searched {nodes} nodes ({leaves} leaves).",
+        "ja": "αβ法は {nodes} ノード（うち葉 {leaves}）を探索しました。",
+    },
+    "values_for": {
+        "en": "Values for {searcher}: +1 win, 0 draw, −1 loss. Root value: {value}.",
+        "ja": "{searcher} から見た値: +1 勝ち、0 引き分け、−1 負け。根ノードの値: {value}。",
+    },
+    "side_to_move": {"en": "the side to move", "ja": "手番側"},
+    "header": {"en": "move  value", "ja": "手    値"},
+    "played_marker": {"en": "   ← played", "ja": "   ← 指した手"},
+    "no_search": {
+        "en": "No search yet: only a level-3 CPU searches.",
+        "ja": "まだ探索していません。探索するのはレベル 3 の CPU だけです。",
+    },
+    "needs_python": {
+        "en": "<p><b>Play tic-tac-toe against the search.</b> This board is a game against "
+        "α-β: every move you make runs a search in Python, so it needs the notebook running. "
+        "<a class='gamelib-run-yourself' href='#run-it-yourself'>Run the course yourself</a> "
+        "(Binder, Colab or JupyterLab on your computer) to play.</p>",
+        "ja": "<p><b>探索を相手に三目並べで遊びましょう。</b> この盤は αβ法との対局です。"
+        "一手ごとに Python で探索するので、ノートブックが動いている必要があります。遊ぶには "
+        "<a class='gamelib-run-yourself' href='#run-it-yourself'>コースを自分で動かして</a>"
+        "ください（Binder、Colab、または自分のコンピュータの JupyterLab）。</p>",
+    },
+}
+"""Every label and sentence of the board, in English and Japanese (``str.format`` templates)."""
+
+_SENTENCE_GAP: Final[Mapping[Language, str]] = {"en": " ", "ja": ""}
+"""What separates two sentences of the status line (Japanese sentences end with 。)."""
+
+
+def _words(language: str | None) -> dict[str, str]:
+    """The templates of :data:`WORDS` in ``language`` (None: the course-wide language)."""
+    chosen = resolve(language)
+    return {name: texts[chosen] for name, texts in WORDS.items()}
+
+
+def side_options(*, language: str | None = None) -> tuple[tuple[str, Side], ...]:
+    """The choices of the side dropdowns, (label, value), labelled in ``language``."""
+    words = _words(language)
+    return (
+        (words["human"], "human"),
+        (words["cpu_0"], 0),
+        (words["cpu_1"], 1),
+        (words["cpu_2"], 2),
+        (words["cpu_3"], 3),
+    )
+
+
+SIDE_OPTIONS: tuple[tuple[str, Side], ...] = side_options(language="en")
+"""The choices of the side dropdowns in English: (label, value)."""
 
 MARK_NAMES = ("X", "O")
 
@@ -86,22 +170,27 @@ RELATIONS = {Bound.EXACT: "=", Bound.LOWER: "≥", Bound.UPPER: "≤"}
 """How the report writes a move's value: ``= +1`` (exact), ``≥ 0`` (at least), ``≤ −1``."""
 
 
-def search_report(trace: Trace, searcher: str = "the side to move") -> str:
-    """The root's moves with their α-β values, as a few lines of text.
+def search_report(trace: Trace, searcher: str | None = None, *, language: str | None = None) -> str:
+    """The root's moves with their α-β values, as a few lines of text in ``language``.
 
-    Values are for the side that searched (``searcher``): +1 it wins, 0 a draw, −1 it loses,
-    with best play as far as the search looked. A bound (≤, ≥) is all α-β needed to know about
-    a move it did not choose.
+    Values are for the side that searched (``searcher``; None: "the side to move"): +1 it
+    wins, 0 a draw, −1 it loses, with best play as far as the search looked. A bound (≤, ≥)
+    is all α-β needed to know about a move it did not choose.
     """
+    words = _words(language)
     result = trace.result
     lines = [
-        f"α-β searched {result.stats.nodes:,} nodes ({result.stats.leaves:,} leaves).",
-        f"Values for {searcher}: +1 win, 0 draw, −1 loss. Root value: "
-        f"{format_signed(result.value)}.",
-        "move  value",
+        words["searched"].format(
+            nodes=f"{result.stats.nodes:,}", leaves=f"{result.stats.leaves:,}"
+        ),
+        words["values_for"].format(
+            searcher=words["side_to_move"] if searcher is None else searcher,
+            value=format_signed(result.value),
+        ),
+        words["header"],
     ]
     for move in root_moves(trace):
-        marker = "   ← played" if move.chosen else ""
+        marker = words["played_marker"] if move.chosen else ""
         value = f"{RELATIONS[move.bound]} {format_signed(move.value)}"
         lines.append(f"{move.name:<4}  {value}{marker}")
     return "\n".join(lines)
@@ -112,14 +201,14 @@ EMPTY_SQUARE = "\u00a0"
 becomes the empty string keeps showing its old text, so a new game would not clear the board.)"""
 
 
-NEEDS_PYTHON_HTML = (
-    "<div class='gamelib-needs-python'><p><b>Play tic-tac-toe against the search.</b> This "
-    "board is a game against α-β: every move you make runs a search in Python, so it needs "
-    "the notebook running. <a class='gamelib-run-yourself' href='#run-it-yourself'>Run the "
-    "course yourself</a> (Binder, Colab or JupyterLab on your computer) to play.</p></div>"
-)
-"""What a page without a kernel shows instead of the board (a website built from the
-notebooks points the link at its page on running the course)."""
+def needs_python_html(*, language: str | None = None) -> str:
+    """What a page without a kernel shows instead of the board, in ``language`` (a website
+    built from the notebooks points the link at its page on running the course)."""
+    return f"<div class='gamelib-needs-python'>{_words(language)['needs_python']}</div>"
+
+
+NEEDS_PYTHON_HTML = needs_python_html(language="en")
+""":func:`needs_python_html` in English."""
 
 
 class TicTacToeWidget:
@@ -130,6 +219,8 @@ class TicTacToeWidget:
         o: Who plays O.
         plies: Search depth of a level-3 CPU (1–9; 9 is perfect play).
         seed: Seed of the CPUs' random choices (each new game derives fresh seeds from it).
+        language: The language of the labels and status lines; None follows the course-wide
+            setting (read each time a text is made).
 
     Attributes:
         game: The :class:`~gamelib.games.tictactoe.TicTacToe` game.
@@ -140,9 +231,19 @@ class TicTacToeWidget:
         widget: The whole ipywidgets box (what the notebook shows).
     """
 
-    def __init__(self, x: Side = "human", o: Side = 3, plies: int = 9, seed: int = 0) -> None:
+    def __init__(
+        self,
+        x: Side = "human",
+        o: Side = 3,
+        plies: int = 9,
+        seed: int = 0,
+        *,
+        language: str | None = None,
+    ) -> None:
         import ipywidgets as widgets  # type: ignore[import-untyped]
 
+        self.language: Language | None = None if language is None else check_language(language)
+        words = _words(self.language)
         self.game = TicTacToe()
         self.state: TicTacToeState = self.game.initial_state()
         self.moves: list[int] = []
@@ -168,18 +269,18 @@ class TicTacToeWidget:
             self.buttons,
             layout=widgets.Layout(grid_template_columns="repeat(3, 64px)", grid_gap="4px"),
         )
-        options = [(label, value) for label, value in SIDE_OPTIONS]
+        options = list(side_options(language=self.language))
         self.side_choices = (
             widgets.Dropdown(options=options, value=x, description="X:"),
             widgets.Dropdown(options=options, value=o, description="O:"),
         )
         self.plies_slider = widgets.IntSlider(
-            value=plies, min=1, max=9, description="α-β plies:", continuous_update=False
+            value=plies, min=1, max=9, description=words["plies"], continuous_update=False
         )
-        self.new_game_button = widgets.Button(description="New game", icon="refresh")
+        self.new_game_button = widgets.Button(description=words["new_game"], icon="refresh")
         self.new_game_button.on_click(lambda _button: self.new_game())
         self.status_line = widgets.HTML()
-        self.show_search = widgets.Checkbox(value=True, description="show the CPU's search")
+        self.show_search = widgets.Checkbox(value=True, description=words["show_search"])
         self.search_text = widgets.HTML()
         for control in (*self.side_choices, self.plies_slider):
             control.observe(lambda _change: self._settings_changed(), names="value")
@@ -202,7 +303,7 @@ class TicTacToeWidget:
     # ---- what the notebook displays
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         bundle: dict[str, Any] = dict(self.widget._repr_mimebundle_(**kwargs) or {})
-        bundle["text/html"] = NEEDS_PYTHON_HTML
+        bundle["text/html"] = needs_python_html(language=self.language)
         return bundle
 
     # ---- the game
@@ -218,7 +319,9 @@ class TicTacToeWidget:
         self._trace = None
         self._build_cpus()
         self.games_started += 1
-        self._set_status(" ".join(["New game.", *self._run_cpus()]))
+        self._set_status(
+            self._sentences([_words(self.language)["new_game_started"], *self._run_cpus()])
+        )
         self._refresh()
 
     def _build_cpus(self) -> None:
@@ -235,7 +338,7 @@ class TicTacToeWidget:
         self._build_cpus()
         played = self._run_cpus()
         if played:
-            self._set_status(" ".join(played))
+            self._set_status(self._sentences(played))
         self._refresh()
 
     def click(self, square: int) -> None:
@@ -244,22 +347,18 @@ class TicTacToeWidget:
         Never raises for a move that cannot be played: the status line says why.
         """
         name = SQUARE_NAMES[square]
+        words = _words(self.language)
         if self.game.is_terminal(self.state):
-            self.status = f"The game is over ({self._outcome()}): press New game."
+            self.status = words["over_press_new_game"].format(outcome=self._outcome())
         elif self.side(self.game.to_move(self.state)) != "human":
-            self._set_status("It is the CPU's turn, not yours.")
+            self._set_status(words["cpu_turn"])
         elif square not in self.game.moves(self.state):
-            self._set_status(f"{name} is already taken: choose an empty square.")
+            self._set_status(words["taken"].format(name=name))
         else:
             self._play(square)
-            self._set_status(
-                " ".join(
-                    [
-                        f"{MARK_NAMES[1 - self.game.to_move(self.state)]} played {name}.",
-                        *self._run_cpus(),
-                    ]
-                )
-            )
+            mark = MARK_NAMES[1 - self.game.to_move(self.state)]
+            played = words["played"].format(mark=mark, name=name)
+            self._set_status(self._sentences([played, *self._run_cpus()]))
         self._refresh()
 
     def _play(self, square: int) -> None:
@@ -286,23 +385,30 @@ class TicTacToeWidget:
                 square = cpu.choose(self.game, self.state)
             self._play(square)
             played.append(
-                f"{MARK_NAMES[player]} (CPU level {self.side(player)}) played "
-                f"{SQUARE_NAMES[square]}."
+                _words(self.language)["cpu_played"].format(
+                    mark=MARK_NAMES[player], level=self.side(player), square=SQUARE_NAMES[square]
+                )
             )
         return played
 
     def _outcome(self) -> str:
+        words = _words(self.language)
         winner = self.game.winner(self.state)
-        return "a draw" if winner is None else f"{MARK_NAMES[winner]} wins"
+        return words["draw"] if winner is None else words["wins"].format(mark=MARK_NAMES[winner])
+
+    def _sentences(self, sentences: list[str]) -> str:
+        """Sentences of the status line joined as the language joins them."""
+        return _SENTENCE_GAP[resolve(self.language)].join(sentences)
 
     def _set_status(self, message: str) -> None:
+        words = _words(self.language)
         if self.game.is_terminal(self.state):
-            message += f" Game over: {self._outcome()}."
+            last = words["game_over"].format(outcome=self._outcome())
         else:
             player = self.game.to_move(self.state)
-            who = "you" if self.side(player) == "human" else "CPU"
-            message += f" {MARK_NAMES[player]} to move ({who})."
-        self.status = message.strip()
+            who = "to_move_you" if self.side(player) == "human" else "to_move_cpu"
+            last = words[who].format(mark=MARK_NAMES[player])
+        self.status = self._sentences([message, last]).strip()
 
     def _refresh(self) -> None:
         marks = self.game.marks(self.state)
@@ -345,7 +451,9 @@ class TicTacToeWidget:
         """
         if self._trace is None:
             raise ValueError("no search yet: only a level-3 CPU searches")
-        return draw(self._trace, max_depth=plies, max_children=9, legend=False)
+        return draw(
+            self._trace, max_depth=plies, max_children=9, legend=False, language=self.language
+        )
 
     # ---- the CPU's last search
     def last_search_trace(self) -> Trace | None:
@@ -358,5 +466,5 @@ class TicTacToeWidget:
     def search_report(self) -> str:
         """The latest CPU search as text (see :func:`search_report`), or a note if none."""
         if self._trace is None:
-            return "No search yet: only a level-3 CPU searches."
-        return search_report(self._trace, MARK_NAMES[self._trace_player])
+            return _words(self.language)["no_search"]
+        return search_report(self._trace, MARK_NAMES[self._trace_player], language=self.language)
