@@ -172,7 +172,7 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     "failure_rule_hard": {
         "en": "fail-hard α-β returns the bound it crossed (β on a cutoff, α when every child "
         "fails low)",
-        "ja": "fail-hard のαβ法は越えた側の境界を返します（カットしたときは β、"
+        "ja": "fail-hard のαβ法は越えた側の限界値を返します（カットしたときは β、"
         "すべての子が α 以下だったときは α）",
     },
     "failure_rule_soft": {
@@ -194,7 +194,7 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     "alphabeta_right": {
         "en": "the right value and exactly α-β's leaves on every tree tried, with the full "
         "window and with windows where fail-{failure} values matter",
-        "ja": "試したすべての木で、全幅の探索窓でも fail-{failure} の値が問題になる探索窓でも、"
+        "ja": "試したすべての木で、全範囲の探索窓でも fail-{failure} の値が問題になる探索窓でも、"
         "正しい値を返し、αβ法とまったく同じ葉を読みました",
     },
     # ---- short answers

@@ -184,11 +184,11 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     },
     "probe_fails_low": {
         "en": "window {window} → {value} ≤ α, fails low: the value is at most {value}",
-        "ja": "探索窓 {window} → {value} ≤ α、fail-low: 値は {value} 以下です",
+        "ja": "探索窓 {window} → {value} ≤ α、fail low: 値は {value} 以下です",
     },
     "probe_fails_high": {
         "en": "window {window} → {value} ≥ β, fails high: the value is at least {value}",
-        "ja": "探索窓 {window} → {value} ≥ β、fail-high: 値は {value} 以上です",
+        "ja": "探索窓 {window} → {value} ≥ β、fail high: 値は {value} 以上です",
     },
 }
 """Every sentence of the narration, in each language (``str.format`` templates)."""

@@ -98,7 +98,7 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
         "(Binder, Colab or JupyterLab on your computer) to play.</p>",
         "ja": "<p><b>探索を相手に三目並べで遊びましょう。</b> この盤は αβ法との対局です。"
         "一手ごとに Python で探索するので、ノートブックが動いている必要があります。遊ぶには "
-        "<a class='gamelib-run-yourself' href='#run-it-yourself'>コースを自分で動かして</a>"
+        "<a class='gamelib-run-yourself' href='#run-it-yourself'>講座を自分で動かして</a>"
         "ください（Binder、Colab、または自分のコンピュータの JupyterLab）。</p>",
     },
 }
