@@ -29,10 +29,12 @@ import re
 import shutil
 import subprocess
 import sys
+import tarfile
 import tempfile
 import time
 import zipfile
 from pathlib import Path
+from typing import Any
 
 from packaging.requirements import Requirement
 
@@ -65,6 +67,19 @@ DEPENDENCIES_DROPPED = {
     "ipywidgets": ["widgetsnbextension", "jupyterlab-widgets"],
 }
 """Requirements not shipped: micropip would otherwise fetch them from a CDN."""
+
+UNUSED_FILES = {
+    # the test suite, which Pyodide's own build leaves out of the wheel too
+    "networkx": re.compile(r"^networkx/(?:.+/)?tests/"),
+    # type stubs of Django, for completions in Django projects
+    "jedi": re.compile(r"^jedi/third_party/django-stubs/"),
+}
+"""Files left out of a downloaded wheel (by normalized project name): nothing imports them."""
+
+UNUSED_EXTENSIONS = ("@jupyter/nbgrader", "@jupyter-notebook/lab-extension")
+"""JupyterLab extensions of the course's environment that do nothing in the browser edition:
+nbgrader's needs its server, Jupyter Notebook's opens the Notebook app (not built: only
+JupyterLab is)."""
 
 PYODIDE_MARKERS = {
     "python_version": "3.14",
@@ -156,13 +171,38 @@ def download_wheel(name: str, version: str) -> Path:
     return download_wheel(name, version)
 
 
+def gamelib_fingerprint() -> str:
+    """The first 12 hex digits of a hash of what goes into gamelib's wheel."""
+    digest = hashlib.sha256()
+    files = [ROOT / "pyproject.toml", *sorted((ROOT / "gamelib").rglob("*"))]
+    for path in files:
+        if path.is_file() and "__pycache__" not in path.parts:
+            digest.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:12]
+
+
 def build_gamelib_wheel(destination: Path) -> Path:
-    """gamelib's wheel, built from a copy of the working tree (nothing is written in it)."""
+    """gamelib's wheel, built from a copy of the working tree (nothing is written in it).
+
+    Its version carries a hash of gamelib's files as a local label (``0.1.0+g1a2b3c4d5e6f``),
+    so the wheel's name, and the URL the browser fetches it from, change whenever gamelib
+    changes: a browser's cache never hands out a stale gamelib.
+    """
     with tempfile.TemporaryDirectory() as temporary:
         source = Path(temporary) / "gamelib"
         source.mkdir()
-        for name in ["pyproject.toml", "README.md"]:
-            shutil.copy2(ROOT / name, source / name)
+        shutil.copy2(ROOT / "README.md", source / "README.md")
+        project = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+        labelled, count = re.subn(
+            r'^version = "([^"+]+)"$',
+            rf'version = "\1+g{gamelib_fingerprint()}"',
+            project,
+            count=1,
+            flags=re.MULTILINE,
+        )
+        if count != 1:
+            raise ValueError('pyproject.toml has no line version = "..." to label')
+        (source / "pyproject.toml").write_text(labelled, encoding="utf-8")
         shutil.copytree(
             ROOT / "gamelib", source / "gamelib", ignore=shutil.ignore_patterns("__pycache__")
         )
@@ -207,6 +247,25 @@ def build_viz_wheel(destination: Path) -> Path:
         for path, data in files.items():
             archive.writestr(zipfile.ZipInfo(path, (2020, 1, 1, 0, 0, 0)), data)
     return wheel
+
+
+def strip_wheel(wheel: Path, unused: re.Pattern[str]) -> int:
+    """Rewrite ``wheel`` without the files whose paths match ``unused`` (and without their
+    lines in its RECORD); returns the bytes saved."""
+    before = wheel.stat().st_size
+    with zipfile.ZipFile(wheel) as archive:
+        kept = [
+            (info, archive.read(info))
+            for info in archive.infolist()
+            if not unused.match(info.filename)
+        ]
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+        for info, data in kept:
+            if info.filename.endswith(".dist-info/RECORD"):
+                lines = data.decode("utf-8").splitlines(keepends=True)
+                data = "".join(line for line in lines if not unused.match(line)).encode()
+            archive.writestr(info, data, compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
+    return before - wheel.stat().st_size
 
 
 def wheel_facts(wheel: Path) -> tuple[str, str, list[str], list[str]]:
@@ -278,6 +337,9 @@ def collect_wheels(folder: Path) -> dict[str, Path]:
             wheel = Path(shutil.copy2(download_wheel(name, entry["version"]), folder))
         else:
             raise ValueError(f"{name} is needed but neither pinned nor in Pyodide's lock file")
+        if name in UNUSED_FILES:
+            saved = strip_wheel(wheel, UNUSED_FILES[name])
+            say(f"{wheel.name}: {saved / 1e6:.1f} MB of unused files left out")
         wheels[name] = wheel
         dropped = DEPENDENCIES_DROPPED.get(name, [])
         wanted += [r for r in wheel_facts(wheel)[2] if r not in dropped and r not in wheels]
@@ -340,31 +402,53 @@ def write_configuration(work: Path, preloaded: list[str]) -> None:
     (work / "jupyter-lite.json").write_text(json.dumps(configuration, indent=2), encoding="utf-8")
 
 
-def stage_notebooks(folder: Path) -> None:
-    """The course's notebooks (the same files as on the desktop), the homework's student
-    version (nbgrader's ``ClearSolutions``, with a note) and lite/checks (a notebook that
-    checks the browser runs the course) in ``folder``."""
+def student_version(text: str) -> Any:
+    """The homework as a student gets it: nbgrader's ``ClearSolutions`` (the answers become
+    ``raise NotImplementedError()``), a note on what the browser cannot do, and the answer
+    and check cells tagged ``raises-exception`` (they fail until answered; the website's
+    build tags them the same way, and the browser test allows errors there only). Run All
+    still stops at the first unanswered task in JupyterLite."""
     import nbformat
     from nbgrader.preprocessors import ClearSolutions
+
+    homework = nbformat.reads(text, as_version=4)
+    homework, _ = ClearSolutions().preprocess(homework, {})
+    for cell in homework.cells:
+        grading = cell.get("metadata", {}).get("nbgrader", {})
+        if cell.cell_type == "code" and (grading.get("solution") or grading.get("grade")):
+            tags = cell.metadata.setdefault("tags", [])
+            if "raises-exception" not in tags:
+                tags.append("raises-exception")
+    homework.cells.insert(1, nbformat.v4.new_markdown_cell(HOMEWORK_NOTE, id="lite-note"))
+    return homework
+
+
+def stage_notebooks(folder: Path) -> None:
+    """The course's notebooks (the same files as on the desktop, the Japanese edition in
+    ``ja/`` when there is one), the homework's student version (:func:`student_version`)
+    and lite/checks (a notebook that checks the browser runs the course) in ``folder``."""
+    import nbformat
 
     folder.mkdir(parents=True)
     for notebook in sorted(NOTEBOOKS.glob("*.ipynb")):
         shutil.copy2(notebook, folder / notebook.name)
-    homework = nbformat.reads(HOMEWORK.read_text(encoding="utf-8"), as_version=4)
-    homework, _ = ClearSolutions().preprocess(homework, {})
-    note = nbformat.v4.new_markdown_cell(HOMEWORK_NOTE, id="lite-note")
-    homework.cells.insert(1, note)
+    japanese = sorted((NOTEBOOKS / "ja").glob("*.ipynb"))
+    if japanese:
+        (folder / "ja").mkdir()
+        for notebook in japanese:
+            shutil.copy2(notebook, folder / "ja" / notebook.name)
+    homework = student_version(HOMEWORK.read_text(encoding="utf-8"))
     (folder / "exercises").mkdir()
     nbformat.write(homework, folder / "exercises" / HOMEWORK.name)
     shutil.copytree(LITE / "checks", folder / "checks")
 
 
-def prune_legacy_fonts() -> int:
+def prune_legacy_fonts(output: Path) -> int:
     """Remove Font Awesome's fonts in the formats of old browsers (EOT, TTF, SVG, WOFF) where
     the WOFF2 one is there: every browser Pyodide runs in takes the WOFF2. Returns the bytes
     saved."""
     saved = 0
-    for font in (OUTPUT / "build").glob("fa-*.woff2"):
+    for font in (output / "build").glob("fa-*.woff2"):
         for old in font.parent.glob(font.stem + ".*"):
             if old.suffix in (".eot", ".ttf", ".svg", ".woff"):
                 saved += old.stat().st_size
@@ -372,26 +456,63 @@ def prune_legacy_fonts() -> int:
     return saved
 
 
-def check_output() -> None:
-    """Fail when the built site would load Pyodide from anywhere but itself."""
-    configuration = json.loads((OUTPUT / "jupyter-lite.json").read_text(encoding="utf-8"))
-    kernel = configuration["jupyter-config-data"]["litePluginSettings"][KERNEL_PLUGIN]
+def prune_extensions(output: Path) -> int:
+    """Remove the JupyterLab extensions the build picked up from the environment that have no
+    use in the browser (:data:`UNUSED_EXTENSIONS`), from the folder and from
+    jupyter-lite.json. Returns the bytes saved."""
+    path = output / "jupyter-lite.json"
+    configuration = json.loads(path.read_text(encoding="utf-8"))
+    data = configuration["jupyter-config-data"]
+    data["federated_extensions"] = [
+        extension
+        for extension in data["federated_extensions"]
+        if extension["name"] not in UNUSED_EXTENSIONS
+    ]
+    path.write_text(json.dumps(configuration, indent=2) + "\n", encoding="utf-8")
+    saved = 0
+    for name in UNUSED_EXTENSIONS:
+        folder = output / "extensions" / name
+        if folder.exists():
+            saved += int(folder_megabytes(folder) * 1e6)
+            shutil.rmtree(folder)
+    return saved
+
+
+def check_output(output: Path) -> None:
+    """Fail when the built site would load Pyodide from anywhere but itself, or names a
+    file it does not ship."""
+    configuration = json.loads((output / "jupyter-lite.json").read_text(encoding="utf-8"))
+    data = configuration["jupyter-config-data"]
+    kernel = data["litePluginSettings"][KERNEL_PLUGIN]
     if not kernel.get("pyodideUrl", "").startswith("./static/pyodide/"):
         raise RuntimeError(f"pyodideUrl is not the local Pyodide: {kernel.get('pyodideUrl')}")
-    lock = json.loads((OUTPUT / "static/pyodide/pyodide-lock.json").read_text(encoding="utf-8"))
+    lock = json.loads((output / "static/pyodide/pyodide-lock.json").read_text(encoding="utf-8"))
     for name, entry in lock["packages"].items():
-        if not (OUTPUT / "static/pyodide" / entry["file_name"]).exists():
+        if not (output / "static/pyodide" / entry["file_name"]).exists():
             raise RuntimeError(f"the lock file names {name}, whose wheel is not shipped")
+    for extension in data["federated_extensions"]:
+        if not (output / "extensions" / extension["name"]).is_dir():
+            raise RuntimeError(f"jupyter-lite.json names the missing {extension['name']}")
 
 
 def folder_megabytes(folder: Path) -> float:
     return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file()) / 1e6
 
 
-def build() -> None:
+def compressed_megabytes(folder: Path) -> float:
+    """The size of ``folder`` as a gzip-compressed tar archive (as it would be uploaded)."""
+    with tempfile.TemporaryFile() as file:
+        with tarfile.open(fileobj=file, mode="w:gz") as archive:
+            archive.add(folder, arcname=folder.name)
+        return file.tell() / 1e6
+
+
+def build(output: Path = OUTPUT, archive: bool = True) -> None:
+    """Build the edition into ``output`` (emptied first); print its size, and its size as a
+    .tgz when ``archive``."""
     started = time.monotonic()
     install_npm_packages()
-    for folder in (OUTPUT, WORK):
+    for folder in (output, WORK):
         shutil.rmtree(folder, ignore_errors=True)
     WORK.mkdir()
     preloaded = stage_pyodide(WORK / "static" / "pyodide")
@@ -399,22 +520,33 @@ def build() -> None:
     stage_notebooks(WORK / "files")
     say("building the site with jupyter lite build")
     command = [sys.executable, "-m", "jupyterlite_core", "build", "--no-sourcemaps"]
-    command += ["--lite-dir", str(WORK), "--output-dir", str(OUTPUT)]
+    command += ["--apps", "lab", "--no-unused-shared-packages"]
+    command += ["--lite-dir", str(WORK), "--output-dir", str(output)]
     command += ["--contents", str(WORK / "files"), "--log-level", "WARN"]
     run(command, cwd=WORK)
     shutil.rmtree(WORK)
     # browsers ask the server's root for a favicon: answer with JupyterLite's own, not a 404
-    shutil.copy2(OUTPUT / "lab" / "favicon.ico", OUTPUT / "favicon.ico")
-    prune_legacy_fonts()
-    check_output()
+    shutil.copy2(output / "lab" / "favicon.ico", output / "favicon.ico")
+    saved = prune_legacy_fonts(output) + prune_extensions(output)
+    check_output(output)
     seconds = time.monotonic() - started
-    say(f"built in {seconds:.0f} s: {folder_megabytes(OUTPUT):.1f} MB in {OUTPUT}")
+    say(f"built in {seconds:.0f} s into {output}")
+    megabytes = folder_megabytes(output)
+    say(f"size: {megabytes:.1f} MB (unused fonts and extensions: {saved / 1e6:.1f} MB dropped)")
+    if archive:
+        say(f"size as a .tgz: {compressed_megabytes(output):.1f} MB")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.parse_args()
-    build()
+    parser.add_argument(
+        "--output-dir", type=Path, default=OUTPUT, help="where to build (default lite/_output)"
+    )
+    parser.add_argument(
+        "--no-archive", action="store_true", help="do not measure the size as a .tgz"
+    )
+    arguments = parser.parse_args()
+    build(arguments.output_dir.resolve(), archive=not arguments.no_archive)
 
 
 if __name__ == "__main__":

@@ -9,7 +9,11 @@ Steps:
    a file is rewritten only when it changed, so a second build redoes only what changed;
 2. run Sphinx (Jupyter Book 1's stack, configured in ``conf.py``): every notebook is executed
    with ``GAMELIB_STATIC=1``, its outputs cached in ``site/_build/.jupyter_cache``;
-3. copy the pruning trainer (``site/trainer/``, a self-contained page) to ``html/trainer/``.
+3. copy the pruning trainer (``site/trainer/``, a self-contained page) to ``html/trainer/``;
+4. build the JupyterLite edition (``lite/build.py``) into ``html/lite/``: every notebook page
+   links to its notebook there ("Run in your browser", ``_ext/course_site.py``), so the one
+   folder ``html`` holds the website and the runnable edition and works from any static
+   server (the edition needs one: it does not run from ``file://``). ``--no-lite`` skips it.
 
 The execution cache knows only the notebooks' own text: when gamelib's code or the pinned
 requirements change (a hash of them is kept in ``site/_build/code-fingerprint``), the cache
@@ -18,8 +22,8 @@ and Sphinx's saved state are dropped and every notebook runs again.
 The launch buttons need the repository's URL: ``COURSE_REPOSITORY_URL``, else the git remote
 ``origin`` when it is on GitHub, else a placeholder (and the build says so).
 
-Usage: ``python site/build.py [--jobs N] [--fresh]`` (``--fresh``: forget the execution
-cache and the previous build first, as a fresh clone would build).
+Usage: ``python site/build.py [--jobs N] [--fresh] [--no-lite]`` (``--fresh``: forget the
+execution cache and the previous build first, as a fresh clone would build).
 """
 
 from __future__ import annotations
@@ -43,6 +47,7 @@ SOURCE = BUILD / "source"
 HTML = BUILD / "html"
 CACHE = BUILD / ".jupyter_cache"
 TRAINER = SITE / "trainer"
+LITE = HTML / "lite"
 HOMEWORK = ROOT / "notebooks/exercises/source/pruning_homework/pruning_homework.ipynb"
 STAGED_HOMEWORK = "notebooks/exercises/pruning_homework.ipynb"
 PAGES = ("conf.py", "_toc.yml", "index.md", "run.md", "trainer.md", "teachers_guide.md")
@@ -200,10 +205,32 @@ def copy_trainer() -> None:
     )
 
 
+def build_lite() -> int:
+    """The JupyterLite edition into HTML/lite (lite/build.py, in a child process); its exit
+    code."""
+    command = [sys.executable, str(ROOT / "lite" / "build.py"), "--output-dir", str(LITE)]
+    return subprocess.run([*command, "--no-archive"], cwd=ROOT, check=False).returncode
+
+
+def sizes(folder: Path) -> tuple[float, float]:
+    """The megabytes of ``folder``, and as a gzip-compressed tar archive."""
+    import tarfile
+    import tempfile
+
+    raw = sum(path.stat().st_size for path in folder.rglob("*") if path.is_file())
+    with tempfile.TemporaryFile() as file:
+        with tarfile.open(fileobj=file, mode="w:gz") as archive:
+            archive.add(folder, arcname=folder.name)
+        return raw / 1e6, file.tell() / 1e6
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1))
     parser.add_argument("--fresh", action="store_true", help="build from scratch")
+    parser.add_argument(
+        "--no-lite", action="store_true", help="without the JupyterLite edition in html/lite"
+    )
     arguments = parser.parse_args()
     started = time.perf_counter()
     if arguments.fresh and BUILD.exists():
@@ -223,9 +250,23 @@ def main() -> int:
     # Sphinx copies static files only when a page was rewritten: the site's own, always
     shutil.copytree(SITE / "_static", HTML / "_static", dirs_exist_ok=True)
     copy_trainer()
-    pages = sorted(HTML.rglob("*.html"))
+    pages = [path for path in HTML.rglob("*.html") if LITE not in path.parents]
+    if arguments.no_lite:
+        shutil.rmtree(LITE, ignore_errors=True)
+        say("without the JupyterLite edition (--no-lite): the 'Run in your browser' links fail")
+    else:
+        say(f"building the JupyterLite edition into {LITE.relative_to(ROOT)}")
+        status = build_lite()
+        if status != 0:
+            say(f"the JupyterLite edition failed to build (exit code {status})")
+            return status
+        # a browser asks the server's root for a favicon on the edition's pages: the edition's
+        # own answers there (the website's pages name theirs)
+        shutil.move(LITE / "favicon.ico", HTML / "favicon.ico")
     seconds = time.perf_counter() - started
-    say(f"built {len(pages)} HTML files into {HTML.relative_to(ROOT)} in {seconds:.0f} s")
+    say(f"built {len(pages)} HTML pages into {HTML.relative_to(ROOT)} in {seconds:.0f} s")
+    raw, compressed = sizes(HTML)
+    say(f"size: {raw:.1f} MB, {compressed:.1f} MB as a .tgz (the browser edition included)")
     say(f"open {HTML / 'index.html'}")
     return 0
 

@@ -8,15 +8,20 @@
   ``run`` (the ways to run the course).
 - The homework's page (the student version) gets no launch buttons: they would open the
   teacher's source in the repository.
+- Every page made from a notebook gets a "Run in your browser" link, under its title, to the
+  same notebook in the JupyterLite edition, which ``site/build.py`` builds into the site's
+  ``lite/`` folder (``notebooks/03_alphabeta.ipynb`` is ``03_alphabeta.ipynb`` there).
 """
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 from docutils import nodes
 from sphinx.application import Sphinx
@@ -26,6 +31,16 @@ RUN_PAGE = "run"
 NO_LAUNCH_BUTTONS = ("notebooks/exercises/pruning_homework",)
 GENERIC_TERMS = frozenset({"search", "position", "evaluation"})
 """Terms too common to link (they would link the first word of almost every page)."""
+
+LITE_APP = "lite/lab/index.html"
+"""The JupyterLite edition's lab page, relative to the site's root."""
+
+RUN_IN_BROWSER = (
+    '<p class="gamelib-run-in-browser-line"><a class="gamelib-run-in-browser" href="{href}">'
+    "▶ Run in your browser</a>: this notebook in JupyterLite, with Python running in the "
+    'browser tab (nothing to install; the first start takes a moment). <a href="{run}">'
+    "Other ways to run it</a>.</p>"
+)
 
 RUN_LINK = re.compile(r"""class=["']gamelib-run-yourself["'] href=["']#run-it-yourself["']""")
 
@@ -152,10 +167,37 @@ def on_doctree_resolved(app: Sphinx, doctree: nodes.document, docname: str) -> N
         link_terms(app, doctree, docname, terms)
 
 
+def edition_path(pagename: str) -> str:
+    """Where the notebook of the page ``pagename`` is in the JupyterLite edition.
+
+    >>> edition_path("notebooks/exercises/pruning_homework")
+    'exercises/pruning_homework.ipynb'
+    """
+    return pagename.removeprefix("notebooks/") + ".ipynb"
+
+
+def add_run_in_browser_link(body: str, pagename: str, pathto: Any) -> str:
+    """``body`` with the "Run in your browser" paragraph after its title (the first ``</h1>``;
+    at the top when there is none)."""
+    href = f"{pathto(LITE_APP, 1)}?path={quote(edition_path(pagename))}"
+    paragraph = RUN_IN_BROWSER.format(href=html.escape(href), run=pathto(RUN_PAGE))
+    title_end = body.find("</h1>")
+    if title_end < 0:
+        return paragraph + body
+    position = title_end + len("</h1>")
+    return body[:position] + paragraph + body[position:]
+
+
 def on_page_context(
     app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
 ) -> None:
     body = context.get("body")
+    if (
+        isinstance(body, str)
+        and pagename.startswith("notebooks/")
+        and str(app.env.doc2path(pagename)).endswith(".ipynb")
+    ):
+        body = context["body"] = add_run_in_browser_link(body, pagename, context["pathto"])
     if isinstance(body, str) and "gamelib-run-yourself" in body:
         context["body"] = RUN_LINK.sub(
             f'class="gamelib-run-yourself" href="{context["pathto"](RUN_PAGE)}"', body

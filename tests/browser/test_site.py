@@ -42,11 +42,13 @@ FIRST_PICTURE_SECONDS = 1.0
 
 
 def site_pages() -> list[str]:
-    """Every HTML page of the built site (the theme's template fragments in _static aside)."""
+    """Every HTML page of the built site (the theme's template fragments in _static and the
+    JupyterLite edition in lite/, tested by test_lite.py, aside)."""
     return sorted(
         str(page.relative_to(SITE))
         for page in SITE.rglob("*.html")
         if "_static" not in page.relative_to(SITE).parts
+        and page.relative_to(SITE).parts[0] != "lite"
     )
 
 
