@@ -27,6 +27,12 @@ FRONT_ENDS = frozenset({"jupyterlab"})
 A notebook opened in another front end (VS Code, Colab, JupyterLite, a website's kernel) runs
 without them, so their absence is reported, never counted as missing."""
 
+FALLBACKS = frozenset({"matplotlib"})
+"""Packages that draw the trees only where Graphviz is missing (see gamelib.render.fallback).
+
+Where Graphviz draws (its ``dot`` program, or Graphviz compiled to WebAssembly in a browser,
+where matplotlib cannot be installed), their absence is reported, never counted as missing."""
+
 WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     "ready": {"en": "ready", "ja": "準備完了"},
     "packages_missing": {
@@ -41,6 +47,10 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
         "ja": "{name}: ここには入っていません（ほかのフロントエンドでは問題ありません）",
     },
     "package_missing": {"en": "{name}: MISSING", "ja": "{name}: 見つかりません"},
+    "fallback_missing": {
+        "en": "{name}: not installed (needed only where Graphviz is missing)",
+        "ja": "{name}: 入っていません（Graphviz がないときだけ必要です）",
+    },
     "graphviz_found": {
         "en": "Graphviz: {version} (drawings by Graphviz)",
         "ja": "Graphviz: {version}（図は Graphviz で描きます）",
@@ -102,7 +112,9 @@ class SetupReport:
         return [
             name
             for name, version in self.packages.items()
-            if version is None and name not in FRONT_ENDS
+            if version is None
+            and name not in FRONT_ENDS
+            and not (name in FALLBACKS and self.graphviz)
         ]
 
     @property
@@ -131,6 +143,8 @@ class SetupReport:
                 lines.append(f"{name} {version}")
             elif name in FRONT_ENDS:
                 lines.append(words["front_end_missing"].format(name=name))
+            elif name in FALLBACKS and self.graphviz:
+                lines.append(words["fallback_missing"].format(name=name))
             else:
                 lines.append(words["package_missing"].format(name=name))
         if self.graphviz:

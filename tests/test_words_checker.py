@@ -227,7 +227,7 @@ def pruning_widget(language: Language, **options: Any) -> PruningWidget:
     return PruningWidget(windows_exercise(), language=language, **options)
 
 
-def widget_feedback(language: Language, marks: list[str], values: dict[str, str]) -> str:
+def widget_feedback(language: Language, marks: list[str], values: dict[str, float | str]) -> str:
     widget = pruning_widget(language)
     widget.mark(*marks)
     widget.set_values(values)
@@ -497,6 +497,13 @@ def report_without_front_end(language: Language) -> str:
 )
 def report_with_a_missing_package(language: Language) -> str:
     report = setup_report(networkx=None)
+    return "\n".join([report.status_line(language=language), *report.lines(language=language)])
+
+
+@scenario("setup_check", "fallback_missing")
+def report_without_the_fallback(language: Language) -> str:
+    packages: dict[str, str | None] = dict.fromkeys(COURSE_PACKAGES, "1.0") | {"matplotlib": None}
+    report = SetupReport("3.14.0", packages, "Graphviz 12.2.1 (WebAssembly)")
     return "\n".join([report.status_line(language=language), *report.lines(language=language)])
 
 
