@@ -34,17 +34,44 @@ from __future__ import annotations
 import random
 import sys
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from gamelib.charts import Chart
 from gamelib.core import FIRST, SECOND, Game, IllegalMoveError, Player, play_random
 from gamelib.experiments.real_games import add_score_curve, add_score_panel, score_chart
-from gamelib.language import words
-from gamelib.players import GamePlayer, Reseedable, SearchPlayer
+from gamelib.language import Language, resolve
+from gamelib.players import GamePlayer, Reseedable, SearchPlayer, player_label
 from gamelib.search import alphabeta
 from gamelib.tables import html_table, text_table
+
+WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
+    # plot_win_rate (its axes are gamelib.experiments.real_games's)
+    "title": {"en": "Deeper search wins more", "ja": "深く探索するほどよく勝つ"},
+    "versus": {"en": "vs {name}", "ja": "対 {name}"},
+    # the result tables' columns (the English text is the key of MatchResult.row())
+    "column: games": {"en": "games", "ja": "対局数"},
+    "column: A wins": {"en": "A wins", "ja": "A の勝ち"},
+    "column: draws": {"en": "draws", "ja": "引き分け"},
+    "column: A losses": {"en": "A losses", "ja": "A の負け"},
+    "column: A score rate": {"en": "A score rate", "ja": "A の得点率"},
+    "column: mean score (A)": {"en": "mean score (A)", "ja": "平均得点（A）"},
+    "column: ms/move A": {"en": "ms/move A", "ja": "A の ms/手"},
+    "column: ms/move B": {"en": "ms/move B", "ja": "B の ms/手"},
+    # the progress bar of a match
+    "match": {"en": "{player_a} vs {player_b}", "ja": "{player_a} 対 {player_b}"},
+    "progress": {
+        "en": "{label} [{bar}] {done}/{total} games",
+        "ja": "{label} [{bar}] {done}/{total} 局",
+    },
+}
+"""Every word this module writes, in English and Japanese (``str.format`` templates)."""
+
+
+def _word(name: str, language: str | None) -> str:
+    """The template ``name`` of :data:`WORDS` in ``language`` (None: the course-wide one)."""
+    return WORDS[name][resolve(language)]
 
 
 @dataclass(frozen=True)
@@ -303,19 +330,48 @@ class ResultTable:
         """Every match as a row of text cells."""
         return [result.row() for result in self.results]
 
+    def shown(self, *, language: str | None = None) -> tuple[tuple[str, ...], list[dict[str, str]]]:
+        """The columns and rows as a reader sees them in ``language`` (None: the
+        course-wide setting): headers translated, and the players' default names
+        (:func:`~gamelib.players.player_label`)."""
+        columns = tuple(_column(column, language) for column in COLUMNS)
+        rows = []
+        for row in self.rows():
+            cells = {_column(column, language): text for column, text in row.items()}
+            for player in ("A", "B"):
+                cells[player] = player_label(row[player], language)
+            rows.append(cells)
+        return columns, rows
+
+    def text(self, *, language: str | None = None) -> str:
+        """The table as text, in ``language`` (None: the course-wide setting)."""
+        columns, rows = self.shown(language=language)
+        return text_table(columns, rows, columns[2:])
+
+    def html(self, *, language: str | None = None) -> str:
+        """The table as HTML, in ``language`` (None: the course-wide setting)."""
+        columns, rows = self.shown(language=language)
+        return html_table(columns, rows, columns[2:])
+
     def __str__(self) -> str:
-        return text_table(COLUMNS, self.rows(), COLUMNS[2:])
+        return self.text()
 
     def _repr_html_(self) -> str:
-        return html_table(COLUMNS, self.rows(), COLUMNS[2:])
+        return self.html()
 
 
-def _show_progress(done: int, total: int, label: str) -> None:
+def _column(column: str, language: str | None) -> str:
+    """A result table's header in ``language``: "A" and "B" stay, the others are words."""
+    return column if column in ("A", "B") else _word(f"column: {column}", language)
+
+
+def _show_progress(done: int, total: int, label: str, language: str | None = None) -> None:
     width = 30
     filled = width * done // total if total else width
     bar = "#" * filled + "." * (width - filled)
     end = "\n" if done == total else ""
-    print(f"\r{label} [{bar}] {done}/{total} games", end=end, file=sys.stdout, flush=True)
+    line = _word("progress", language).format(label=label, bar=bar, done=done, total=total)
+    print(f"\r{line}", end=end, file=sys.stdout, flush=True)
 
 
 def tournament(
@@ -358,7 +414,9 @@ def tournament(
     generator = random.Random(seed)
     records: list[GameRecord] = []
     a_first: list[bool] = []
-    label = f"{player_a.name} vs {player_b.name}"
+    label = _word("match", None).format(
+        player_a=player_label(player_a.name), player_b=player_label(player_b.name)
+    )
 
     def print_progress(done: int, total: int) -> None:
         _show_progress(done, total, label)
@@ -485,14 +543,6 @@ def win_rate_by_depth(
     return points
 
 
-WIN_RATE_WORDS: dict[str, dict[str, str]] = {
-    "title": {"en": "Deeper search wins more", "ja": "深く探索するほどよく勝つ"},
-    "versus": {"en": "vs {name}", "ja": "対 {name}"},
-}
-"""The words of :func:`plot_win_rate` in each language (its axes are
-:mod:`~gamelib.experiments.real_games`'s)."""
-
-
 def plot_win_rate(
     points: Sequence[DepthPoint],
     chart: Chart | None = None,
@@ -514,11 +564,11 @@ def plot_win_rate(
         The chart drawn into.
     """
     if chart is None:
-        chart = score_chart(
-            title=words(WIN_RATE_WORDS["title"], language), figsize=(5, 3.5), language=language
-        )
+        chart = score_chart(title=_word("title", language), figsize=(5, 3.5), language=language)
     if label is None and points:
-        label = words(WIN_RATE_WORDS["versus"], language).format(name=points[0].result.player_b)
+        label = _word("versus", language).format(
+            name=player_label(points[0].result.player_b, language)
+        )
     panel = chart.panels[-1] if chart.panels else add_score_panel(chart, language=language)
     add_score_curve(panel, points, label)
     return chart

@@ -15,7 +15,10 @@ else in its code differs from the English edition.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import re
+import string
+from collections.abc import Iterable, Mapping
+from functools import cache
 from typing import Literal, TypeAlias, get_args
 
 Language: TypeAlias = Literal["en", "ja"]
@@ -67,3 +70,52 @@ def words(texts: Mapping[str, str], language: str | None = None) -> str:
     if chosen not in texts:
         raise KeyError(f"no {chosen!r} text in {dict(texts)!r}")
     return texts[chosen]
+
+
+@cache
+def _pattern(template: str) -> re.Pattern[str]:
+    """A regular expression matching what ``template`` writes, one group per placeholder."""
+    parts = []
+    for literal, field, _, _ in string.Formatter().parse(template):
+        parts.append(re.escape(literal))
+        if field is not None:
+            parts.append(f"(?P<{field}>.+?)" if field == "name" else f"(?P<{field}>[^\\s,]+)")
+    return re.compile("".join(parts), re.DOTALL)
+
+
+def translated(
+    name: str, entries: Iterable[Mapping[Language, str]], language: str | None = None
+) -> str:
+    """``name`` in ``language`` (None: the course-wide one), by the first of ``entries``
+    whose English pattern matches all of it.
+
+    Code names things in English: a game ``"perpetual check"``, a player ``"level 0
+    (random)"``, a search ``"fail-soft + table"``. Those strings stay as they are (notebooks
+    and tests look them up); a table or a title translates them only when it shows them. An
+    entry's English text is a pattern: each ``{placeholder}`` matches one word (no space, no
+    comma), and is written into the other language's text; a placeholder called ``name``
+    matches any text and is itself translated, so ``"{name}, random evaluation"`` can wrap
+    any known name.
+
+        >>> names = [{"en": "level {level} (random)", "ja": "レベル {level}（ランダム）"}]
+        >>> translated("level 0 (random)", names, "ja")
+        'レベル 0（ランダム）'
+        >>> translated("level 0 (random)", names, "en"), translated("my player", names, "ja")
+        ('level 0 (random)', 'my player')
+
+    Guarantees: in English, and for a name no entry matches, ``name`` itself is returned
+    unchanged, so English output never differs from the name the code uses.
+    """
+    chosen = resolve(language)
+    if chosen == "en":
+        return name
+    entries = list(entries)
+    for entry in entries:
+        match = _pattern(entry["en"]).fullmatch(name)
+        if match is None:
+            continue
+        parts = match.groupdict()
+        if "name" in parts:
+            parts["name"] = translated(parts["name"], entries, chosen)
+        return entry[chosen].format(**parts)
+    return name

@@ -29,14 +29,41 @@ games between deterministic players still differ from one seed to the next.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
-from typing import Any, Literal, Protocol, runtime_checkable
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Final, Literal, Protocol, runtime_checkable
 
 from gamelib.core import Game
 from gamelib.games.othello import positional_evaluation
+from gamelib.language import Language, translated
 from gamelib.search import alphabeta
 from gamelib.search.common import SearchResult
 from gamelib.trace import Trace, record
+
+WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
+    "player": {"en": "player", "ja": "プレイヤー"},
+    "takes a win": {"en": "takes a win", "ja": "勝てる手は逃さない"},
+    "wins or blocks": {"en": "wins or blocks", "ja": "勝つか、相手の勝ちを防ぐ"},
+    "search depth": {"en": "{search} depth {depth}", "ja": "{search} 深さ {depth}"},
+    "level 0": {"en": "level 0 (random)", "ja": "レベル 0（ランダム）"},
+    "level 1": {"en": "level 1 (takes a win)", "ja": "レベル 1（勝てる手は逃さない）"},
+    "level 2": {"en": "level 2 (wins or blocks)", "ja": "レベル 2（勝つか、相手の勝ちを防ぐ）"},
+    "level 3": {"en": "level 3 (α-β {plies} plies)", "ja": "レベル 3（α-β {plies} 手読み）"},
+}
+"""The players' default names, in English and Japanese. The English text is the name code
+uses (``player.name``: tables and notebooks look players up by it); :func:`player_label`
+shows it in the reader's language. "Random", "Greedy" and "Positional" are the source's
+names for its players and stay as they are in every language."""
+
+
+def player_label(name: str, language: str | None = None) -> str:
+    """A player's name as a table shows it in ``language`` (None: the course-wide setting):
+    a default name of :data:`WORDS` translated, any other name as it is.
+
+    >>> player_label("level 3 (α-β 9 plies)", "ja"), player_label("α-β depth 2", "ja")
+    ('レベル 3（α-β 9 手読み）', 'α-β 深さ 2')
+    """
+    return translated(name, WORDS.values(), language)
+
 
 Evaluation = Callable[[Any], float]
 """A heuristic: a state's value for the player to move there."""
@@ -118,7 +145,7 @@ class SeededPlayer:
         random: The player's generator: the only source of chance it uses.
     """
 
-    name = "player"
+    name = WORDS["player"]["en"]
 
     def __init__(self, seed: int = 0, name: str | None = None) -> None:
         self.seed = seed
@@ -216,7 +243,7 @@ class RulePlayer(SeededPlayer):
         super().__init__(seed, name)
         self.blocks = blocks
         if name is None:
-            self.name = "wins or blocks" if blocks else "takes a win"
+            self.name = WORDS["wins or blocks" if blocks else "takes a win"]["en"]
 
     def choose(self, game: Game[Any, Any], state: Any) -> Any:
         """A win in one if there is one; else (with ``blocks``) a block; else a random move."""
@@ -317,7 +344,9 @@ class SearchPlayer(SeededPlayer):
         self.nodes = 0
         if name is None:
             label = "α-β" if search is alphabeta else search.__name__
-            self.name = f"{label} depth {'∞' if depth is None else depth}"
+            self.name = WORDS["search depth"]["en"].format(
+                search=label, depth="∞" if depth is None else depth
+            )
 
     def ordered_root_moves(self, game: Game[Any, Any], state: Any) -> list[Any]:
         """The root's moves in the order the search will try them (uses the generator)."""
@@ -371,13 +400,15 @@ def tictactoe_cpu(level: int, plies: int = 9, seed: int = 0) -> SeededPlayer:
         ValueError: for a level other than 0–3, or plies outside 1–9.
     """
     if level == 0:
-        return RandomPlayer(seed, name="level 0 (random)")
+        return RandomPlayer(seed, name=WORDS["level 0"]["en"])
     if level == 1:
-        return RulePlayer(blocks=False, seed=seed, name="level 1 (takes a win)")
+        return RulePlayer(blocks=False, seed=seed, name=WORDS["level 1"]["en"])
     if level == 2:
-        return RulePlayer(blocks=True, seed=seed, name="level 2 (wins or blocks)")
+        return RulePlayer(blocks=True, seed=seed, name=WORDS["level 2"]["en"])
     if level == 3:
         if not 1 <= plies <= 9:
             raise ValueError(f"plies must be 1–9 for tic-tac-toe, not {plies}")
-        return SearchPlayer(alphabeta, depth=plies, seed=seed, name=f"level 3 (α-β {plies} plies)")
+        return SearchPlayer(
+            alphabeta, depth=plies, seed=seed, name=WORDS["level 3"]["en"].format(plies=plies)
+        )
     raise ValueError(f"tic-tac-toe CPU levels are 0, 1, 2 and 3, not {level!r}")

@@ -134,4 +134,5 @@ def test_each_student_is_graded_on_the_trees_of_their_own_id(tmp_path: Path, edi
         for output in cell.get("outputs", [])
         if output.get("output_type") == "error"
     ]
-    assert any("submitted by 's1004'" in error for error in errors)
+    submitted_by = {"en": "submitted by 's1004'", "ja": "提出したのは 's1004'"}[edition]
+    assert any(submitted_by in error for error in errors)

@@ -32,7 +32,7 @@ The package, one purpose a module:
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Final
 
@@ -68,8 +68,21 @@ from gamelib.games.othello import (
     square_name,
     squares_of,
 )
+from gamelib.language import Language, resolve
 from gamelib.search.common import SearchResult, SearchStats
 from gamelib.search.table import TranspositionTable
+
+WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
+    "too many empties": {
+        "en": "{empties} empty squares is more than this solver is meant for "
+        "(max_empties={max_empties}): an exact solve would take about {duration} "
+        "(×{growth} per empty square); pass max_empties={empties} to try anyway",
+        "ja": "空きマス {empties} 個は、このソルバーが想定する数（max_empties={max_empties}）"
+        "を超えています。正確に解くにはおよそ {duration} かかります（空きマス一つごとに "
+        "×{growth}）。それでも試すなら max_empties={empties} を渡してください",
+    },
+}
+"""The student-facing message of :func:`check_position`, in English and Japanese."""
 
 
 @dataclass(frozen=True)
@@ -102,13 +115,14 @@ MAX_EMPTIES: Final = 22
 """The most empty squares :func:`solve` accepts unless told otherwise (several minutes)."""
 
 
-def check_position(state: OthelloState, max_empties: int) -> int:
+def check_position(state: OthelloState, max_empties: int, *, language: str | None = None) -> int:
     """The number of empty squares of a position :func:`solve` can take.
 
     Raises:
         ValueError: for discs on the same square, a side to move that is not Black
             (FIRST) or White (SECOND), or more than ``max_empties`` empty squares (the
-            message gives an estimate of the time it would take).
+            message, in ``language`` (None: the course-wide setting), gives an estimate of
+            the time it would take).
     """
     if not isinstance(state, OthelloState):
         raise ValueError(f"expected an OthelloState, got {type(state).__name__}")
@@ -127,10 +141,12 @@ def check_position(state: OthelloState, max_empties: int) -> int:
     empties = 64 - (mover | opponent).bit_count()
     if empties > max_empties:
         raise ValueError(
-            f"{empties} empty squares is more than this solver is meant for "
-            f"(max_empties={max_empties}): an exact solve would take about "
-            f"{duration_words(estimated_seconds(empties))} (×{GROWTH_PER_EMPTY} per empty square); "
-            f"pass max_empties={empties} to try anyway"
+            WORDS["too many empties"][resolve(language)].format(
+                empties=empties,
+                max_empties=max_empties,
+                duration=duration_words(estimated_seconds(empties), language=language),
+                growth=GROWTH_PER_EMPTY,
+            )
         )
     return empties
 

@@ -16,10 +16,12 @@ The order itself is computed by :meth:`~gamelib.endgame.solver.EndgameSolver.ord
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Final, Literal
+from typing import Final, Literal, overload
 
 from gamelib.games.othello import SQUARE_WEIGHTS
+from gamelib.language import Language, current_language
 
 Ordering = Literal["none", "static", "fastest"]
 """How the moves of a position are ordered: square order a1…h8, by square weight
@@ -86,15 +88,69 @@ class Options:
             )
 
 
-ABLATION: Final[tuple[tuple[str, Options], ...]] = (
-    ("no ordering", Options("none", stored_move=False, parity=False, corners=False)),
-    ("static", Options("static", stored_move=False, parity=False, corners=False)),
-    ("+ stored move", Options("static", stored_move=True, parity=False, corners=False)),
-    ("+ fastest-first", Options("fastest", stored_move=True, parity=False, corners=False)),
-    ("+ parity", Options("fastest", stored_move=True, parity=True, corners=False)),
-    ("+ corners", Options("fastest", stored_move=True, parity=True, corners=True)),
+WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
+    "no ordering": {"en": "no ordering", "ja": "並べ替えなし"},
+    "static": {"en": "static", "ja": "静的な順序"},
+    "+ stored move": {"en": "+ stored move", "ja": "+ 置換表の手"},
+    "+ fastest-first": {"en": "+ fastest-first", "ja": "+ 速さ優先探索"},
+    "+ parity": {"en": "+ parity", "ja": "+ 偶数理論"},
+    "+ corners": {"en": "+ corners", "ja": "+ 隅"},
+}
+"""The names of the :data:`ABLATION` steps, in English and Japanese."""
+
+
+class Ablation(Sequence[tuple[str, Options]]):
+    """Steps of ordering ideas, each ``(name, options)``: a sequence whose names are read in
+    the course-wide language (:func:`gamelib.set_language`) when a step is taken from it.
+
+    Args:
+        steps: ``(name, options)`` pairs; a name that is a key of :data:`WORDS` is
+            translated, any other is shown as it is.
+    """
+
+    def __init__(self, steps: Sequence[tuple[str, Options]]) -> None:
+        self.steps = tuple(steps)
+
+    def named(self, language: Language) -> tuple[tuple[str, Options], ...]:
+        """The steps with their names in ``language``."""
+        return tuple(
+            (WORDS[name][language] if name in WORDS else name, options)
+            for name, options in self.steps
+        )
+
+    def __len__(self) -> int:
+        return len(self.steps)
+
+    @overload
+    def __getitem__(self, index: int) -> tuple[str, Options]: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[tuple[str, Options]]: ...
+
+    def __getitem__(
+        self, index: int | slice
+    ) -> tuple[str, Options] | Sequence[tuple[str, Options]]:
+        return self.named(current_language())[index]
+
+    def __iter__(self) -> Iterator[tuple[str, Options]]:
+        return iter(self.named(current_language()))
+
+    def __repr__(self) -> str:
+        return f"Ablation({self.steps!r})"
+
+
+ABLATION: Final = Ablation(
+    (
+        ("no ordering", Options("none", stored_move=False, parity=False, corners=False)),
+        ("static", Options("static", stored_move=False, parity=False, corners=False)),
+        ("+ stored move", Options("static", stored_move=True, parity=False, corners=False)),
+        ("+ fastest-first", Options("fastest", stored_move=True, parity=False, corners=False)),
+        ("+ parity", Options("fastest", stored_move=True, parity=True, corners=False)),
+        ("+ corners", Options("fastest", stored_move=True, parity=True, corners=True)),
+    )
 )
-"""The ideas added one at a time (every step keeps the table for the values it stores)."""
+"""The ideas added one at a time (every step keeps the table for the values it stores); the
+steps' names come in the course-wide language."""
 
 DEFAULT_OPTIONS: Final = Options()
 """Every idea on: what :func:`~gamelib.endgame.solve` uses unless told otherwise."""
@@ -107,6 +163,7 @@ __all__ = [
     "QUADRANTS",
     "QUADRANT_BIT",
     "STATIC_ORDER",
+    "Ablation",
     "Options",
     "Ordering",
     "odd_regions",

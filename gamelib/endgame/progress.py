@@ -8,8 +8,25 @@ default one printed line, :func:`print_progress`).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final
+
+from gamelib.language import Language, resolve
+
+WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
+    "seconds": {"en": "{amount} seconds", "ja": "{amount} 秒"},
+    "minutes": {"en": "{amount} minutes", "ja": "{amount} 分"},
+    "hours": {"en": "{amount} hours", "ja": "{amount} 時間"},
+    "days": {"en": "{amount} days", "ja": "{amount} 日"},
+    "value": {"en": "value {value}", "ja": "値 {value}"},
+    "value between": {"en": "value in [{lower}, {upper}]", "ja": "値は [{lower}, {upper}] の中"},
+    "progress": {
+        "en": "{seconds} s · {nodes} nodes · {rate} nodes/s · {known}",
+        "ja": "{seconds} 秒 · {nodes} ノード · 毎秒 {rate} ノード · {known}",
+    },
+}
+"""Every word this module writes, in English and Japanese (``str.format`` templates)."""
 
 SECONDS_AT_14: Final = 0.15
 GROWTH_PER_EMPTY: Final = 2.7
@@ -24,16 +41,18 @@ def estimated_seconds(empties: int) -> float:
     return SECONDS_AT_14 * GROWTH_PER_EMPTY ** (empties - 14)
 
 
-def duration_words(seconds: float) -> str:
+def duration_words(seconds: float, *, language: str | None = None) -> str:
     """A duration in the unit a reader wants: ``"40 seconds"``, ``"7 minutes"``, ``"3 hours"``,
-    ``"1,234 days"``."""
+    ``"1,234 days"`` (in ``language``; None: the course-wide setting)."""
     if seconds < 120:
-        return f"{seconds:.0f} seconds"
-    if seconds < 2 * 3600:
-        return f"{seconds / 60:.0f} minutes"
-    if seconds < 2 * 86400:
-        return f"{seconds / 3600:.0f} hours"
-    return f"{seconds / 86400:,.0f} days"
+        unit, amount = "seconds", f"{seconds:.0f}"
+    elif seconds < 2 * 3600:
+        unit, amount = "minutes", f"{seconds / 60:.0f}"
+    elif seconds < 2 * 86400:
+        unit, amount = "hours", f"{seconds / 3600:.0f}"
+    else:
+        unit, amount = "days", f"{seconds / 86400:,.0f}"
+    return WORDS[unit][resolve(language)].format(amount=amount)
 
 
 @dataclass
@@ -53,12 +72,24 @@ class Progress:
     upper: int
 
     def __str__(self) -> str:
+        return self.describe()
+
+    def describe(self, *, language: str | None = None) -> str:
+        """The report as one line, in ``language`` (None: the course-wide setting)."""
+        chosen = resolve(language)
         rate = self.nodes / self.seconds if self.seconds else 0.0
         if self.lower == self.upper:
-            known = f"value {self.lower:+d}"
+            known = WORDS["value"][chosen].format(value=f"{self.lower:+d}")
         else:
-            known = f"value in [{self.lower:+d}, {self.upper:+d}]"
-        return f"{self.seconds:6.1f} s · {self.nodes:,} nodes · {rate:,.0f} nodes/s · {known}"
+            known = WORDS["value between"][chosen].format(
+                lower=f"{self.lower:+d}", upper=f"{self.upper:+d}"
+            )
+        return WORDS["progress"][chosen].format(
+            seconds=f"{self.seconds:6.1f}",
+            nodes=f"{self.nodes:,}",
+            rate=f"{rate:,.0f}",
+            known=known,
+        )
 
 
 def print_progress(report: Progress) -> None:

@@ -5,17 +5,89 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from gamelib.core import Game, play_random
+from gamelib.language import Language, resolve, translated
 from gamelib.search.alphabeta import alphabeta, alphabeta_failsoft
 from gamelib.search.common import SearchResult
 from gamelib.search.ordering import iterative_deepening
 from gamelib.search.table import TranspositionTable
 from gamelib.search.windows import mtdf, pvs
-from gamelib.tables import html_table
+from gamelib.tables import display_width, html_table, pad
+
+WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
+    "search": {"en": "search", "ja": "探索"},
+    "evaluations": {"en": "evaluations", "ja": "評価回数"},
+    "nodes": {"en": "nodes", "ja": "ノード数"},
+    "seconds": {"en": "seconds", "ja": "秒"},
+    # the searches' names: the English text is the name code uses (a key of CONTENDERS, …)
+    "name: alpha-beta": {"en": "alpha-beta (fail-hard)", "ja": "αβ法（fail-hard）"},
+    "name: fail-soft": {"en": "fail-soft", "ja": "fail-soft のαβ法"},
+    "name: fail-soft + table": {"en": "fail-soft + table", "ja": "fail-soft + 置換表"},
+    "name: PVS + table": {"en": "PVS + table", "ja": "PVS + 置換表"},
+    "name: MTD(f) + table": {"en": "MTD(f) + table", "ja": "MTD(f) + 置換表"},
+    "name: deepening + table": {
+        "en": "iterative deepening + table",
+        "ja": "反復深化 + 置換表",
+    },
+    "name: deepening + PVS + table": {
+        "en": "iterative deepening + PVS + table",
+        "ja": "反復深化 + PVS + 置換表",
+    },
+    "name: deepening to + table": {
+        "en": "iterative deepening {first}…{last} + table",
+        "ja": "反復深化 {first}…{last} + 置換表",
+    },
+    # the searches notebook 08 compares
+    "name: game order (a1, …)": {
+        "en": "game order (a1, b1, c1, …)",
+        "ja": "ゲームの順序（a1, b1, c1, …）",
+    },
+    "name: game order": {"en": "game order", "ja": "ゲームの順序"},
+    "name: pre-search ply": {
+        "en": "pre-search {plies} ply at the root",
+        "ja": "根で {plies} 手の事前探索",
+    },
+    "name: pre-search plies": {
+        "en": "pre-search {plies} plies at the root",
+        "ja": "根で {plies} 手の事前探索",
+    },
+    "name: open lines": {"en": "open lines at every node", "ja": "各ノードで空きラインの数の順"},
+    "name: static order": {
+        "en": "static order (disc difference)",
+        "ja": "静的な順序（石差）",
+    },
+    "name: full window": {"en": "full window", "ja": "全幅の窓"},
+    "name: guess from depth": {
+        "en": "guess from depth {depth}",
+        "ja": "深さ {depth} の値で推定",
+    },
+}
+"""Every word this module writes, in English and Japanese: the table headers, and the
+searches' names (``"name: …"`` entries; their English text is the name code uses)."""
+
+SEARCH_NAMES: Final = tuple(entry for key, entry in WORDS.items() if key.startswith("name: "))
+"""The entries of :data:`WORDS` that name searches."""
+
+
+def search_label(name: str, language: str | None = None) -> str:
+    """A search's name as a table shows it in ``language`` (None: the course-wide one).
+
+    The code keeps its English names (the keys of :data:`CONTENDERS`, a notebook's own
+    contenders); a known name is translated when shown, any other name is shown as it is.
+
+    >>> search_label("fail-soft + table", "ja"), search_label("my search", "ja")
+    ('fail-soft + 置換表', 'my search')
+    """
+    return translated(name, SEARCH_NAMES, language)
+
+
+def _word(name: str, language: str | None) -> str:
+    return WORDS[name][resolve(language)]
+
 
 Runner = Callable[[Game[Any, Any], Any, int | None], SearchResult]
 """A search with its options fixed: (game, state, depth) → result."""
@@ -76,16 +148,24 @@ class Measurements(list[Measurement]):
     as an HTML table of the totals per search (as :func:`format_measurements` prints them)."""
 
     def _repr_html_(self) -> str:
-        columns = ("search", "evaluations", "nodes", "seconds")
+        return self.html()
+
+    def html(self, *, language: str | None = None) -> str:
+        """The HTML table of the totals per search, its words in ``language`` (None: the
+        course-wide setting)."""
+        search, evaluations, nodes, seconds = (
+            _word(column, language) for column in ("search", "evaluations", "nodes", "seconds")
+        )
         cells = [
             {
-                "search": name,
-                "evaluations": f"{leaves:,}",
-                "nodes": f"{nodes:,}",
-                "seconds": f"{seconds:.2f}",
+                search: search_label(name, language),
+                evaluations: f"{leaves:,}",
+                nodes: f"{node_count:,}",
+                seconds: f"{total_seconds:.2f}",
             }
-            for name, leaves, nodes, seconds in totals(self)
+            for name, leaves, node_count, total_seconds in totals(self)
         ]
+        columns = (search, evaluations, nodes, seconds)
         return html_table(columns, cells, columns[1:])
 
 
@@ -171,17 +251,24 @@ def totals(rows: Sequence[Measurement]) -> list[tuple[str, int, int, float]]:
     return summed
 
 
-def format_measurements(rows: Sequence[Measurement], *, seconds: bool = True) -> str:
+def format_measurements(
+    rows: Sequence[Measurement], *, seconds: bool = True, language: str | None = None
+) -> str:
     """A text table: one row per search, totals over the positions; the search names' column
-    is as wide as the longest name, so the header lines up with the rows."""
+    is as wide as the longest name (in display columns, so Japanese lines up too), so the
+    header lines up with the rows. Its words are in ``language`` (None: the course-wide
+    setting)."""
     summed = totals(rows)
-    width = max([len("search"), *(len(name) for name, *_ in summed)])
+    names = [search_label(name, language) for name, *_ in summed]
+    header = _word("search", language)
+    width = max([display_width(header), *(display_width(name) for name in names)])
     lines = [
-        f"{'search':<{width}} {'evaluations':>12} {'nodes':>10}"
-        + (f" {'seconds':>8}" if seconds else "")
+        f"{pad(header, width, right=False)} {pad(_word('evaluations', language), 12, right=True)}"
+        f" {pad(_word('nodes', language), 10, right=True)}"
+        + (f" {pad(_word('seconds', language), 8, right=True)}" if seconds else "")
     ]
-    for name, leaves, nodes, total_seconds in summed:
-        line = f"{name:<{width}} {leaves:>12,} {nodes:>10,}"
+    for name, (_, leaves, nodes, total_seconds) in zip(names, summed, strict=True):
+        line = f"{pad(name, width, right=False)} {leaves:>12,} {nodes:>10,}"
         if seconds:
             line += f" {total_seconds:>8.2f}"
         lines.append(line)

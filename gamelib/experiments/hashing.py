@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gamelib.core import Game
+from gamelib.games.cyclic import WORDS as GAME_WORDS
 from gamelib.games.cyclic import GraphGame, random_cyclic_game
 from gamelib.games.tictactoe import TicTacToe, TicTacToeState
 from gamelib.search.common import SearchResult
@@ -188,7 +189,7 @@ def with_random_evaluation(game: GraphGame, seed: int, values: Iterable[int]) ->
         game.start,
         game.values,
         estimates=estimates,
-        name=f"{game.name}, random evaluation",
+        name=GAME_WORDS["random evaluation"]["en"].format(name=game.name),
     )
 
 

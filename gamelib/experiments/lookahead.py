@@ -19,13 +19,13 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from gamelib.charts import Chart, Marker, format_quantity
 from gamelib.core import FIRST, Game, play_random
 from gamelib.games.boards import SideBySide
 from gamelib.games.othello import Othello, OthelloState, square_name
-from gamelib.language import words
+from gamelib.language import Language, resolve
 from gamelib.search.common import SearchResult
 from gamelib.search.minimax import minimax, negamax
 from gamelib.tables import html_table, text_table
@@ -89,22 +89,34 @@ def clear_favourite(values: Mapping[Any, float]) -> Any | None:
     return tied[0] if len(tied) == 1 else None
 
 
-def othello_line(state: OthelloState, line: Sequence[int], *, size: float = 190) -> SideBySide:
+def othello_line(
+    state: OthelloState,
+    line: Sequence[int],
+    *,
+    size: float = 190,
+    language: str | None = None,
+) -> SideBySide:
     """Pictures of an Othello line, from ``state``: the start, then one after each move.
 
     Each caption gives the move and the disc difference (discs − opponent's discs) for the
-    side to move in ``state``, after that move.
+    side to move in ``state``, after that move; captions and pictures in ``language`` (None:
+    the course-wide setting).
     """
     game = Othello()
     colour = "Black" if state.player == FIRST else "White"
-    pictures, captions = [game.picture(state, size=size)], ["start"]
+    pictures = [game.picture(state, size=size, language=language)]
+    captions = [_word("start", language)]
     for move in line:
         state = game.result(state, move)
         difference = state.black.bit_count() - state.white.bit_count()
         if colour == "White":
             difference = -difference
-        pictures.append(game.picture(state, size=size, last_move=move))
-        captions.append(f"{square_name(move)}: {colour} {difference:+d}")
+        pictures.append(game.picture(state, size=size, last_move=move, language=language))
+        captions.append(
+            _word(f"{colour} after", language).format(
+                move=square_name(move), difference=f"{difference:+d}"
+            )
+        )
     return SideBySide(pictures, captions)
 
 
@@ -237,15 +249,19 @@ def move_table(
     columns: Mapping[str, Mapping[Any, float]],
     move_name: Callable[[Any], str],
     notes: Mapping[Any, str] | None = None,
+    *,
+    language: str | None = None,
 ) -> Table:
     """One row per move (in the order of the first column), one column of values per entry of
-    ``columns`` (shown with a sign), and a column of ``notes`` if given."""
+    ``columns`` (shown with a sign), and a column of ``notes`` if given (the first header in
+    ``language``; None: the course-wide setting)."""
     names = tuple(columns)
     if not names:
         raise ValueError("no columns to show")
-    header = ("move", *names, *(("",) if notes else ()))
+    move_column = _word("move", language)
+    header = (move_column, *names, *(("",) if notes else ()))
     rows = tuple(
-        {"move": move_name(move)}
+        {move_column: move_name(move)}
         | {name: f"{columns[name][move]:+g}" for name in names}
         | ({"": notes.get(move, "")} if notes else {})
         for move in columns[names[0]]
@@ -267,8 +283,9 @@ def growth_table(branchings: Iterable[int], depths: Iterable[int]) -> Table:
     return Table(columns, rows, frozenset(columns))
 
 
-def time_to_visit(leaves: float, per_second: float) -> str:
-    """How long visiting ``leaves`` leaves takes at ``per_second``, in the largest fitting unit."""
+def time_to_visit(leaves: float, per_second: float, *, language: str | None = None) -> str:
+    """How long visiting ``leaves`` leaves takes at ``per_second``, in the largest fitting unit
+    (written in ``language``; None: the course-wide setting)."""
     if per_second <= 0:
         raise ValueError(f"per_second must be positive, not {per_second}")
     seconds = leaves / per_second
@@ -280,11 +297,12 @@ def time_to_visit(leaves: float, per_second: float) -> str:
     ):
         if seconds >= size:
             amount = seconds / size
-            return f"{amount:,.1f} {unit}" if amount < 1e6 else f"{amount:.2e} {unit}"
-    return f"{seconds:.1f} seconds"
+            shown = f"{amount:,.1f}" if amount < 1e6 else f"{amount:.2e}"
+            return _word(unit, language).format(amount=shown)
+    return _word("seconds", language).format(amount=f"{seconds:.1f}")
 
 
-GROWTH_WORDS: dict[str, dict[str, str]] = {
+WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     "title": {
         "en": "The game tree grows exponentially with depth",
         "ja": "ゲーム木は深さとともに指数関数的に大きくなる",
@@ -295,8 +313,24 @@ GROWTH_WORDS: dict[str, dict[str, str]] = {
     "a year": {"en": "a year", "ja": "1 年"},
     "the age of the universe": {"en": "the age of the universe", "ja": "宇宙の年齢"},
     "mark": {"en": "{span} at {rate} leaves/s", "ja": "毎秒 {rate} 葉で{span}"},
+    # time_to_visit
+    "years": {"en": "{amount} years", "ja": "{amount} 年"},
+    "days": {"en": "{amount} days", "ja": "{amount} 日"},
+    "hours": {"en": "{amount} hours", "ja": "{amount} 時間"},
+    "minutes": {"en": "{amount} minutes", "ja": "{amount} 分"},
+    "seconds": {"en": "{amount} seconds", "ja": "{amount} 秒"},
+    # tables and pictures
+    "move": {"en": "move", "ja": "手"},
+    "start": {"en": "start", "ja": "開始局面"},
+    "Black after": {"en": "{move}: Black {difference}", "ja": "{move}: 黒 {difference}"},
+    "White after": {"en": "{move}: White {difference}", "ja": "{move}: 白 {difference}"},
 }
-"""The words of :func:`growth_figure` in each language."""
+"""Every word this module writes, in English and Japanese (``str.format`` templates)."""
+
+
+def _word(name: str, language: str | None) -> str:
+    """The template ``name`` of :data:`WORDS` in ``language`` (None: the course-wide one)."""
+    return WORDS[name][resolve(language)]
 
 
 def growth_figure(
@@ -320,12 +354,12 @@ def growth_figure(
     if max_depth < 1:
         raise ValueError(f"max_depth must be at least 1, not {max_depth}")
     chart = Chart(
-        title=words(GROWTH_WORDS["title"], language),
-        y_label=words(GROWTH_WORDS["y"], language),
+        title=_word("title", language),
+        y_label=_word("y", language),
         y_scale="log",
         size=(7.5 * 96, 4.2 * 96),
     )
-    panel = chart.panel(x_label=words(GROWTH_WORDS["x"], language))
+    panel = chart.panel(x_label=_word("x", language))
     all_depths = range(1, max_depth + 1)
     markers: tuple[Marker, ...] = ("circle", "square", "triangle", "diamond", "triangle-down")
     for index, branching in enumerate(branchings):
@@ -344,8 +378,8 @@ def growth_figure(
     for span, seconds, place in marks:
         leaves = per_second * seconds
         panel.reference(leaves)
-        text = words(GROWTH_WORDS["mark"], language).format(
-            span=words(GROWTH_WORDS[span], language), rate=format_quantity(per_second)
+        text = _word("mark", language).format(
+            span=_word(span, language), rate=format_quantity(per_second)
         )
         panel.note(1, leaves, text, place=place)
     return chart

@@ -39,12 +39,13 @@ exact in both; so both pass the same windows down and cut off at the same places
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
-from typing import Literal
+from typing import Final, Literal
 
 from gamelib.games.minireversi import MiniReversi
+from gamelib.language import Language, resolve
 from gamelib.search import alphabeta, alphabeta_failsoft, minimax, nega_alpha, negamax
 from gamelib.search.common import SearchResult
 from gamelib.tables import html_table, text_table
@@ -58,16 +59,66 @@ OrderName = Literal["natural", "corners"]
 STARTS: tuple[Start, ...] = ("WB/BW", "WB/WB")
 """The two starting positions, in the order the table lists them."""
 
+WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
+    # the algorithms (DESCRIPTIONS, SHORT_NAMES) and orders (ORDER_DESCRIPTIONS)
+    "minimax": {"en": "minimax (max/min functions)", "ja": "ミニマックス法（max/min の関数）"},
+    "negamax": {"en": "negamax (one function)", "ja": "ネガマックス法（関数一つ）"},
+    "nega_alpha": {"en": "nega-alpha, one bound", "ja": "ネガアルファ法、限界値一つ"},
+    "alphabeta": {"en": "alpha-beta, two bounds, fail-hard", "ja": "αβ法、限界値二つ、fail-hard"},
+    "alphabeta_failsoft": {
+        "en": "alpha-beta, two bounds, fail-soft",
+        "ja": "αβ法、限界値二つ、fail-soft",
+    },
+    "short: minimax": {"en": "minimax", "ja": "ミニマックス法"},
+    "short: negamax": {"en": "negamax", "ja": "ネガマックス法"},
+    "short: nega_alpha": {"en": "one bound", "ja": "限界値一つ"},
+    "short: alphabeta": {"en": "two bounds, fail-hard", "ja": "限界値二つ、fail-hard"},
+    "short: alphabeta_failsoft": {"en": "two bounds, fail-soft", "ja": "限界値二つ、fail-soft"},
+    "order: natural": {"en": "natural", "ja": "自然"},
+    "order: corners": {"en": "corners first", "ja": "隅優先"},
+    "held order": {"en": "{order} order", "ja": "手の順序: {order}"},
+    # the changes of the attribution
+    "change: pruning": {"en": "pruning", "ja": "枝刈り"},
+    "change: second bound": {"en": "second bound", "ja": "二つ目の限界値"},
+    "change: move order": {"en": "move order", "ja": "手の順序"},
+    "change: fail-soft": {"en": "fail-soft", "ja": "fail-soft にする"},
+    # the tables' columns
+    "column: start": {"en": "start", "ja": "開始局面"},
+    "column: algorithm": {"en": "algorithm", "ja": "アルゴリズム"},
+    "column: move order": {"en": "move order", "ja": "手の順序"},
+    "column: root value": {"en": "root value", "ja": "根の値"},
+    "column: evaluations": {"en": "evaluations", "ja": "評価回数"},
+    "column: nodes": {"en": "nodes", "ja": "ノード数"},
+    "column: change": {"en": "change", "ja": "変更"},
+    "column: from → to": {"en": "from → to", "ja": "変更前 → 変更後"},
+    "column: same in both": {"en": "same in both", "ja": "共通の条件"},
+    "column: before": {"en": "before", "ja": "変更前"},
+    "column: after": {"en": "after", "ja": "変更後"},
+    "column: saved": {"en": "saved", "ja": "節約"},
+}
+"""Every word this module writes, in English and Japanese: the algorithms', orders' and
+changes' names and the tables' headers (the English texts are the ones code uses)."""
+
+
+def _word(name: str, language: str | None) -> str:
+    """The text ``name`` of :data:`WORDS` in ``language`` (None: the course-wide one)."""
+    return WORDS[name][resolve(language)]
+
+
+def _named(prefix: str, name: str, language: str | None) -> str:
+    """The entry ``prefix + name`` of :data:`WORDS` in ``language``, or ``name`` itself."""
+    return _word(prefix + name, language) if prefix + name in WORDS else name
+
+
 DESCRIPTIONS: dict[str, str] = {
-    "minimax": "minimax (max/min functions)",
-    "negamax": "negamax (one function)",
-    "nega_alpha": "nega-alpha, one bound",
-    "alphabeta": "alpha-beta, two bounds, fail-hard",
-    "alphabeta_failsoft": "alpha-beta, two bounds, fail-soft",
+    name: WORDS[name]["en"]
+    for name in ("minimax", "negamax", "nega_alpha", "alphabeta", "alphabeta_failsoft")
 }
 """What each algorithm of the table is, in words."""
 
-ORDER_DESCRIPTIONS: dict[str, str] = {"natural": "natural", "corners": "corners first"}
+ORDER_DESCRIPTIONS: dict[str, str] = {
+    order: WORDS[f"order: {order}"]["en"] for order in ("natural", "corners")
+}
 """How each move order is written in tables."""
 
 EXPERIMENTS: tuple[tuple[Callable[..., SearchResult], OrderName], ...] = (
@@ -135,7 +186,12 @@ class ExperimentTable(list[Row]):
         return format_table(self)
 
     def _repr_html_(self) -> str:
-        return html_table(TABLE_COLUMNS, [_cells(row) for row in self], NUMERIC_COLUMNS)
+        return self.html()
+
+    def html(self, *, language: str | None = None) -> str:
+        """The HTML table, in ``language`` (None: the course-wide setting)."""
+        cells = [_cells(row, language) for row in self]
+        return html_table(*_shown(TABLE_COLUMNS, cells, language))
 
 
 def run_row(search: Callable[..., SearchResult], order: OrderName | str, start: Start | str) -> Row:
@@ -180,11 +236,11 @@ TABLE_COLUMNS: tuple[str, ...] = (
 """The columns of :func:`format_table`."""
 
 
-def _cells(row: Row) -> dict[str, str]:
+def _cells(row: Row, language: str | None = None) -> dict[str, str]:
     return {
         "start": row.start,
-        "algorithm": row.description,
-        "move order": ORDER_DESCRIPTIONS.get(row.order, row.order),
+        "algorithm": _named("", row.algorithm, language),
+        "move order": _named("order: ", row.order, language),
         "root value": f"{row.value:+g}",
         "evaluations": f"{row.evaluations:,}",
         "nodes": f"{row.nodes:,}",
@@ -194,9 +250,21 @@ def _cells(row: Row) -> dict[str, str]:
 NUMERIC_COLUMNS = frozenset({"root value", "evaluations", "nodes", "before", "after", "saved"})
 
 
-def format_table(rows: Iterable[Row]) -> str:
-    """The rows as a plain-text table, one line per row, numbers right-aligned."""
-    return text_table(TABLE_COLUMNS, [_cells(row) for row in rows], NUMERIC_COLUMNS)
+def _shown(
+    columns: tuple[str, ...], cells: list[dict[str, str]], language: str | None
+) -> tuple[list[str], list[dict[str, str]], set[str]]:
+    """The headings in ``language``, the rows keyed by them, and the numeric headings."""
+    headers = {column: _word(f"column: {column}", language) for column in columns}
+    rows = [{headers[column]: row[column] for column in columns} for row in cells]
+    numeric = {headers[column] for column in columns if column in NUMERIC_COLUMNS}
+    return list(headers.values()), rows, numeric
+
+
+def format_table(rows: Iterable[Row], *, language: str | None = None) -> str:
+    """The rows as a plain-text table, one line per row, numbers right-aligned (in
+    ``language``; None: the course-wide setting)."""
+    cells = [_cells(row, language) for row in rows]
+    return text_table(*_shown(TABLE_COLUMNS, cells, language))
 
 
 # --------------------------------------------------------------------------- attribution
@@ -239,30 +307,36 @@ class Saving:
     @property
     def description(self) -> str:
         """What changed, in words: ``"natural → corners first"``, …"""
+        return self.describe()
+
+    def describe(self, *, language: str | None = None) -> str:
+        """What changed, in ``language`` (None: the course-wide setting)."""
         if self.change == "move order":
-            return f"{_order(self.before)} → {_order(self.after)}"
-        return f"{SHORT_NAMES[self.before.algorithm]} → {SHORT_NAMES[self.after.algorithm]}"
+            return f"{_order(self.before, language)} → {_order(self.after, language)}"
+        before = _named("short: ", self.before.algorithm, language)
+        return f"{before} → {_named('short: ', self.after.algorithm, language)}"
 
     @property
     def held_fixed(self) -> str:
         """What both rows share: the algorithm for a change of order, else the order."""
+        return self.describe_held_fixed()
+
+    def describe_held_fixed(self, *, language: str | None = None) -> str:
+        """What both rows share, in ``language`` (None: the course-wide setting)."""
         if self.change == "move order":
-            return SHORT_NAMES[self.before.algorithm]
-        return f"{_order(self.before)} order"
+            return _named("short: ", self.before.algorithm, language)
+        return _word("held order", language).format(order=_order(self.before, language))
 
 
 SHORT_NAMES: dict[str, str] = {
-    "minimax": "minimax",
-    "negamax": "negamax",
-    "nega_alpha": "one bound",
-    "alphabeta": "two bounds, fail-hard",
-    "alphabeta_failsoft": "two bounds, fail-soft",
+    name: WORDS[f"short: {name}"]["en"]
+    for name in ("minimax", "negamax", "nega_alpha", "alphabeta", "alphabeta_failsoft")
 }
 """Short names of the algorithms, for the attribution table."""
 
 
-def _order(row: Row) -> str:
-    return ORDER_DESCRIPTIONS.get(row.order, row.order)
+def _order(row: Row, language: str | None = None) -> str:
+    return _named("order: ", row.order, language)
 
 
 class Attribution(list[Saving]):
@@ -282,15 +356,21 @@ class Attribution(list[Saving]):
                 return saving
         raise KeyError(f"no saving of {change!r} from {start} ({order})")
 
+    def text(self, *, language: str | None = None) -> str:
+        """The savings as a text table, in ``language`` (None: the course-wide setting)."""
+        cells = [_saving_cells(saving, language) for saving in self]
+        return text_table(*_shown(ATTRIBUTION_COLUMNS, cells, language))
+
+    def html(self, *, language: str | None = None) -> str:
+        """The savings as an HTML table, in ``language`` (None: the course-wide setting)."""
+        cells = [_saving_cells(saving, language) for saving in self]
+        return html_table(*_shown(ATTRIBUTION_COLUMNS, cells, language))
+
     def __str__(self) -> str:
-        return text_table(
-            ATTRIBUTION_COLUMNS, [_saving_cells(saving) for saving in self], NUMERIC_COLUMNS
-        )
+        return self.text()
 
     def _repr_html_(self) -> str:
-        return html_table(
-            ATTRIBUTION_COLUMNS, [_saving_cells(saving) for saving in self], NUMERIC_COLUMNS
-        )
+        return self.html()
 
 
 ATTRIBUTION_COLUMNS: tuple[str, ...] = (
@@ -305,12 +385,12 @@ ATTRIBUTION_COLUMNS: tuple[str, ...] = (
 """The columns of an :class:`Attribution` table."""
 
 
-def _saving_cells(saving: Saving) -> dict[str, str]:
+def _saving_cells(saving: Saving, language: str | None = None) -> dict[str, str]:
     return {
         "start": saving.start,
-        "change": saving.change,
-        "from → to": saving.description,
-        "same in both": saving.held_fixed,
+        "change": _named("change: ", saving.change, language),
+        "from → to": saving.describe(language=language),
+        "same in both": saving.describe_held_fixed(language=language),
         "before": f"{saving.before.evaluations:,}",
         "after": f"{saving.after.evaluations:,}",
         "saved": f"{saving.saved:,} ({saving.fraction:.0%})",

@@ -5,13 +5,13 @@ a browser). networkx is needed only by the graphs these functions are given.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from html import escape
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from gamelib.charts import Chart, GraphDrawing, HtmlLabel, digraph, statement
 from gamelib.experiments.positions import PlyCount
-from gamelib.language import words
+from gamelib.language import Language, resolve
 
 if TYPE_CHECKING:
     import networkx
@@ -49,7 +49,7 @@ def layered_layout(
     return layout
 
 
-POSITION_WORDS: dict[str, dict[str, str]] = {
+WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     "graph title": {
         "en": "{positions} positions; the {merged} yellow ones have more than one parent",
         "ja": "{positions} 局面。黄色の {merged} 局面には親が複数ある",
@@ -60,6 +60,11 @@ POSITION_WORDS: dict[str, dict[str, str]] = {
     "positions": {"en": "distinct positions", "ja": "異なる局面の数"},
 }
 """The words of the plots in each language."""
+
+
+def _word(name: str, language: str | None) -> str:
+    """The template ``name`` of :data:`WORDS` in ``language`` (None: the course-wide one)."""
+    return WORDS[name][resolve(language)]
 
 
 def board_label(text: str) -> HtmlLabel:
@@ -93,7 +98,7 @@ def position_graph_dot(
     layout = layered_layout(graph, stagger=deepest)
     row_height = figsize[1] / (deepest + 1.5)  # the staggered half row and the title fit too
     if title is None:
-        title = words(POSITION_WORDS["graph title"], language).format(
+        title = _word("graph title", language).format(
             positions=graph.number_of_nodes(), merged=len(merged)
         )
     statements = []
@@ -175,18 +180,18 @@ def plot_tree_and_positions(
     """
     if chart is None:
         chart = Chart(
-            y_label=words(POSITION_WORDS["count"], language),
+            y_label=_word("count", language),
             y_scale="log",
             size=(figsize[0] * 96, figsize[1] * 96),
         )
-    panel = chart.panel(title=title, x_label=words(POSITION_WORDS["ply"], language))
+    panel = chart.panel(title=title, x_label=_word("ply", language))
     plies = [count.ply for count in counts]
     panel.line(
         plies, [count.tree_nodes for count in counts],
-        label=words(POSITION_WORDS["tree nodes"], language),
+        label=_word("tree nodes", language),
     )  # fmt: skip
     panel.line(
         plies, [count.positions for count in counts], marker="square", line="dashed",
-        label=words(POSITION_WORDS["positions"], language),
+        label=_word("positions", language),
     )  # fmt: skip
     return chart

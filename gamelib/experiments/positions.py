@@ -7,15 +7,26 @@ ply by ply, and :func:`position_graph` builds the graph itself with networkx for
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from gamelib.core import Game
+from gamelib.language import Language, resolve
 from gamelib.tables import html_table, text_table
 
 if TYPE_CHECKING:
     import networkx
+
+WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
+    "ply": {"en": "ply", "ja": "手数"},
+    "tree nodes": {"en": "tree nodes", "ja": "木のノード"},
+    "positions": {"en": "positions", "ja": "局面"},
+    "up to symmetry": {"en": "up to symmetry", "ja": "対称形を同一視"},
+    "repeated nodes": {"en": "repeated nodes", "ja": "繰り返しのノード"},
+    "all": {"en": "all", "ja": "合計"},
+}
+"""The words of :func:`counts_table`, in English and Japanese."""
 
 
 @dataclass(frozen=True)
@@ -43,18 +54,32 @@ class CountTable:
     """Rows of text cells that show as a table (HTML in a notebook, text with ``print``).
 
     Attributes:
-        columns: the column headings.
-        rows: one dict per row, column heading → cell text.
+        columns: the columns' names (code looks cells up by them).
+        rows: one dict per row, column name → cell text.
+        headers: the headings shown, one per column, in the reader's language (empty: the
+            column names themselves).
     """
 
     columns: tuple[str, ...]
     rows: tuple[dict[str, str], ...]
+    headers: tuple[str, ...] = ()
+
+    def _shown(self) -> tuple[tuple[str, ...], list[dict[str, str]]]:
+        """The headings and the rows keyed by them."""
+        headers = self.headers or self.columns
+        rows = [
+            {header: row[column] for column, header in zip(self.columns, headers, strict=True)}
+            for row in self.rows
+        ]
+        return headers, rows
 
     def __str__(self) -> str:
-        return text_table(self.columns, self.rows, self.columns[1:])
+        headers, rows = self._shown()
+        return text_table(headers, rows, headers[1:])
 
     def _repr_html_(self) -> str:
-        return html_table(self.columns, self.rows, self.columns[1:])
+        headers, rows = self._shown()
+        return html_table(headers, rows, headers[1:])
 
 
 def counts_table(
@@ -62,6 +87,7 @@ def counts_table(
     symmetric: Sequence[PlyCount] | None = None,
     *,
     first_ply: int = 0,
+    language: str | None = None,
 ) -> CountTable:
     """Tree nodes, positions and the share of repeated nodes ply by ply, with a total row.
 
@@ -70,28 +96,35 @@ def counts_table(
         symmetric: the same game counted with a symmetry-canonical key, if a column of
             positions up to symmetry is wanted.
         first_ply: the first ply shown (the total counts every ply).
+        language: the language of the headers and of the total row's name (None: the
+            course-wide setting).
     """
-    columns = ["ply", "tree nodes", "positions"]
+    ply, tree_nodes, positions_column, symmetry, repeated = (
+        "ply", "tree nodes", "positions", "up to symmetry", "repeated nodes"
+    )  # fmt: skip
+    columns = [ply, tree_nodes, positions_column]
     if symmetric is not None:
-        columns.append("up to symmetry")
-    columns.append("repeated nodes")
+        columns.append(symmetry)
+    columns.append(repeated)
     rows = []
     for index, count in enumerate(counts):
-        cells = {"ply": str(count.ply), "tree nodes": f"{count.tree_nodes:,}"}
-        cells["positions"] = f"{count.positions:,}"
+        cells = {ply: str(count.ply), tree_nodes: f"{count.tree_nodes:,}"}
+        cells[positions_column] = f"{count.positions:,}"
         if symmetric is not None:
-            cells["up to symmetry"] = f"{symmetric[index].positions:,}"
-        cells["repeated nodes"] = f"{count.repeated_share:.1%}"
+            cells[symmetry] = f"{symmetric[index].positions:,}"
+        cells[repeated] = f"{count.repeated_share:.1%}"
         if count.ply >= first_ply:
             rows.append(cells)
     nodes = sum(count.tree_nodes for count in counts)
     positions = sum(count.positions for count in counts)
-    total = {"ply": "all", "tree nodes": f"{nodes:,}", "positions": f"{positions:,}"}
+    total_name = WORDS["all"][resolve(language)]
+    total = {ply: total_name, tree_nodes: f"{nodes:,}", positions_column: f"{positions:,}"}
     if symmetric is not None:
-        total["up to symmetry"] = f"{sum(count.positions for count in symmetric):,}"
-    total["repeated nodes"] = f"{1 - positions / nodes:.1%}" if nodes else "–"
+        total[symmetry] = f"{sum(count.positions for count in symmetric):,}"
+    total[repeated] = f"{1 - positions / nodes:.1%}" if nodes else "–"
     rows.append(total)
-    return CountTable(tuple(columns), tuple(rows))
+    headers = tuple(WORDS[column][resolve(language)] for column in columns)
+    return CountTable(tuple(columns), tuple(rows), headers)
 
 
 def tree_and_graph_counts(

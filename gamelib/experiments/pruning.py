@@ -12,13 +12,13 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from gamelib.charts import Chart
 from gamelib.core import Bound
-from gamelib.language import words
+from gamelib.language import Language, resolve
 from gamelib.notation import format_number, format_window
 from gamelib.search import alphabeta, alphabeta_failsoft, minimax, nega_alpha
 from gamelib.search.common import SearchResult
@@ -31,26 +31,111 @@ from gamelib.trees import Tree, random_tree
 if TYPE_CHECKING:
     from gamelib.experiments.tree_orders import OrderingRow
 
+WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
+    # plot_ordering
+    "title": {
+        "en": "The order of the moves decides how much α-β prunes",
+        "ja": "α-β がどれだけ枝刈りするかは手の順序で決まる",
+    },
+    "x": {"en": "depth d", "ja": "深さ d"},
+    "y": {"en": "leaves evaluated (log scale)", "ja": "評価した葉の数（対数目盛り）"},
+    "minimax": {"en": "minimax: bᵈ", "ja": "ミニマックス: bᵈ"},
+    "random": {"en": "α-β, random order", "ja": "α-β、ランダムな順序"},
+    "best": {"en": "α-β, best first", "ja": "α-β、最善手から"},
+    "minimal": {
+        "en": "Knuth–Moore: b^⌈d/2⌉ + b^⌊d/2⌋ − 1",
+        "ja": "Knuth–Moore の式: b^⌈d/2⌉ + b^⌊d/2⌋ − 1",
+    },
+    # deep cutoffs
+    "deep cutoff, parent empty": {
+        "en": "At {node} ({role}), {child} returned {value} {sign} = {bound}: α-β cuts, "
+        "{skipped} is pruned. The bound is the value {source} already has, {levels} levels up; "
+        "the parent {parent} has nothing yet, so one-bound nega-alpha cannot cut here.",
+        "ja": "{node}（{role}）で {child} が {value} {sign} = {bound} を返したので、αβ法は"
+        "カットし、{skipped} は枝刈りされます。この限界値は、{levels} 段上の {source} がすでに"
+        "持っている値です。親の {parent} はまだ値を持っていないので、限界値一つの"
+        "ネガアルファ法はここではカットできません。",
+    },
+    "deep cutoff, parent has": {
+        "en": "At {node} ({role}), {child} returned {value} {sign} = {bound}: α-β cuts, "
+        "{skipped} is pruned. The bound is the value {source} already has, {levels} levels up; "
+        "the parent {parent} has {has}, so one-bound nega-alpha cannot cut here.",
+        "ja": "{node}（{role}）で {child} が {value} {sign} = {bound} を返したので、αβ法は"
+        "カットし、{skipped} は枝刈りされます。この限界値は、{levels} 段上の {source} がすでに"
+        "持っている値です。親の {parent} の値はまだ {has} なので、限界値一つの"
+        "ネガアルファ法はここではカットできません。",
+    },
+    "separator": {"en": ", ", "ja": "、"},
+    # the guarantee check's kinds of result
+    "fail low": {"en": "fail low", "ja": "fail low（値 ≤ α）"},
+    "exact": {"en": "exact", "ja": "正確な値（α < 値 < β）"},
+    "fail high": {"en": "fail high", "ja": "fail high（値 ≥ β）"},
+    # tables
+    "column: node": {"en": "node", "ja": "ノード"},
+    "column: fail-hard returns": {"en": "fail-hard returns", "ja": "fail-hard が返す値"},
+    "column: fail-soft returns": {"en": "fail-soft returns", "ja": "fail-soft が返す値"},
+    "exactly": {"en": "exactly {value}", "ja": "ちょうど {value}"},
+    "at most": {"en": "at most {value}", "ja": "{value} 以下"},
+    "at least": {"en": "at least {value}", "ja": "{value} 以上"},
+    "column: window": {"en": "window", "ja": "探索窓"},
+    "column: returns": {"en": "returns", "ja": "返す値"},
+    "column: which says": {"en": "which says", "ja": "真の値 v について分かること"},
+    "column: leaves": {"en": "leaves", "ja": "評価した葉"},
+    "column: minimax": {"en": "minimax", "ja": "ミニマックス法"},
+    "column: one bound": {"en": "one bound", "ja": "限界値一つ"},
+    "column: two, fail-hard": {"en": "two, fail-hard", "ja": "二つ、fail-hard"},
+    "column: two, fail-soft": {"en": "two, fail-soft", "ja": "二つ、fail-soft"},
+    "column: two, best first": {"en": "two, best first", "ja": "二つ、最善手から"},
+    "column: to move": {"en": "to move", "ja": "手番"},
+    "column: MAX view": {"en": "MAX view", "ja": "MAX の視点"},
+    "column: mover view": {"en": "mover view", "ja": "手番側の視点"},
+}
+"""Every word this module writes, in English and Japanese (``str.format`` templates): the
+chart's labels, the deep cutoffs' sentences, the kinds of result and the tables' headers."""
+
+
+def _word(name: str, language: str | None) -> str:
+    """The template ``name`` of :data:`WORDS` in ``language`` (None: the course-wide one)."""
+    return WORDS[name][resolve(language)]
+
+
+def _headers(columns: Sequence[str], language: str | None) -> tuple[str, ...]:
+    """The headings of ``columns`` in ``language`` (a letter such as "b" stays)."""
+    return tuple(
+        _word(f"column: {column}", language) if f"column: {column}" in WORDS else column
+        for column in columns
+    )
+
 
 @dataclass(frozen=True)
 class Table:
     """Rows of text cells that print as a text table and show as HTML in a notebook.
 
     Attributes:
-        columns: the column names, in order.
+        columns: the column names, in order (code looks cells up by them).
         rows: one mapping column → cell text per row.
         numeric: the columns to right-align.
+        headers: the headings shown, one per column, in the reader's language (empty: the
+            column names themselves).
     """
 
     columns: tuple[str, ...]
     rows: tuple[dict[str, str], ...]
     numeric: frozenset[str] = frozenset()
+    headers: tuple[str, ...] = ()
+
+    def _shown(self) -> tuple[tuple[str, ...], list[dict[str, str]], set[str]]:
+        """The headings, the rows keyed by them, and the numeric headings."""
+        headers = self.headers or self.columns
+        named = dict(zip(self.columns, headers, strict=True))
+        rows = [{named[column]: row[column] for column in self.columns} for row in self.rows]
+        return headers, rows, {named[column] for column in self.numeric}
 
     def __str__(self) -> str:
-        return text_table(self.columns, list(self.rows), self.numeric)
+        return text_table(*self._shown())
 
     def _repr_html_(self) -> str:
-        return html_table(self.columns, self.rows, self.numeric)
+        return html_table(*self._shown())
 
 
 # --------------------------------------------------------------------------- deep cutoffs
@@ -82,13 +167,26 @@ class DeepCutoff:
     skipped: tuple[str, ...]
 
     def __str__(self) -> str:
-        sign = "≤ α" if self.role == "MIN" else "≥ β"
-        has = "nothing yet" if self.parent_value is None else format_number(self.parent_value)
-        return (
-            f"At {self.node} ({self.role}), {self.child} returned {format_number(self.value)} "
-            f"{sign} = {format_number(self.bound)}: α-β cuts, {', '.join(self.skipped)} is pruned. "
-            f"The bound is the value {self.source} already has, {self.levels_up} levels up; the "
-            f"parent {self.parent} has {has}, so one-bound nega-alpha cannot cut here."
+        return self.describe()
+
+    def describe(self, *, language: str | None = None) -> str:
+        """The cutoff in a sentence, in ``language`` (None: the course-wide setting)."""
+        empty = self.parent_value is None
+        template = _word(
+            "deep cutoff, parent empty" if empty else "deep cutoff, parent has", language
+        )
+        return template.format(
+            node=self.node,
+            role=self.role,
+            child=self.child,
+            value=format_number(self.value),
+            sign="≤ α" if self.role == "MIN" else "≥ β",
+            bound=format_number(self.bound),
+            skipped=_word("separator", language).join(self.skipped),
+            source=self.source,
+            levels=self.levels_up,
+            parent=self.parent,
+            has="" if self.parent_value is None else format_number(self.parent_value),
         )
 
 
@@ -192,24 +290,6 @@ def worst_first_pruning(
     return rows
 
 
-ORDERING_WORDS: dict[str, dict[str, str]] = {
-    "title": {
-        "en": "The order of the moves decides how much α-β prunes",
-        "ja": "α-β がどれだけ枝刈りするかは手の順序で決まる",
-    },
-    "x": {"en": "depth d", "ja": "深さ d"},
-    "y": {"en": "leaves evaluated (log scale)", "ja": "評価した葉の数（対数目盛り）"},
-    "minimax": {"en": "minimax: bᵈ", "ja": "ミニマックス: bᵈ"},
-    "random": {"en": "α-β, random order", "ja": "α-β、ランダムな順序"},
-    "best": {"en": "α-β, best first", "ja": "α-β、最善手から"},
-    "minimal": {
-        "en": "Knuth–Moore: b^⌈d/2⌉ + b^⌊d/2⌋ − 1",
-        "ja": "Knuth–Moore の式: b^⌈d/2⌉ + b^⌊d/2⌋ − 1",
-    },
-}
-"""The words of :func:`plot_ordering` in each language."""
-
-
 def plot_ordering(rows: Sequence[OrderingRow], *, language: str | None = None) -> Chart:
     """α-β's leaves against depth on a log scale, one panel per branching (sharing the y
     axis): minimax's b^d, random order, best first measured, and the Knuth–Moore count.
@@ -221,34 +301,51 @@ def plot_ordering(rows: Sequence[OrderingRow], *, language: str | None = None) -
         raise ValueError("plot_ordering needs at least one row")
     branchings = sorted({row.branching for row in rows})
     chart = Chart(
-        title=words(ORDERING_WORDS["title"], language),
-        y_label=words(ORDERING_WORDS["y"], language),
+        title=_word("title", language),
+        y_label=_word("y", language),
         y_scale="log",
         size=(13 * 96, 3.8 * 96),
     )
     for branching in branchings:
         mine = [row for row in rows if row.branching == branching]
         depths = [row.depth for row in mine]
-        panel = chart.panel(title=f"b = {branching}", x_label=words(ORDERING_WORDS["x"], language))
-        panel.line(
-            depths, [row.minimax for row in mine], label=words(ORDERING_WORDS["minimax"], language)
-        )
+        panel = chart.panel(title=f"b = {branching}", x_label=_word("x", language))
+        panel.line(depths, [row.minimax for row in mine], label=_word("minimax", language))
         panel.line(
             depths, [row.random for row in mine], marker="square",
-            label=words(ORDERING_WORDS["random"], language),
+            label=_word("random", language),
         )  # fmt: skip
         panel.line(
             depths, [row.best for row in mine], marker="triangle",
-            label=words(ORDERING_WORDS["best"], language),
+            label=_word("best", language),
         )  # fmt: skip
         panel.line(
             depths, [row.minimal for row in mine], marker=None, line="dotted", colour="black",
-            width=2.5, label=words(ORDERING_WORDS["minimal"], language),
+            width=2.5, label=_word("minimal", language),
         )  # fmt: skip
     return chart
 
 
 # --------------------------------------------------------------------------- fail-soft
+
+
+class KindCounts(dict[str, int]):
+    """Counts by kind of result (keys ``"fail low"``, ``"exact"``, ``"fail high"``: code looks
+    them up by these names); printed, the kinds are written in the course-wide language.
+
+    >>> counts = KindCounts({"fail low": 2, "exact": 1})
+    >>> counts, counts.describe(language="ja")
+    ({'fail low': 2, 'exact': 1}, "{'fail low（値 ≤ α）': 2, '正確な値（α < 値 < β）': 1}")
+    """
+
+    def describe(self, *, language: str | None = None) -> str:
+        """The counts as a dict is written, the kinds in ``language`` (None: the course-wide
+        setting)."""
+        return repr({_word(kind, language) if kind in WORDS else kind: count
+                     for kind, count in self.items()})  # fmt: skip
+
+    def __repr__(self) -> str:
+        return self.describe()
 
 
 @dataclass(frozen=True)
@@ -257,13 +354,14 @@ class GuaranteeCheck:
 
     Attributes:
         trials: trees tried (each with its own random window).
-        counts: fail-soft results per kind: ``"fail low"``, ``"exact"``, ``"fail high"``.
+        counts: fail-soft results per kind: ``"fail low"``, ``"exact"``, ``"fail high"`` (a
+            :class:`KindCounts`: printed, its kinds are in the course-wide language).
         violations: (which guarantee, trial) for every violation found.
         same_leaves: trials where both evaluated the same leaves in the same order (≥ rule).
     """
 
     trials: int
-    counts: dict[str, int]
+    counts: KindCounts
     violations: list[tuple[str, int]]
     same_leaves: int
 
@@ -277,7 +375,7 @@ def check_guarantees(trials: int = 3000, seed: int = 4) -> GuaranteeCheck:
       v = r.
     """
     generator = random.Random(seed)
-    counts = {"fail low": 0, "exact": 0, "fail high": 0}
+    counts = KindCounts({"fail low": 0, "exact": 0, "fail high": 0})
     violations: list[tuple[str, int]] = []
     same_leaves = 0
     for trial in range(trials):
@@ -346,11 +444,13 @@ def compare_leaves(
 
 
 _BOUND_WORDS = {Bound.EXACT: "exactly", Bound.UPPER: "at most", Bound.LOWER: "at least"}
+"""The :data:`WORDS` entry of each kind of bound."""
 
 
-def returned_table(hard: Trace, soft: Trace) -> Table:
+def returned_table(hard: Trace, soft: Trace, *, language: str | None = None) -> Table:
     """What each inner node returned in a fail-hard and a fail-soft trace of the same tree
-    (MAX's view), with what the number proves: "exactly", "at most" or "at least"."""
+    (MAX's view), with what the number proves: "exactly", "at most" or "at least" (in
+    ``language``; None: the course-wide setting)."""
     returned_hard, returned_soft = hard.returned(), soft.returned()
     inner = set(hard.players) - set(hard.evaluated) - set(hard.pruned)
     rows = []
@@ -361,22 +461,28 @@ def returned_table(hard: Trace, soft: Trace) -> Table:
         rows.append(
             {
                 "node": name,
-                "fail-hard returns": f"{_BOUND_WORDS[Bound(bound)]} {format_number(value)}",
-                "fail-soft returns": f"{_BOUND_WORDS[Bound(soft_bound)]} "
-                f"{format_number(soft_value)}",
+                "fail-hard returns": _word(_BOUND_WORDS[Bound(bound)], language).format(
+                    value=format_number(value)
+                ),
+                "fail-soft returns": _word(_BOUND_WORDS[Bound(soft_bound)], language).format(
+                    value=format_number(soft_value)
+                ),
             }
         )
     columns = ("node", "fail-hard returns", "fail-soft returns")
-    return Table(columns, tuple(rows), frozenset(columns[1:]))
+    return Table(columns, tuple(rows), frozenset(columns[1:]), _headers(columns, language))
 
 
 def window_table(
     tree: Tree,
     windows: Iterable[tuple[float, float]],
     search: Callable[..., SearchResult] = alphabeta_failsoft,
+    *,
+    language: str | None = None,
 ) -> Table:
     """``search`` on ``tree`` with each window: what it returns, what that says about the
-    true value v, and how many leaves it evaluated."""
+    true value v, and how many leaves it evaluated (headers in ``language``; None: the
+    course-wide setting)."""
     rows = []
     for alpha, beta in windows:
         result = search(tree, alpha=alpha, beta=beta)
@@ -390,7 +496,8 @@ def window_table(
                 "leaves": str(result.stats.leaves),
             }
         )
-    return Table(("window", "returns", "which says", "leaves"), tuple(rows), frozenset({"leaves"}))
+    columns = ("window", "returns", "which says", "leaves")
+    return Table(columns, tuple(rows), frozenset({"leaves"}), _headers(columns, language))
 
 
 LEAF_COLUMNS = ("minimax", "one bound", "two, fail-hard", "two, fail-soft", "two, best first")
@@ -398,10 +505,15 @@ LEAF_COLUMNS = ("minimax", "one bound", "two, fail-hard", "two, fail-soft", "two
 
 
 def leaves_table(
-    sizes: Iterable[tuple[int, int]], samples: int = 20, first_seed: int = 1000
+    sizes: Iterable[tuple[int, int]],
+    samples: int = 20,
+    first_seed: int = 1000,
+    *,
+    language: str | None = None,
 ) -> tuple[Table, int, int]:
     """The mean leaves evaluated per search (:data:`LEAF_COLUMNS`; all cut on ≥, left to right
-    unless best first) on ``samples`` random trees per (branching, depth).
+    unless best first) on ``samples`` random trees per (branching, depth); headers in
+    ``language`` (None: the course-wide setting).
 
     Returns:
         The table, and on how many of how many trees fail-soft evaluated exactly the leaves
@@ -425,12 +537,14 @@ def leaves_table(
         cells = {column: f"{totals[column] / samples:.1f}" for column in LEAF_COLUMNS}
         rows.append({"b": str(branching), "d": str(depth), **cells})
     columns = ("b", "d", *LEAF_COLUMNS)
-    return Table(columns, tuple(rows), frozenset(columns)), identical, tried
+    shown = Table(columns, tuple(rows), frozenset(columns), _headers(columns, language))
+    return shown, identical, tried
 
 
-def windows_table(trace: Trace) -> Table:
+def windows_table(trace: Trace, *, language: str | None = None) -> Table:
     """Every window of ``trace`` as it is set or changed, in MAX's view and in the mover view
-    (where a MIN node's window is MAX's negated and swapped: (−β, −α))."""
+    (where a MIN node's window is MAX's negated and swapped: (−β, −α)); headers in
+    ``language`` (None: the course-wide setting)."""
     rows = tuple(
         {
             "node": name,
@@ -442,4 +556,5 @@ def windows_table(trace: Trace) -> Table:
             trace.windows("max"), trace.windows("mover"), strict=True
         )
     )
-    return Table(("node", "to move", "MAX view", "mover view"), rows)
+    columns = ("node", "to move", "MAX view", "mover view")
+    return Table(columns, rows, headers=_headers(columns, language))

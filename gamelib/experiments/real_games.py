@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
-from typing import Any, Protocol, TypeVar
+from typing import Any, Final, Protocol, TypeVar
 
 from gamelib.charts import Chart, Panel
 from gamelib.core import Game
@@ -21,8 +21,8 @@ from gamelib.experiments.minireversi import Attribution, ExperimentTable, source
 from gamelib.experiments.positions import CountTable
 from gamelib.games.othello import perft
 from gamelib.games.tictactoe import GameTreeCounts, game_tree_counts
-from gamelib.language import words
-from gamelib.players import tictactoe_cpu
+from gamelib.language import Language, resolve
+from gamelib.players import player_label, tictactoe_cpu
 from gamelib.search import ALGORITHMS
 from gamelib.search.common import SearchResult
 
@@ -78,6 +78,88 @@ class MatchResult(Protocol):
 
 Match = TypeVar("Match", bound=MatchResult)
 
+WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
+    # the score-rate charts
+    "x": {"en": "α-β search depth (plies)", "ja": "α-β の探索の深さ（手数）"},
+    "y": {"en": "score rate of the α-β player (%)", "ja": "α-β プレイヤーの得点率（%）"},
+    "curve": {"en": "α-β vs {name}", "ja": "α-β 対 {name}"},
+    # the tic-tac-toe game tree
+    "column: tic-tac-toe": {"en": "tic-tac-toe", "ja": "三目並べ"},
+    "column: count": {"en": "count", "ja": "数"},
+    "tree nodes": {
+        "en": "nodes of the game tree (root included)",
+        "ja": "ゲーム木のノード（根を含む）",
+    },
+    "finished games": {"en": "finished games (leaves)", "ja": "終局した対局（葉）"},
+    "won by X": {"en": "… won by X", "ja": "… X の勝ち"},
+    "won by O": {"en": "… won by O", "ja": "… O の勝ち"},
+    "drawn": {"en": "… drawn", "ja": "… 引き分け"},
+    "positions": {"en": "different legal positions", "ja": "異なる合法な局面"},
+    "up to symmetry": {
+        "en": "different positions up to symmetry",
+        "ja": "対称形を同一視したときの異なる局面",
+    },
+    # every search solving a game; perft
+    "column: search": {"en": "search", "ja": "探索"},
+    "column: value": {"en": "value", "ja": "評価値"},
+    "column: nodes entered": {"en": "nodes entered", "ja": "訪れたノード"},
+    "column: leaves evaluated": {"en": "leaves evaluated", "ja": "評価した葉"},
+    "column: time": {"en": "time", "ja": "時間"},
+    "column: depth": {"en": "depth", "ja": "深さ"},
+    "column: published": {"en": "published", "ja": "公表値"},
+    # the attribution of the 4×4 reversi savings
+    "attribution": {
+        "en": "**From {start}.** Pruning with one bound cuts the evaluations from {unpruned:,} "
+        "to {pruned:,} ({pruning:.0%} saved). Trying corners first saves another {order:,} "
+        "({order_share:.0%} of the rest). The source's last step, one bound → two bounds "
+        "(corners first), goes from {before:,} to {after:,}; {control}",
+        "ja": "**{start} から。** 限界値一つの枝刈りで、評価回数は {unpruned:,} 回から "
+        "{pruned:,} 回に減ります（{pruning:.0%} の節約）。隅を先に試すと、さらに {order:,} 回"
+        "（残りの {order_share:.0%}）減ります。元の資料の最後の段階、限界値一つ → 二つ"
+        "（隅優先）では、{before:,} 回から {after:,} 回になります。{control}",
+    },
+    "control, same": {
+        "en": "the control row, two bounds with **fail-hard** returns, makes {evaluations:,} "
+        "evaluations too — exactly as many, so the whole step, {saved:,} evaluations "
+        "({share:.0%}), is the work of the **second bound**, as the source says.",
+        "ja": "対照実験の行（限界値二つで **fail-hard** の値を返す）も評価は {evaluations:,} "
+        "回で、まったく同じです。したがって、この段階で節約された {saved:,} 回（{share:.0%}）"
+        "はすべて、元の資料が言うとおり **二つ目の限界値** の効果です。",
+    },
+    "control, different": {
+        "en": "the control row, two bounds with fail-hard returns, makes {evaluations:,}: the "
+        "second bound saved {saved:,} and fail-soft returns another {soft:,}.",
+        "ja": "対照実験の行（限界値二つで fail-hard の値を返す）の評価は {evaluations:,} 回です。"
+        "二つ目の限界値で {saved:,} 回、fail-soft の返す値でさらに {soft:,} 回が節約されました。",
+    },
+    # the score rate against depth
+    "depth rate": {"en": "depth {depth}: {rate:.0%}", "ja": "深さ {depth}: {rate:.0%}"},
+    "separator": {"en": ", ", "ja": "、"},
+    "rises": {
+        "en": "Against **{name}** the α-β player's score rate rises with every extra ply "
+        "({listing}).",
+        "ja": "**{name}** に対する α-β プレイヤーの得点率は、読みが一手深くなるごとに上がります"
+        "（{listing}）。",
+    },
+    "higher": {
+        "en": "Against **{name}** the α-β player's score rate is higher at the deepest search "
+        "than at depth 1, though not at every step ({listing}).",
+        "ja": "**{name}** に対する α-β プレイヤーの得点率は、最も深い探索では深さ 1 より高く"
+        "なりますが、一手ごとに上がるわけではありません（{listing}）。",
+    },
+    "does not rise": {
+        "en": "Against **{name}** the α-β player's score rate does not rise here ({listing}).",
+        "ja": "**{name}** に対する α-β プレイヤーの得点率は、ここでは上がりません（{listing}）。",
+    },
+}
+"""Every word this module writes, in English and Japanese (``str.format`` templates): the
+charts' labels, the tables' headers and the generated sentences."""
+
+
+def _word(name: str, language: str | None) -> str:
+    """The template ``name`` of :data:`WORDS` in ``language`` (None: the course-wide one)."""
+    return WORDS[name][resolve(language)]
+
 
 def stopwatch() -> Callable[[], float]:
     """A clock started now: calling it gives the seconds since."""
@@ -85,25 +167,38 @@ def stopwatch() -> Callable[[], float]:
     return lambda: time.perf_counter() - started
 
 
-def tictactoe_tree_table(counts: GameTreeCounts | None = None) -> CountTable:
+def tictactoe_tree_table(
+    counts: GameTreeCounts | None = None, *, language: str | None = None
+) -> CountTable:
     """The sizes of the complete tic-tac-toe game tree as a table.
 
     Args:
         counts: the sizes (default: :func:`~gamelib.games.tictactoe.game_tree_counts`, which
             is also importable from here).
+        language: the language of the words (None: the course-wide setting).
     """
     counts = game_tree_counts() if counts is None else counts
     rows = [
-        ("nodes of the game tree (root included)", counts.nodes),
-        ("finished games (leaves)", counts.finished_games),
-        ("… won by X", counts.first_player_wins),
-        ("… won by O", counts.second_player_wins),
-        ("… drawn", counts.draws),
-        ("different legal positions", counts.positions),
-        ("different positions up to symmetry", counts.positions_up_to_symmetry),
+        ("tree nodes", counts.nodes),
+        ("finished games", counts.finished_games),
+        ("won by X", counts.first_player_wins),
+        ("won by O", counts.second_player_wins),
+        ("drawn", counts.draws),
+        ("positions", counts.positions),
+        ("up to symmetry", counts.positions_up_to_symmetry),
     ]
-    cells = tuple({"tic-tac-toe": name, "count": f"{count:,}"} for name, count in rows)
-    return CountTable(("tic-tac-toe", "count"), cells)
+    cells = tuple(
+        {"tic-tac-toe": _word(name, language), "count": f"{count:,}"} for name, count in rows
+    )
+    return CountTable(("tic-tac-toe", "count"), cells, _headers(("tic-tac-toe", "count"), language))
+
+
+def _headers(columns: Sequence[str], language: str | None) -> tuple[str, ...]:
+    """The headings of ``columns`` in ``language`` (a name such as "perft" stays)."""
+    return tuple(
+        _word(f"column: {column}", language) if f"column: {column}" in WORDS else column
+        for column in columns
+    )
 
 
 @dataclass(frozen=True)
@@ -129,8 +224,9 @@ class SolvedTable(list[Solved]):
                 return solved.result
         raise KeyError(f"no search called {name!r}")
 
-    def table(self) -> CountTable:
-        """Value, nodes, leaves and time of every search."""
+    def table(self, *, language: str | None = None) -> CountTable:
+        """Value, nodes, leaves and time of every search (headers in ``language``; None: the
+        course-wide setting; the searches keep their function names)."""
         columns = ("search", "value", "nodes entered", "leaves evaluated", "time")
         rows = tuple(
             {
@@ -142,7 +238,7 @@ class SolvedTable(list[Solved]):
             }
             for solved in self
         )
-        return CountTable(columns, rows)
+        return CountTable(columns, rows, _headers(columns, language))
 
     def __str__(self) -> str:
         return str(self.table())
@@ -194,8 +290,11 @@ def games_and_losses(results: Iterable[Any], player: str) -> tuple[int, int]:
     return games, losses
 
 
-def perft_table(published: Mapping[int, int]) -> tuple[CountTable, bool]:
-    """Othello perft from the start for each depth of ``published``, with its time.
+def perft_table(
+    published: Mapping[int, int], *, language: str | None = None
+) -> tuple[CountTable, bool]:
+    """Othello perft from the start for each depth of ``published``, with its time (headers
+    in ``language``; None: the course-wide setting).
 
     Returns:
         The table, and whether every count equals the published one.
@@ -215,16 +314,20 @@ def perft_table(published: Mapping[int, int]) -> tuple[CountTable, bool]:
                 "time": f"{1000 * seconds:.1f} ms",
             }
         )
-    return CountTable(("depth", "perft", "published", "time"), tuple(rows)), agree
+    columns = ("depth", "perft", "published", "time")
+    return CountTable(columns, tuple(rows), _headers(columns, language)), agree
 
 
-def attribution_sentence(table: ExperimentTable, savings: Attribution, start: str) -> str:
+def attribution_sentence(
+    table: ExperimentTable, savings: Attribution, start: str, *, language: str | None = None
+) -> str:
     """What each change saved from ``start``, and what the source's last step really changed.
 
     The source's one-bound nega-alpha already returns the value it saw (the value that cut
     off, or the best value), so its last step, the program it calls "fail soft", adds only the
     second bound. The control row with two bounds and fail-hard returns measures what
-    fail-soft returns add on top (Markdown text).
+    fail-soft returns add on top (Markdown text, in ``language``; None: the course-wide
+    setting).
     """
     before, after = source_step(table, start)
     pruning = savings.find("pruning", start)
@@ -232,47 +335,41 @@ def attribution_sentence(table: ExperimentTable, savings: Attribution, start: st
     second = savings.find("second bound", start, "corners")
     soft = savings.find("fail-soft", start, "corners")
     if soft.saved == 0:
-        control = (
-            f"the control row, two bounds with **fail-hard** returns, makes "
-            f"{second.after.evaluations:,} evaluations too — exactly as many, so the whole step, "
-            f"{second.saved:,} evaluations ({second.fraction:.0%}), is the work of the "
-            "**second bound**, as the source says."
+        control = _word("control, same", language).format(
+            evaluations=second.after.evaluations, saved=second.saved, share=second.fraction
         )
     else:
-        control = (
-            f"the control row, two bounds with fail-hard returns, makes "
-            f"{second.after.evaluations:,}: the second bound saved {second.saved:,} and "
-            f"fail-soft returns another {soft.saved:,}."
+        control = _word("control, different", language).format(
+            evaluations=second.after.evaluations, saved=second.saved, soft=soft.saved
         )
-    return (
-        f"**From {start}.** Pruning with one bound cuts the evaluations from "
-        f"{pruning.before.evaluations:,} to {pruning.after.evaluations:,} "
-        f"({pruning.fraction:.0%} saved). Trying corners first saves another {order.saved:,} "
-        f"({order.fraction:.0%} of the rest). The source's last step, one bound → two bounds "
-        f"(corners first), goes from {before.evaluations:,} to {after.evaluations:,}; "
-        f"{control}"
+    return _word("attribution", language).format(
+        start=start,
+        unpruned=pruning.before.evaluations,
+        pruned=pruning.after.evaluations,
+        pruning=pruning.fraction,
+        order=order.saved,
+        order_share=order.fraction,
+        before=before.evaluations,
+        after=after.evaluations,
+        control=control,
     )
 
 
-def score_trend(name: str, points: Sequence[DepthPoint]) -> str:
-    """One sentence on how the α-β player's score rate against ``name`` changes with depth."""
+def score_trend(name: str, points: Sequence[DepthPoint], *, language: str | None = None) -> str:
+    """One sentence on how the α-β player's score rate against ``name`` changes with depth
+    (in ``language``; None: the course-wide setting)."""
     rates = [point.score_rate for point in points]
-    listing = ", ".join(f"depth {point.depth}: {point.score_rate:.0%}" for point in points)
+    listing = _word("separator", language).join(
+        _word("depth rate", language).format(depth=point.depth, rate=point.score_rate)
+        for point in points
+    )
     if all(later > earlier for earlier, later in pairwise(rates)):
-        trend = "rises with every extra ply"
+        trend = "rises"
     elif rates and rates[-1] > rates[0]:
-        trend = "is higher at the deepest search than at depth 1, though not at every step"
+        trend = "higher"
     else:
-        trend = "does not rise here"
-    return f"Against **{name}** the α-β player's score rate {trend} ({listing})."
-
-
-SCORE_WORDS: dict[str, dict[str, str]] = {
-    "x": {"en": "α-β search depth (plies)", "ja": "α-β の探索の深さ（手数）"},
-    "y": {"en": "score rate of the α-β player (%)", "ja": "α-β プレイヤーの得点率（%）"},
-    "curve": {"en": "α-β vs {name}", "ja": "α-β 対 {name}"},
-}
-"""The words of :func:`plot_score_curves` in each language."""
+        trend = "does not rise"
+    return _word(trend, language).format(name=player_label(name, language), listing=listing)
 
 
 def score_chart(
@@ -284,7 +381,7 @@ def score_chart(
     """An empty score-rate chart (0–100 %, a dashed line at 50 %) with one panel."""
     chart = Chart(
         title=title,
-        y_label=words(SCORE_WORDS["y"], language),
+        y_label=_word("y", language),
         y_range=(0, 100),
         size=(figsize[0] * 96, figsize[1] * 96),
     )
@@ -294,7 +391,7 @@ def score_chart(
 
 def add_score_panel(chart: Chart, *, language: str | None = None) -> Panel:
     """A new score-rate panel right of the chart's others (the 50 % line drawn)."""
-    panel = chart.panel(x_label=words(SCORE_WORDS["x"], language))
+    panel = chart.panel(x_label=_word("x", language))
     panel.reference(50)
     return panel
 
@@ -331,6 +428,6 @@ def plot_score_curves(
         chart = score_chart(title=title, figsize=figsize, language=language)
     panel = chart.panels[-1] if chart.panels else add_score_panel(chart, language=language)
     for name, points in curves.items():
-        label = words(SCORE_WORDS["curve"], language).format(name=name)
+        label = _word("curve", language).format(name=player_label(name, language))
         add_score_curve(panel, points, label)
     return chart

@@ -5,9 +5,9 @@ even sennichite case, the perpetual-check position's facts, and the memory of th
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 import chess
 
@@ -15,11 +15,111 @@ from gamelib.core import FIRST, SECOND, Game
 from gamelib.experiments.report import Table, table
 from gamelib.games.boards import BoardPicture, SideBySide
 from gamelib.games.chessgame import ChessGame, material, mates_in_one
+from gamelib.games.cyclic import WORDS as GAME_WORDS
 from gamelib.games.cyclic import GraphGame, sennichite_example
+from gamelib.language import Language, resolve, translated
 from gamelib.search import alphabeta
 from gamelib.search.common import SearchResult
 from gamelib.search.repetition import Cycle, HistoryAwareTable, Policy
 from gamelib.trace import Repetition, TableAnswer, Trace
+
+WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
+    "column: policy": {"en": "policy", "ja": "規則"},
+    "column: value": {"en": "value for the player to move", "ja": "手番の側から見た値"},
+    "column: best line": {"en": "best line", "ja": "読み筋"},
+    "column: nodes": {"en": "nodes", "ja": "ノード数"},
+    # the policies' names: the English text is the name code uses (Policy.name)
+    "policy: none": {"en": "no repetition detection", "ja": "繰り返しを検出しない"},
+    "policy: chess draw": {"en": "chess draw", "ja": "チェスのルール（引き分け）"},
+    "policy: sennichite": {
+        "en": "sennichite (edge {edge} for the second player)",
+        "ja": "千日手（後手に {edge} の有利）",
+    },
+    "policy: perpetual check": {
+        "en": "perpetual check loses, else {name}",
+        "ja": "連続王手の千日手は負け、それ以外は{name}",
+    },
+    "policy: custom": {"en": "custom", "ja": "独自の規則"},
+    # pictures along a line
+    "start": {"en": "start", "ja": "開始局面"},
+    "legal reply": {
+        "en": "{move} ({replies} legal reply)",
+        "ja": "{move}（合法な応手 {replies} 通り）",
+    },
+    "legal replies": {
+        "en": "{move} ({replies} legal replies)",
+        "ja": "{move}（合法な応手 {replies} 通り）",
+    },
+    # the threat of mate
+    "fen": {"en": "FEN: {fen}", "ja": "局面（FEN）: {fen}"},
+    "material": {
+        "en": "material for the side to move: {material:+d} pawns",
+        "ja": "手番の側の駒の損得: ポーン {material:+d} 個分",
+    },
+    "mates if passed": {
+        "en": "mates in one if it passed: {mates}",
+        "ja": "パスできたとしたら、相手の一手詰め: {mates}",
+    },
+    "quiet moves": {
+        "en": "moves that are not checks: {quiet}; after {allowing} of them the opponent mates "
+        "in one",
+        "ja": "王手でない手: {quiet} 手。そのうち {allowing} 手の後、相手は一手で詰ませます",
+    },
+    "checks": {"en": "checks: {checks}", "ja": "王手になる手: {checks}"},
+    "separator": {"en": ", ", "ja": "、"},
+    # check_policy
+    "no answer": {
+        "en": "no answer yet: replace ... with a number computed from the cycle",
+        "ja": "まだ答えがありません: ... を、サイクルから計算した数に置き換えてください",
+    },
+    "not a number": {
+        "en": "a policy must return a number, not {value}",
+        "ja": "規則は数を返さなければなりません（返されたのは {value}）",
+    },
+    "first player repeats": {
+        "en": "the first player moved into p (it repeats), so it loses: for the second player, "
+        "who is to move at p, that is worth +1, not {value}",
+        "ja": "先手が p に指して局面を繰り返したので、先手の負けです。p で手番の後手にとって、"
+        "その値は {value} ではなく +1 です",
+    },
+    "whoever moves": {
+        "en": "the value is for the player to move at the repeated position: the same +1 for "
+        "whoever it is",
+        "ja": "値は、繰り返した局面で手番の側から見たものです。それが先手でも後手でも、同じ +1 "
+        "です",
+    },
+    "sennichite example": {
+        "en": "on sennichite_example your rule should give +1, not {value}",
+        "ja": "sennichite_example では、あなたの規則は {value} ではなく +1 を与えるはずです",
+    },
+    "right": {
+        "en": "right: the player to move at a repetition always wins under this rule, so in "
+        "sennichite_example the first player's move a forces the second to repeat or lose.",
+        "ja": "正解です。この規則では、繰り返しが起きた局面で手番の側が必ず勝ちます。そのため "
+        "sennichite_example では、先手が a に指すと、後手は繰り返すか負けるかを強いられます。",
+    },
+}
+"""Every word this module writes, in English and Japanese: table headers, the repetition
+policies' names (``"policy: …"``; their English text is the name code uses), captions, the
+facts of a threat of mate and the messages of :func:`check_policy`."""
+
+POLICY_NAMES: Final = tuple(entry for key, entry in WORDS.items() if key.startswith("policy: "))
+"""The entries of :data:`WORDS` that name repetition policies."""
+
+
+def policy_label(name: str, language: str | None = None) -> str:
+    """A repetition policy's name as a table shows it in ``language`` (None: the
+    course-wide setting); a name no entry knows is shown as it is.
+
+    >>> policy_label("perpetual check loses, else chess draw", "ja")
+    '連続王手の千日手は負け、それ以外はチェスのルール（引き分け）'
+    """
+    return translated(name, POLICY_NAMES, language)
+
+
+def _word(name: str, language: str | None) -> str:
+    """The template ``name`` of :data:`WORDS` in ``language`` (None: the course-wide one)."""
+    return WORDS[name][resolve(language)]
 
 
 @dataclass(frozen=True)
@@ -34,12 +134,16 @@ class PolicyComparison:
     results: dict[str, SearchResult]
     lines: dict[str, str]
 
-    def table(self) -> Table:
-        """Policy, value for the player to move at the root, best line, nodes."""
+    def table(self, *, language: str | None = None) -> Table:
+        """Policy, value for the player to move at the root, best line, nodes (headers and
+        known policy names in ``language``; None: the course-wide setting)."""
         return table(
-            ["policy", "value for the player to move", "best line", "nodes"],
             [
-                (name, result.value, self.lines[name], result.stats.nodes)
+                _word(f"column: {column}", language)
+                for column in ("policy", "value", "best line", "nodes")
+            ],
+            [
+                (policy_label(name, language), result.value, self.lines[name], result.stats.nodes)
                 for name, result in self.results.items()
             ],
         )
@@ -51,7 +155,7 @@ class PolicyComparison:
         return str(self.table())
 
 
-NO_DETECTION = "no repetition detection"
+NO_DETECTION = WORDS["policy: none"]["en"]
 """The name :func:`compare_policies` gives a search without a policy (``None``)."""
 
 
@@ -93,7 +197,7 @@ def sennichite_even_example() -> GraphGame:
         [("start", "a"), ("start", "start draws"), ("a", "start"), ("a", "a draws")]
     )
     return GraphGame(
-        graph, "start", {"start draws": 0, "a draws": 0}, name="sennichite: an even position"
+        graph, "start", {"start draws": 0, "a draws": 0}, name=GAME_WORDS["sennichite even"]["en"]
     )
 
 
@@ -103,10 +207,13 @@ def pictures_along(
     moves: Sequence[Any],
     picture: Callable[..., BoardPicture],
     size: int = 170,
+    *,
+    language: str | None = None,
 ) -> SideBySide:
     """The pictures of ``state`` and of the position after each of ``moves``, side by side,
-    captioned "start" and by the moves' names; ``picture(state, size=…)`` draws one."""
-    pictures, captions = [picture(state, size=size)], ["start"]
+    captioned "start" and by the moves' names; ``picture(state, size=…)`` draws one. The
+    first caption is in ``language`` (None: the course-wide setting)."""
+    pictures, captions = [picture(state, size=size)], [_word("start", language)]
     for move in moves:
         state = game.result(state, move)
         pictures.append(picture(state, size=size))
@@ -145,14 +252,22 @@ class Threat:
     checks: tuple[str, ...]
 
     def __str__(self) -> str:
+        return self.describe()
+
+    def describe(self, *, language: str | None = None) -> str:
+        """The facts, one per line, in ``language`` (None: the course-wide setting)."""
+        separator = _word("separator", language)
         return "\n".join(
             [
-                f"FEN: {self.fen}",
-                f"material for the side to move: {self.material:+d} pawns",
-                f"mates in one if it passed: {', '.join(self.mates_if_passed)}",
-                f"moves that are not checks: {self.quiet_moves}; after "
-                f"{self.quiet_allowing_mate} of them the opponent mates in one",
-                f"checks: {', '.join(self.checks)}",
+                _word("fen", language).format(fen=self.fen),
+                _word("material", language).format(material=self.material),
+                _word("mates if passed", language).format(
+                    mates=separator.join(self.mates_if_passed)
+                ),
+                _word("quiet moves", language).format(
+                    quiet=self.quiet_moves, allowing=self.quiet_allowing_mate
+                ),
+                _word("checks", language).format(checks=separator.join(self.checks)),
             ]
         )
 
@@ -202,15 +317,23 @@ class Line:
         )
 
 
-def play_line(game: ChessGame, board: chess.Board, uci_moves: Sequence[str]) -> Line:
-    """Play ``uci_moves`` from ``board`` in ``game``."""
-    states, captions = [board], ["start"]
+def play_line(
+    game: ChessGame,
+    board: chess.Board,
+    uci_moves: Sequence[str],
+    *,
+    language: str | None = None,
+) -> Line:
+    """Play ``uci_moves`` from ``board`` in ``game``; the captions in ``language`` (None: the
+    course-wide setting)."""
+    states, captions = [board], [_word("start", language)]
     for uci in uci_moves:
         move = chess.Move.from_uci(uci)
         san = states[-1].san(move)
         states.append(game.result(states[-1], move))
         replies = states[-1].legal_moves.count()
-        captions.append(f"{san} ({replies} legal {'reply' if replies == 1 else 'replies'})")
+        template = _word("legal reply" if replies == 1 else "legal replies", language)
+        captions.append(template.format(move=san, replies=replies))
     return Line(tuple(states), tuple(captions), game.key(states[-1]) == game.key(states[0]))
 
 
@@ -219,29 +342,22 @@ def keys_of(game: ChessGame, line: Line) -> tuple[Hashable, ...]:
     return tuple(game.key(state) for state in line.states)
 
 
-def check_policy(policy: Policy) -> None:
+def check_policy(policy: Policy, *, language: str | None = None) -> None:
     """Notebook 07, exercise 2: check a student's "the player who repeats loses" policy.
 
     Prints what is still missing, raises AssertionError saying what is wrong, or prints why the
-    answer is right.
+    answer is right, in ``language`` (None: the course-wide setting).
     """
     sample = Cycle((("p", SECOND), ("q", FIRST), ("p", SECOND)), SECOND, 0, 2)
     value: Any = policy(sample)
     if value is ... or value is None:
-        print("no answer yet: replace ... with a number computed from the cycle")
+        print(_word("no answer", language))
         return
-    assert isinstance(value, int | float), f"a policy must return a number, not {value!r}"
-    assert value == 1, (
-        "the first player moved into p (it repeats), so it loses: for the second player, "
-        f"who is to move at p, that is worth +1, not {value!r}"
-    )
-    assert policy(Cycle((("q", FIRST), ("p", SECOND), ("q", FIRST)), FIRST, 0, 2)) == 1, (
-        "the value is for the player to move at the repeated position: the same +1 for "
-        "whoever it is"
+    assert isinstance(value, int | float), _word("not a number", language).format(value=repr(value))
+    assert value == 1, _word("first player repeats", language).format(value=repr(value))
+    assert policy(Cycle((("q", FIRST), ("p", SECOND), ("q", FIRST)), FIRST, 0, 2)) == 1, _word(
+        "whoever moves", language
     )
     searched = alphabeta(sennichite_example(), repetition=policy).value
-    assert searched == 1, f"on sennichite_example your rule should give +1, not {searched}"
-    print(
-        "right: the player to move at a repetition always wins under this rule, so in "
-        "sennichite_example the first player's move a forces the second to repeat or lose."
-    )
+    assert searched == 1, _word("sennichite example", language).format(value=searched)
+    print(_word("right", language))

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from html import escape
 
+from gamelib.experiments.compare import search_label
 from gamelib.notation import format_number
 from gamelib.tables import html_table, text_table
 
@@ -57,8 +58,18 @@ class Table:
         return f"{self.caption}\n{body}" if self.caption else body
 
 
-def table(columns: Sequence[str], rows: Iterable[Sequence[object]], caption: str = "") -> Table:
+def table(
+    columns: Sequence[str],
+    rows: Iterable[Sequence[object]],
+    caption: str = "",
+    *,
+    language: str | None = None,
+) -> Table:
     """A :class:`Table` from raw values; a column is numeric when all its values are numbers.
+
+    A column named after a known search (``"full window"``, ``"guess from depth 4"``: see
+    :func:`~gamelib.experiments.compare.search_label`) is headed in ``language`` (None: the
+    course-wide setting); every other header is shown as given.
 
     Raises:
         ValueError: if a row does not have one value per column.
@@ -76,7 +87,13 @@ def table(columns: Sequence[str], rows: Iterable[Sequence[object]], caption: str
         )
     )
     cells = tuple(tuple(format_cell(value) for value in row) for row in raw)
-    return Table(tuple(columns), cells, numeric, caption)
+    headers = {column: search_label(column, language) for column in columns}
+    return Table(
+        tuple(headers[column] for column in columns),
+        cells,
+        frozenset(headers[column] for column in numeric),
+        caption,
+    )
 
 
 class Note(str):

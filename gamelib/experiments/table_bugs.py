@@ -7,11 +7,12 @@ a root value, so the notebook can show each bug with a position found by code, n
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from gamelib.core import Bound, Game
+from gamelib.language import Language, resolve
 from gamelib.search.common import SearchResult
 from gamelib.search.table import Entry, TranspositionTable
 
@@ -53,6 +54,39 @@ BUGGY_TABLES: tuple[type[TranspositionTable], ...] = (
     DepthBlindTable,
 )
 """The wrong tables of the gallery."""
+
+WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
+    "WindowBlindTable": {
+        "en": "Stores every value as EXACT, ignoring the window it was found with.",
+        "ja": "どの値も、見つけたときの探索窓を無視して EXACT（正確な値）として保存します。",
+    },
+    "SwappedBoundTable": {
+        "en": "Calls a fail-high a fail-low and back: LOWER and UPPER exchanged.",
+        "ja": "fail high を fail low と呼び、その逆も同じです。LOWER（下限値）と UPPER（上限値）"
+        "が入れ替わっています。",
+    },
+    "DepthBlindTable": {
+        "en": "Reuses an entry whatever depth it was searched to: a shallow guess answers a "
+        "deep search.",
+        "ja": "エントリを探索した深さに関係なく使い回します。浅い探索の推測が深い探索の答えに"
+        "なってしまいます。",
+    },
+}
+"""What each wrong table does, in one sentence, in English and Japanese (the English text is
+the first line of the class's docstring)."""
+
+
+def description(table_class: type[TranspositionTable], language: str | None = None) -> str:
+    """What the wrong table ``table_class`` does, in ``language`` (None: the course-wide
+    setting); for another class, the first line of its docstring.
+
+    >>> description(WindowBlindTable, "en")
+    'Stores every value as EXACT, ignoring the window it was found with.'
+    """
+    entry = WORDS.get(table_class.__name__)
+    if entry is None:
+        return (table_class.__doc__ or table_class.__name__).strip().splitlines()[0]
+    return entry[resolve(language)]
 
 
 @dataclass(frozen=True)

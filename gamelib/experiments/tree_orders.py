@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import random
 import statistics
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Final
 
+from gamelib.language import Language, resolve
 from gamelib.search.alphabeta import alphabeta
 from gamelib.search.common import SearchResult
 from gamelib.tables import html_table
@@ -102,25 +104,43 @@ ORDERING_COLUMNS = (
 )
 """The columns of the ordering experiment's table."""
 
+WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
+    "depth": {"en": "depth", "ja": "深さ"},
+    "branching": {"en": "branching", "ja": "分岐数"},
+    "minimax": {"en": "minimax", "ja": "ミニマックス法"},
+    "minimal": {"en": "minimal", "ja": "最小木"},
+    "best first": {"en": "best first", "ja": "最善手から"},
+    "random": {"en": "random", "ja": "ランダム"},
+    "worst first": {"en": "worst first", "ja": "最悪手から"},
+}
+"""The headers of the ordering experiment's table (:data:`ORDERING_COLUMNS`), in English and
+Japanese."""
+
 
 class OrderingRows(list[OrderingRow]):
     """The rows of :func:`ordering_experiment`: a plain list of :class:`OrderingRow` that a
     notebook shows as an HTML table (means to one decimal, counts with thousands separators)."""
 
     def _repr_html_(self) -> str:
+        return self.html()
+
+    def html(self, *, language: str | None = None) -> str:
+        """The HTML table, headers in ``language`` (None: the course-wide setting)."""
+        header = {column: WORDS[column][resolve(language)] for column in ORDERING_COLUMNS}
         cells = [
             {
-                "depth": str(row.depth),
-                "branching": str(row.branching),
-                "minimax": f"{row.minimax:,}",
-                "minimal": f"{row.minimal:,}",
-                "best first": f"{row.best:,.1f}",
-                "random": f"{row.random:,.1f}",
-                "worst first": f"{row.worst:,.1f}",
+                header["depth"]: str(row.depth),
+                header["branching"]: str(row.branching),
+                header["minimax"]: f"{row.minimax:,}",
+                header["minimal"]: f"{row.minimal:,}",
+                header["best first"]: f"{row.best:,.1f}",
+                header["random"]: f"{row.random:,.1f}",
+                header["worst first"]: f"{row.worst:,.1f}",
             }
             for row in self
         ]
-        return html_table(ORDERING_COLUMNS, cells, ORDERING_COLUMNS)
+        columns = list(header.values())
+        return html_table(columns, cells, columns)
 
 
 def ordering_experiment(

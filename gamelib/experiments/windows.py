@@ -14,18 +14,164 @@ import statistics
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from gamelib.charts import Chart, Marker
 from gamelib.core import INF
-from gamelib.experiments.compare import Measurement
+from gamelib.experiments.compare import Measurement, search_label
 from gamelib.experiments.report import Note, Table, table
 from gamelib.experiments.tree_orders import OrderingRow
-from gamelib.language import words
+from gamelib.language import Language, resolve
 from gamelib.notation import format_number, format_window
 from gamelib.search.common import SearchResult
 from gamelib.search.windows import Probe, WindowSearchResult, narrowing
 from gamelib.trace import ReSearch, Trace
+
+WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
+    # the charts (plot_ordering, plot_mtdf_bounds)
+    "ordering title": {"en": "α-β on uniform trees, b = {b}", "ja": "一様な木での α-β（b = {b}）"},
+    "depth": {"en": "depth d", "ja": "深さ d"},
+    "leaves": {"en": "leaves evaluated (log scale)", "ja": "評価した葉の数（対数目盛り）"},
+    "minimax": {"en": "minimax, bᵈ", "ja": "ミニマックス、bᵈ"},
+    "worst": {"en": "worst first", "ja": "最悪手から"},
+    "random": {"en": "random order", "ja": "ランダムな順序"},
+    "best": {"en": "best first", "ja": "最善手から"},
+    "bound": {"en": "Knuth–Moore bound", "ja": "Knuth–Moore の下限"},
+    "probe": {"en": "probe", "ja": "何回目の探索"},
+    "bounds": {"en": "bounds after each probe", "ja": "各探索の後の上下限"},
+    "lies here": {"en": "value lies here", "ja": "値はこの範囲"},
+    "meet": {"en": "bounds meet: the value", "ja": "上下限が一致: 値"},
+    "asked": {"en": "γ asked: is it ≥ γ?", "ja": "問い γ: 値 ≥ γ か?"},
+    "the value": {"en": "the value, {value}", "ja": "値 {value}"},
+    "run": {
+        "en": "{label}\n{probes} probes, {nodes} nodes",
+        "ja": "{label}\n探索 {probes} 回、{nodes} ノード",
+    },
+    # the tables' columns
+    "column: search": {"en": "search", "ja": "探索"},
+    "column: nodes": {"en": "nodes", "ja": "ノード数"},
+    "column: evaluations": {"en": "evaluations", "ja": "評価回数"},
+    "column: seconds": {"en": "seconds", "ja": "秒"},
+    "column: nodes %": {"en": "nodes %", "ja": "ノード数 %"},
+    "column: evaluations %": {"en": "evaluations %", "ja": "評価回数 %"},
+    "column: time %": {"en": "time %", "ja": "時間 %"},
+    "column: µs per node": {"en": "µs per node", "ja": "µs／ノード"},
+    "column: depth": {"en": "depth", "ja": "深さ"},
+    "column: minimax": {"en": "minimax bᵈ", "ja": "ミニマックス法 bᵈ"},
+    "column: Knuth–Moore": {"en": "Knuth–Moore", "ja": "Knuth–Moore の最小木"},
+    "column: best first": {"en": "best first", "ja": "最善手から"},
+    "column: random": {"en": "random", "ja": "ランダム"},
+    "column: worst first": {"en": "worst first", "ja": "最悪手から"},
+    "column: best α-β": {"en": "best: α-β", "ja": "最善手から: αβ法"},
+    "column: random α-β": {"en": "random: α-β", "ja": "ランダム: αβ法"},
+    "column: worst α-β": {"en": "worst: α-β", "ja": "最悪手から: αβ法"},
+    "column: probe": {"en": "search", "ja": "探索"},
+    "column: window": {"en": "window", "ja": "探索窓"},
+    "column: returned": {"en": "returned", "ja": "返した値"},
+    "column: proves": {"en": "proves", "ja": "証明されること"},
+    "column: bounds so far": {"en": "bounds so far", "ja": "ここまでの上下限"},
+    "ordering caption": {
+        "en": "Leaves α-β evaluates, b = {branching}, mean per depth (rounded)",
+        "ja": "αβ法が評価する葉の数（b = {branching}、深さごとの平均、四捨五入）",
+    },
+    # the probes of a composite search
+    "bounds so far": {"en": "{lower} ≤ value ≤ {upper}", "ja": "{lower} ≤ 値 ≤ {upper}"},
+    "inside": {"en": "inside: the value is {value}", "ja": "窓の内側: 値は {value}"},
+    "fails low": {"en": "≤ α, fails low: value ≤ {value}", "ja": "≤ α、fail low: 値 ≤ {value}"},
+    "fails high": {
+        "en": "≥ β, fails high: value ≥ {value}",
+        "ja": "≥ β、fail high: 値 ≥ {value}",
+    },
+    # rankings
+    "fewest nodes": {
+        "en": "- fewest nodes: **{cheapest}**; most: {dearest}.",
+        "ja": "- ノード数が最も少ないのは **{cheapest}**、最も多いのは {dearest} です。",
+    },
+    "fewest evaluations": {
+        "en": "- fewest evaluations: **{cheapest}**; most: {dearest}.",
+        "ja": "- 評価回数が最も少ないのは **{cheapest}**、最も多いのは {dearest} です。",
+    },
+    "fewest seconds": {
+        "en": "- fewest seconds: **{cheapest}**; most: {dearest}.",
+        "ja": "- 時間が最も短いのは **{cheapest}**、最も長いのは {dearest} です。",
+    },
+    "same ranking": {
+        "en": "- In this run the ranking by time is the same as the ranking by nodes.",
+        "ja": "- この実行では、時間による順位はノード数による順位と同じでした。",
+    },
+    "swapped pair": {
+        "en": "{fewer} entered fewer nodes than {more} but took longer",
+        "ja": "{fewer} は {more} より訪れたノードが少ないのに、時間は長くかかりました",
+    },
+    "pair separator": {"en": "; ", "ja": "。"},
+    "swapped": {
+        "en": "- In this run fewer nodes did not always mean less time: {pairs}.",
+        "ja": "- この実行では、ノード数が少なければ時間も短いとは限りませんでした。{pairs}。",
+    },
+    # iterative deepening
+    "growth": {
+        "en": "Measured here: from one iteration to the next the node count grew by "
+        "×{low:.1f} to ×{high:.1f} (root branching {fewest}–{most}): on average ×{odd:.1f} "
+        "from an odd depth to the next even one and ×{even:.1f} from an even depth to the "
+        "next odd one. All iterations before the last cost {cheapest:.0%}–{dearest:.0%} of "
+        "the total.",
+        "ja": "ここで測った結果: 反復ごとにノード数は ×{low:.1f} から ×{high:.1f} に増えました"
+        "（根の分岐数は {fewest}–{most}）。平均すると、奇数の深さから次の偶数の深さへは "
+        "×{odd:.1f}、偶数の深さから次の奇数の深さへは ×{even:.1f} です。最後の反復より前の"
+        "反復すべてにかかった手間は、全体の {cheapest:.0%}–{dearest:.0%} でした。",
+    },
+    # aspiration
+    "aspiration fewer": {
+        "en": "- {label}: {nodes:,} nodes, {share:.0%} fewer than the full window's {full:,}.",
+        "ja": "- {label}: {nodes:,} ノード。全幅の窓の {full:,} ノードより {share:.0%} 少ない。",
+    },
+    "aspiration more": {
+        "en": "- {label}: {nodes:,} nodes, {share:.0%} more than the full window's {full:,}.",
+        "ja": "- {label}: {nodes:,} ノード。全幅の窓の {full:,} ノードより {share:.0%} 多い。",
+    },
+    "aspiration lost": {
+        "en": "- Here aspiration lost with every guess.",
+        "ja": "- ここでは、どの推定値でもアスピレーション探索のほうが手間がかかりました。",
+    },
+    "aspiration won": {
+        "en": "- Here aspiration won with every guess.",
+        "ja": "- ここでは、どの推定値でもアスピレーション探索のほうが手間が少なく済みました。",
+    },
+    "better guess": {
+        "en": "- Between the two guesses, {better} cost fewer nodes ({apart:,} nodes apart).",
+        "ja": "- 二つの推定値のうちノード数が少なかったのは {better} です（差は {apart:,} "
+        "ノード）。",
+    },
+    # nodes against time
+    "cost line": {
+        "en": "- {name}: {nodes:.0%} of the nodes ({nodes_word}), {time:.0%} of the time "
+        "({time_word}); {rate:.1f}× the time per node.",
+        "ja": "- {name}: ノード数は {nodes:.0%}（{nodes_word}）、時間は {time:.0%}"
+        "（{time_word}）。ノードあたりの時間は {rate:.1f} 倍。",
+    },
+    "fewer nodes": {"en": "fewer", "ja": "少ない"},
+    "more nodes": {"en": "more", "ja": "多い"},
+    "less time": {"en": "less", "ja": "短い"},
+    "more time": {"en": "more", "ja": "長い"},
+    "the same": {"en": "the same", "ja": "同じ"},
+    "saved nodes not time": {
+        "en": "- Fewer nodes but more time than {baseline}: {names}.",
+        "ja": "- {baseline} よりノード数は少ないのに時間は長くかかったもの: {names}。",
+    },
+    "name separator": {"en": ", ", "ja": "、"},
+}
+"""Every word this module writes, in English and Japanese (``str.format`` templates): the
+charts' labels, the tables' columns and the generated sentences."""
+
+
+def _word(name: str, language: str | None) -> str:
+    """The template ``name`` of :data:`WORDS` in ``language`` (None: the course-wide one)."""
+    return WORDS[name][resolve(language)]
+
+
+def _columns(names: Sequence[str], language: str | None) -> list[str]:
+    """The column headers ``"column: …"`` of :data:`WORDS` named ``names``."""
+    return [_word(f"column: {name}", language) for name in names]
 
 
 class CountedScore:
@@ -62,6 +208,10 @@ class Cost:
     seconds: float
 
 
+COST_COLUMNS = ("search", "nodes", "evaluations", "seconds", "nodes %", "evaluations %", "time %")
+"""The columns of :meth:`Costs.table` (``"column: …"`` entries of :data:`WORDS`)."""
+
+
 class Costs(list[Cost]):
     """The contenders' costs; Jupyter shows them as a table, in percent of the first row too.
 
@@ -77,14 +227,15 @@ class Costs(list[Cost]):
         """The costs by contender name."""
         return {cost.name: cost for cost in self}
 
-    def table(self) -> Table:
-        """Nodes, evaluations and seconds, each also as a share of the first row's."""
+    def table(self, *, language: str | None = None) -> Table:
+        """Nodes, evaluations and seconds, each also as a share of the first row's; the
+        headers and known search names in ``language`` (None: the course-wide setting)."""
         base = self[0]
         return table(
-            ["search", "nodes", "evaluations", "seconds", "nodes %", "evaluations %", "time %"],
+            _columns(COST_COLUMNS, language),
             [
                 (
-                    cost.name,
+                    search_label(cost.name, language),
                     cost.nodes,
                     cost.evaluations,
                     round(cost.seconds, 3),
@@ -102,33 +253,40 @@ class Costs(list[Cost]):
     def __str__(self) -> str:
         return str(self.table())
 
-    def rankings(self) -> Note:
-        """Which contender is cheapest by each measure, and whether the measures agree."""
+    def rankings(self, *, language: str | None = None) -> Note:
+        """Which contender is cheapest by each measure, and whether the measures agree (in
+        ``language``; None: the course-wide setting)."""
         names = {
             "nodes": sorted(self, key=lambda cost: cost.nodes),
             "evaluations": sorted(self, key=lambda cost: cost.evaluations),
             "seconds": sorted(self, key=lambda cost: cost.seconds),
         }
+
+        def label(cost: Cost) -> str:
+            return search_label(cost.name, language)
+
         lines = [
-            f"- fewest {measure}: **{order[0].name}**; most: {order[-1].name}."
+            _word(f"fewest {measure}", language).format(
+                cheapest=label(order[0]), dearest=label(order[-1])
+            )
             for measure, order in names.items()
         ]
         node_order = [cost.name for cost in names["nodes"]]
         time_order = [cost.name for cost in names["seconds"]]
         if node_order == time_order:
-            lines.append("- In this run the ranking by time is the same as the ranking by nodes.")
+            lines.append(_word("same ranking", language))
         else:
             swapped = [
-                (first.name, second.name)
+                (first, second)
                 for index, first in enumerate(names["nodes"])
                 for second in names["nodes"][index + 1 :]
                 if second.seconds < first.seconds
             ]
-            pairs = "; ".join(
-                f"{fewer} entered fewer nodes than {more} but took longer"
+            pairs = _word("pair separator", language).join(
+                _word("swapped pair", language).format(fewer=label(fewer), more=label(more))
                 for fewer, more in swapped[:3]
             )
-            lines.append(f"- In this run fewer nodes did not always mean less time: {pairs}.")
+            lines.append(_word("swapped", language).format(pairs=pairs))
         return Note("\n".join(lines))
 
 
@@ -177,12 +335,18 @@ def growth_per_ply(iterations: Sequence[SearchResult]) -> list[float]:
     return [later / earlier for earlier, later in itertools.pairwise(nodes)]
 
 
-def growth_note(deepenings: Sequence[Sequence[SearchResult]], branching: Sequence[int]) -> Note:
+def growth_note(
+    deepenings: Sequence[Sequence[SearchResult]],
+    branching: Sequence[int],
+    *,
+    language: str | None = None,
+) -> Note:
     """Iterative deepening's iterations: how much each grew, and what the earlier ones cost.
 
     Args:
         deepenings: the iterations (depth 1, 2, …) of each position's iterative deepening.
         branching: the number of legal moves at each position's root.
+        language: the language of the sentences (None: the course-wide setting).
     """
     growths = [growth for iterations in deepenings for growth in growth_per_ply(iterations)]
     shares = [
@@ -203,50 +367,64 @@ def growth_note(deepenings: Sequence[Sequence[SearchResult]], branching: Sequenc
         if depth % 2 == 0
     ]
     return Note(
-        f"Measured here: from one iteration to the next the node count grew by "
-        f"×{min(growths):.1f} to ×{max(growths):.1f} (root branching {min(branching)}–"
-        f"{max(branching)}): on average ×{statistics.fmean(odd_to_even):.1f} from an odd "
-        f"depth to the next even one and ×{statistics.fmean(even_to_odd):.1f} from an even "
-        f"depth to the next odd one. All iterations "
-        f"before the last cost {min(shares):.0%}–{max(shares):.0%} of the total."
+        _word("growth", language).format(
+            low=min(growths),
+            high=max(growths),
+            fewest=min(branching),
+            most=max(branching),
+            odd=statistics.fmean(odd_to_even),
+            even=statistics.fmean(even_to_odd),
+            cheapest=min(shares),
+            dearest=max(shares),
+        )
     )
 
 
-def aspiration_note(full: int, guesses: Mapping[str, int]) -> Note:
-    """What the aspiration totals say, against the full window's total (nodes)."""
+def aspiration_note(full: int, guesses: Mapping[str, int], *, language: str | None = None) -> Note:
+    """What the aspiration totals say, against the full window's total (nodes), in
+    ``language`` (None: the course-wide setting; known labels are translated)."""
     lines = []
     for label, nodes in guesses.items():
-        verdict = "fewer" if nodes < full else "more"
+        verdict = "aspiration fewer" if nodes < full else "aspiration more"
         lines.append(
-            f"- {label}: {nodes:,} nodes, {abs(nodes - full) / full:.0%} {verdict} than "
-            f"the full window's {full:,}."
+            _word(verdict, language).format(
+                label=search_label(label, language),
+                nodes=nodes,
+                share=abs(nodes - full) / full,
+                full=full,
+            )
         )
     losing = [label for label, nodes in guesses.items() if nodes >= full]
     if len(losing) == len(guesses):
-        lines.append("- Here aspiration lost with every guess.")
+        lines.append(_word("aspiration lost", language))
     elif not losing:
-        lines.append("- Here aspiration won with every guess.")
+        lines.append(_word("aspiration won", language))
     labels = list(guesses)
     if len(labels) == 2:
         first, second = labels
         better = first if guesses[first] < guesses[second] else second
         lines.append(
-            f"- Between the two guesses, {better} cost fewer nodes "
-            f"({abs(guesses[first] - guesses[second]):,} nodes apart)."
+            _word("better guess", language).format(
+                better=search_label(better, language),
+                apart=abs(guesses[first] - guesses[second]),
+            )
         )
     return Note("\n".join(lines))
 
 
-def time_per_node(rows: Sequence[Measurement], baseline: str) -> Table:
+def time_per_node(
+    rows: Sequence[Measurement], baseline: str, *, language: str | None = None
+) -> Table:
     """Nodes, seconds and microseconds per node of each search, summed over positions, with
-    nodes and time as a share of ``baseline``'s."""
+    nodes and time as a share of ``baseline``'s (headers and known search names in
+    ``language``; None: the course-wide setting)."""
     totals = _totals(rows)
     base_nodes, base_seconds = totals[baseline]
     return table(
-        ["search", "nodes", "seconds", "µs per node", "nodes %", "time %"],
+        _columns(["search", "nodes", "seconds", "µs per node", "nodes %", "time %"], language),
         [
             (
-                name,
+                search_label(name, language),
                 nodes,
                 round(seconds, 3),
                 round(1e6 * seconds / nodes, 1),
@@ -258,9 +436,12 @@ def time_per_node(rows: Sequence[Measurement], baseline: str) -> Table:
     )
 
 
-def table_cost_note(rows: Sequence[Measurement], baseline: str) -> Note:
+def table_cost_note(
+    rows: Sequence[Measurement], baseline: str, *, language: str | None = None
+) -> Note:
     """Sentences on nodes against seconds: which searches saved nodes but not time, and the
-    cost per node of each against ``baseline``'s."""
+    cost per node of each against ``baseline``'s (in ``language``; None: the course-wide
+    setting)."""
     totals = _totals(rows)
     base_nodes, base_seconds = totals[baseline]
     base_rate = base_seconds / base_nodes
@@ -269,12 +450,17 @@ def table_cost_note(rows: Sequence[Measurement], baseline: str) -> Note:
         if name == baseline:
             continue
         rate = seconds / nodes
-        nodes_word = _compared(nodes, base_nodes, "fewer", "more", "the same")
-        time_word = _compared(seconds, base_seconds, "less", "more", "the same")
+        nodes_word = _compared(nodes, base_nodes, "fewer nodes", "more nodes", "the same")
+        time_word = _compared(seconds, base_seconds, "less time", "more time", "the same")
         lines.append(
-            f"- {name}: {nodes / base_nodes:.0%} of the nodes ({nodes_word}), "
-            f"{seconds / base_seconds:.0%} of the time ({time_word}); "
-            f"{rate / base_rate:.1f}× the time per node."
+            _word("cost line", language).format(
+                name=search_label(name, language),
+                nodes=nodes / base_nodes,
+                nodes_word=_word(nodes_word, language),
+                time=seconds / base_seconds,
+                time_word=_word(time_word, language),
+                rate=rate / base_rate,
+            )
         )
     saved_nodes_not_time = [
         name
@@ -283,14 +469,19 @@ def table_cost_note(rows: Sequence[Measurement], baseline: str) -> Note:
     ]
     if saved_nodes_not_time:
         lines.append(
-            f"- Fewer nodes but more time than {baseline}: {', '.join(saved_nodes_not_time)}."
+            _word("saved nodes not time", language).format(
+                baseline=search_label(baseline, language),
+                names=_word("name separator", language).join(
+                    search_label(name, language) for name in saved_nodes_not_time
+                ),
+            )
         )
     return Note("\n".join(lines))
 
 
 def _compared(value: float, base: float, smaller: str, larger: str, same: str) -> str:
-    """The word for ``value`` against ``base``, as the whole percentage printed beside it
-    shows it (so "100%" always reads as the same)."""
+    """The :data:`WORDS` entry for ``value`` against ``base``, as the whole percentage printed
+    beside it shows it (so "100%" always reads as the same)."""
     percent = round(100 * value / base)
     return smaller if percent < 100 else larger if percent > 100 else same
 
@@ -303,11 +494,14 @@ def _totals(rows: Sequence[Measurement]) -> dict[str, tuple[int, float]]:
     return totals
 
 
-def ordering_table(rows: Sequence[OrderingRow]) -> Table:
-    """The ordering experiment's table: leaves evaluated at each depth."""
+def ordering_table(rows: Sequence[OrderingRow], *, language: str | None = None) -> Table:
+    """The ordering experiment's table: leaves evaluated at each depth (headers and caption
+    in ``language``; None: the course-wide setting)."""
     branching = rows[0].branching if rows else 0
     return table(
-        ["depth", "minimax bᵈ", "Knuth–Moore", "best first", "random", "worst first"],
+        _columns(
+            ["depth", "minimax", "Knuth–Moore", "best first", "random", "worst first"], language
+        ),
         [
             (
                 row.depth,
@@ -319,15 +513,24 @@ def ordering_table(rows: Sequence[OrderingRow]) -> Table:
             )
             for row in rows
         ],
-        caption=f"Leaves α-β evaluates, b = {branching}, mean per depth (rounded)",
+        caption=_word("ordering caption", language).format(branching=branching),
     )
 
 
-def pvs_table(alpha_beta: Sequence[OrderingRow], pvs: Sequence[OrderingRow]) -> Table:
-    """α-β's and PVS's leaves side by side, per depth and order (depths of ``pvs``)."""
+def pvs_table(
+    alpha_beta: Sequence[OrderingRow],
+    pvs: Sequence[OrderingRow],
+    *,
+    language: str | None = None,
+) -> Table:
+    """α-β's and PVS's leaves side by side, per depth and order (depths of ``pvs``; headers
+    in ``language``, None: the course-wide setting)."""
     by_depth = {row.depth: row for row in alpha_beta}
+    depth, best, random, worst = _columns(
+        ["depth", "best α-β", "random α-β", "worst α-β"], language
+    )
     return table(
-        ["depth", "best: α-β", "PVS", "random: α-β", "PVS ", "worst: α-β", "PVS  "],
+        [depth, best, "PVS", random, "PVS ", worst, "PVS  "],  # PVS: a name in every language
         [
             (
                 row.depth,
@@ -343,29 +546,6 @@ def pvs_table(alpha_beta: Sequence[OrderingRow], pvs: Sequence[OrderingRow]) -> 
     )
 
 
-WINDOW_WORDS: dict[str, dict[str, str]] = {
-    "ordering title": {"en": "α-β on uniform trees, b = {b}", "ja": "一様な木での α-β（b = {b}）"},
-    "depth": {"en": "depth d", "ja": "深さ d"},
-    "leaves": {"en": "leaves evaluated (log scale)", "ja": "評価した葉の数（対数目盛り）"},
-    "minimax": {"en": "minimax, bᵈ", "ja": "ミニマックス、bᵈ"},
-    "worst": {"en": "worst first", "ja": "最悪手から"},
-    "random": {"en": "random order", "ja": "ランダムな順序"},
-    "best": {"en": "best first", "ja": "最善手から"},
-    "bound": {"en": "Knuth–Moore bound", "ja": "Knuth–Moore の下限"},
-    "probe": {"en": "probe", "ja": "何回目の探索"},
-    "bounds": {"en": "bounds after each probe", "ja": "各探索の後の上下限"},
-    "lies here": {"en": "value lies here", "ja": "値はこの範囲"},
-    "meet": {"en": "bounds meet: the value", "ja": "上下限が一致: 値"},
-    "asked": {"en": "γ asked: is it ≥ γ?", "ja": "問い γ: 値 ≥ γ か?"},
-    "the value": {"en": "the value, {value}", "ja": "値 {value}"},
-    "run": {
-        "en": "{label}\n{probes} probes, {nodes} nodes",
-        "ja": "{label}\n探索 {probes} 回、{nodes} ノード",
-    },
-}
-"""The words of :func:`plot_ordering` and :func:`plot_mtdf_bounds` in each language."""
-
-
 def plot_ordering(rows: Sequence[OrderingRow], *, language: str | None = None) -> Chart:
     """The ordering experiment on a log scale: minimax, worst, random, best, Knuth–Moore.
 
@@ -375,16 +555,16 @@ def plot_ordering(rows: Sequence[OrderingRow], *, language: str | None = None) -
     if not rows:
         raise ValueError("plot_ordering needs at least one row")
     chart = Chart(
-        title=words(WINDOW_WORDS["ordering title"], language).format(b=rows[0].branching),
-        y_label=words(WINDOW_WORDS["leaves"], language),
+        title=_word("ordering title", language).format(b=rows[0].branching),
+        y_label=_word("leaves", language),
         y_scale="log",
         size=(7 * 96, 3.8 * 96),
     )
-    panel = chart.panel(x_label=words(WINDOW_WORDS["depth"], language))
+    panel = chart.panel(x_label=_word("depth", language))
     depths = [row.depth for row in rows]
     panel.line(
         depths, [row.minimax for row in rows], marker=None, line="dotted", colour="black",
-        width=2, label=words(WINDOW_WORDS["minimax"], language),
+        width=2, label=_word("minimax", language),
     )  # fmt: skip
     lines: tuple[tuple[str, list[float], Marker, str], ...] = (
         ("worst", [row.worst for row in rows], "triangle-down", "#d62728"),
@@ -394,18 +574,19 @@ def plot_ordering(rows: Sequence[OrderingRow], *, language: str | None = None) -
     for key, values, marker, colour in lines:
         panel.line(
             depths, values, marker=marker, colour=colour,
-            label=words(WINDOW_WORDS[key], language),
+            label=_word(key, language),
         )  # fmt: skip
     panel.line(
         depths, [row.minimal for row in rows], marker="plus", line=None, colour="black",
-        label=words(WINDOW_WORDS["bound"], language),
+        label=_word("bound", language),
     )  # fmt: skip
     return chart
 
 
-def probe_table(result: WindowSearchResult) -> Table:
+def probe_table(result: WindowSearchResult, *, language: str | None = None) -> Table:
     """One row per probe of a composite search: the window, the value returned, what it
-    proves (fail-soft's guarantee), and the bounds all probes so far prove."""
+    proves (fail-soft's guarantee), and the bounds all probes so far prove (in
+    ``language``; None: the course-wide setting)."""
     rows = []
     for number, (probe, (lower, upper)) in enumerate(
         zip(result.probes, narrowing(result.probes), strict=True), start=1
@@ -415,21 +596,25 @@ def probe_table(result: WindowSearchResult) -> Table:
                 number,
                 format_window(probe.alpha, probe.beta),
                 probe.value,
-                _proves(probe),
-                f"{format_number(lower)} ≤ value ≤ {format_number(upper)}",
+                _proves(probe, language),
+                _word("bounds so far", language).format(
+                    lower=format_number(lower), upper=format_number(upper)
+                ),
             )
         )
-    return table(["search", "window", "returned", "proves", "bounds so far"], rows)
+    return table(
+        _columns(["probe", "window", "returned", "proves", "bounds so far"], language), rows
+    )
 
 
-def _proves(probe: Probe) -> str:
+def _proves(probe: Probe, language: str | None) -> str:
     lower, upper = probe.bounds
     value = format_number(probe.value)
     if lower == upper:
-        return f"inside: the value is {value}"
+        return _word("inside", language).format(value=value)
     if upper == probe.value:
-        return f"≤ α, fails low: value ≤ {value}"
-    return f"≥ β, fails high: value ≥ {value}"
+        return _word("fails low", language).format(value=value)
+    return _word("fails high", language).format(value=value)
 
 
 def re_searches(trace: Trace) -> list[ReSearch]:
@@ -461,16 +646,14 @@ def plot_mtdf_bounds(
     wrong = {label: run.value for label, run in runs.items() if run.value != value}
     if wrong:
         raise ValueError(f"runs that did not find the value {value}: {wrong}")
-    chart = Chart(
-        title=title, y_label=words(WINDOW_WORDS["bounds"], language), size=(10 * 96, 3.8 * 96)
-    )
+    chart = Chart(title=title, y_label=_word("bounds", language), size=(10 * 96, 3.8 * 96))
     for label, run in runs.items():
         bounds = narrowing(run.probes)
         panel = chart.panel(
-            title=words(WINDOW_WORDS["run"], language).format(
+            title=_word("run", language).format(
                 label=label, probes=len(run.probes), nodes=f"{run.stats.nodes:,}"
             ),
-            x_label=words(WINDOW_WORDS["probe"], language),
+            x_label=_word("probe", language),
             x_ticks=range(1, len(bounds) + 1),
             x_range=(0.4, len(bounds) + 0.6),
         )
@@ -478,20 +661,20 @@ def plot_mtdf_bounds(
         for number, (lower, upper) in zip(numbers, bounds, strict=True):
             panel.interval(
                 number, lower, upper, colour="#1f77b4",
-                label=words(WINDOW_WORDS["lies here"], language),
+                label=_word("lies here", language),
             )  # fmt: skip
         panel.line(
             numbers, [probe.beta for probe in run.probes], marker="dash", line=None,
-            colour="black", label=words(WINDOW_WORDS["asked"], language),
+            colour="black", label=_word("asked", language),
         )  # fmt: skip
         met = [(number, lower) for number, (lower, upper) in zip(numbers, bounds, strict=True)
                if lower == upper]  # fmt: skip
         panel.line(
             [number for number, _ in met], [bound for _, bound in met], line=None,
-            colour="#1f77b4", label=words(WINDOW_WORDS["meet"], language),
+            colour="#1f77b4", label=_word("meet", language),
         )  # fmt: skip
         panel.reference(
             value, colour="#2ca02c", line="solid", width=1.2,
-            label=words(WINDOW_WORDS["the value"], language).format(value=format_number(value)),
+            label=_word("the value", language).format(value=format_number(value)),
         )  # fmt: skip
     return chart

@@ -38,11 +38,12 @@ from __future__ import annotations
 import random
 from collections.abc import Collection, Hashable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Final, cast
 
 from gamelib.charts import GraphDrawing, digraph, statement
 from gamelib.core import FIRST, IllegalMoveError, Player, opponent
 from gamelib.games.boards import COLUMN_LETTERS, BoardPicture, svg_document, text_element
+from gamelib.language import Language, resolve, translated
 from gamelib.notation import MINUS
 
 if TYPE_CHECKING:
@@ -50,6 +51,40 @@ if TYPE_CHECKING:
 
 GraphState = tuple[Hashable, Player]
 """A position of a :class:`GraphGame`: ``(node, player to move)``."""
+
+WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
+    "game graph": {"en": "game graph", "ja": "ゲームのグラフ"},
+    "plain cycle": {"en": "a cycle with an exit", "ja": "出口のある循環"},
+    "ahead and behind": {"en": "ahead avoids, behind seeks", "ja": "優勢側は避け、劣勢側は求める"},
+    "sennichite": {"en": "sennichite: a forced replay", "ja": "千日手: 強制される指し直し"},
+    "sennichite even": {"en": "sennichite: an even position", "ja": "千日手: 互角の局面"},
+    "perpetual check": {"en": "perpetual check", "ja": "連続王手"},
+    "ghi": {"en": "graph-history interaction", "ja": "GHI（グラフと履歴の相互作用）"},
+    "random cyclic game": {"en": "random cyclic game {seed}", "ja": "ランダムな循環ゲーム {seed}"},
+    "random evaluation": {"en": "{name}, random evaluation", "ja": "{name}（評価値はランダム）"},
+    "mouse to move": {"en": "mouse to move", "ja": "ネズミの手番"},
+    "cat to move": {"en": "cat to move", "ja": "ネコの手番"},
+    "mouse home": {"en": "the mouse is home", "ja": "ネズミが巣穴に着きました"},
+    "mouse caught": {"en": "the cat caught the mouse", "ja": "ネコがネズミを捕まえました"},
+}
+"""Every word this module shows a reader, in English and Japanese: the names of the game
+graphs (their English text is the name the code uses; :func:`game_title` shows it) and
+the captions of Cat and Mouse."""
+
+GAME_NAMES: Final = tuple(
+    WORDS[key]
+    for key in (
+        "game graph", "plain cycle", "ahead and behind", "sennichite", "sennichite even",
+        "perpetual check", "ghi", "random cyclic game", "random evaluation",
+    )
+)  # fmt: skip
+"""The entries of :data:`WORDS` that name game graphs."""
+
+
+def game_title(name: str, language: str | None = None) -> str:
+    """A game graph's name as a reader sees it in ``language`` (None: the course-wide one):
+    a known English name (:data:`GAME_NAMES`) translated, any other name as it is."""
+    return translated(name, GAME_NAMES, language)
 
 
 # --------------------------------------------------------------------------- game graphs
@@ -83,7 +118,7 @@ class GraphGame:
         estimates: Mapping[Hashable, float] | None = None,
         checks: Collection[Hashable] = (),
         first_player: Player = FIRST,
-        name: str = "game graph",
+        name: str = WORDS["game graph"]["en"],
     ) -> None:
         if start not in graph:
             raise ValueError(f"the start node {start!r} is not a node of the graph")
@@ -175,6 +210,7 @@ class GraphGame:
         node_labels: Mapping[Hashable, str] | None = None,
         title: str | None = None,
         positions: Mapping[Hashable, tuple[float, float]] | None = None,
+        language: str | None = None,
     ) -> GraphDrawing:
         """Draw the graph with Graphviz (the same on the desktop and in a browser).
 
@@ -184,9 +220,11 @@ class GraphGame:
         Args:
             highlight: edges (from, to) to emphasise, for example a principal variation.
             node_labels: text for the nodes (default: the node and, for end nodes, the value).
-            title: the title on top (default: the game's name).
+            title: the title on top (default: the game's name, in ``language``: see
+                :func:`game_title`).
             positions: node positions (x to the right, y up; about 1 unit between
                 neighbours), kept exactly; default: Graphviz's layered layout from the start.
+            language: the language of the default title (None: the course-wide setting).
 
         Returns:
             The drawing (SVG in a notebook; ``.source`` is the DOT text).
@@ -194,7 +232,8 @@ class GraphGame:
         Raises:
             ValueError: if ``positions`` leaves out a node.
         """
-        return GraphDrawing(self.dot(highlight, node_labels, title, positions), title or self.name)
+        shown = game_title(self.name, language) if title is None else title
+        return GraphDrawing(self.dot(highlight, node_labels, shown, positions), shown)
 
     def dot(
         self,
@@ -202,6 +241,8 @@ class GraphGame:
         node_labels: Mapping[Hashable, str] | None = None,
         title: str | None = None,
         positions: Mapping[Hashable, tuple[float, float]] | None = None,
+        *,
+        language: str | None = None,
     ) -> str:
         """The DOT text of :meth:`plot` (same arguments)."""
         if positions is not None:
@@ -250,7 +291,7 @@ class GraphGame:
         )
         return digraph(
             statements,
-            title=self.name if title is None else title,
+            title=game_title(self.name, language) if title is None else title,
             pad=0.15,
             nodes={"width": 0.6, "height": 0.6, "fixedsize": "false", "margin": "0.06,0.04"},
             edges={"arrowsize": 0.8},
@@ -277,7 +318,7 @@ def plain_cycle() -> GraphGame:
     ring: the value is +1.
     """
     graph = _graph([("a", "b"), ("b", "c"), ("c", "a"), ("c", "out")])
-    return GraphGame(graph, "a", {"out": 1}, name="a cycle with an exit")
+    return GraphGame(graph, "a", {"out": 1}, name=WORDS["plain cycle"]["en"])
 
 
 def ahead_and_behind() -> GraphGame:
@@ -306,7 +347,7 @@ def ahead_and_behind() -> GraphGame:
         ]
     )
     return GraphGame(
-        graph, "start", {"x gives up": 1, "z wins": 1}, name="ahead avoids, behind seeks"
+        graph, "start", {"x gives up": 1, "z wins": 1}, name=WORDS["ahead and behind"]["en"]
     )
 
 
@@ -320,7 +361,7 @@ def sennichite_example() -> GraphGame:
     """
     graph = _graph([("start", "a"), ("start", "start loses"), ("a", "start"), ("a", "a loses")])
     return GraphGame(
-        graph, "start", {"start loses": -1, "a loses": 1}, name="sennichite: a forced replay"
+        graph, "start", {"start loses": -1, "a loses": 1}, name=WORDS["sennichite"]["en"]
     )
 
 
@@ -347,7 +388,7 @@ def perpetual_check_example() -> GraphGame:
         "start",
         {"quiet": -1, "mated": -1},
         checks={"check"},
-        name="perpetual check",
+        name=WORDS["perpetual check"]["en"],
     )
 
 
@@ -372,7 +413,7 @@ def ghi_example() -> GraphGame:
     graph = _graph(
         [("start", "a"), ("start", "b"), ("a", "c"), ("a", "lose"), ("b", "c"), ("c", "a")]
     )
-    return GraphGame(graph, "start", {"lose": -1}, name="graph-history interaction")
+    return GraphGame(graph, "start", {"lose": -1}, name=WORDS["ghi"]["en"])
 
 
 def random_cyclic_game(
@@ -407,7 +448,7 @@ def random_cyclic_game(
         graph,
         "n0",
         {node: generator.choice(values) for node in end_nodes},
-        name=f"random cyclic game {seed}",
+        name=WORDS["random cyclic game"]["en"].format(seed=seed),
     )
 
 
@@ -573,8 +614,9 @@ class CatAndMouse:
         return (1 << self.square_index(mouse)) | (1 << self.square_index(cat))
 
     # ---- pictures
-    def board_text(self, state: CatAndMouseState) -> str:
-        """The position as text: ``M`` mouse, ``C`` cat, ``H`` hole, ``#`` wall."""
+    def board_text(self, state: CatAndMouseState, *, language: str | None = None) -> str:
+        """The position as text: ``M`` mouse, ``C`` cat, ``H`` hole, ``#`` wall, and whose
+        turn it is in ``language`` (None: the course-wide setting)."""
         mouse, cat, player = state
         lines = []
         for row_index, row in enumerate(self.rows):
@@ -588,11 +630,14 @@ class CatAndMouse:
                     shown = "M"
                 squares.append(shown)
             lines.append(" ".join(squares))
-        lines.append(f"{'mouse' if player == FIRST else 'cat'} to move")
+        lines.append(_word("mouse to move" if player == FIRST else "cat to move", language))
         return "\n".join(lines)
 
-    def board_svg(self, state: CatAndMouseState, *, size: float = 260) -> str:
-        """Draw the position as SVG: walls dark, the hole black, mouse grey, cat orange."""
+    def board_svg(
+        self, state: CatAndMouseState, *, size: float = 260, language: str | None = None
+    ) -> str:
+        """Draw the position as SVG: walls dark, the hole black, mouse grey, cat orange; the
+        caption in ``language`` (None: the course-wide setting)."""
         mouse, cat, player = state
         rows = self.rows
         columns = len(rows[0])
@@ -627,15 +672,22 @@ class CatAndMouse:
                 'stroke="black" stroke-width="1.5"/>'
             )
             body.append(text_element(x, y, letter, square * 0.4, "black"))
-        caption = f"{'mouse' if player == FIRST else 'cat'} to move"
+        caption = _word("mouse to move" if player == FIRST else "cat to move", language)
         if self.is_terminal(state):
-            caption = "the mouse is home" if mouse == self.hole else "the cat caught the mouse"
+            caption = _word("mouse home" if mouse == self.hole else "mouse caught", language)
         body.append(text_element(size / 2, height - size * 0.06, caption, size * 0.05))
         return svg_document(size, height, body, caption)
 
-    def picture(self, state: CatAndMouseState, *, size: float = 260) -> BoardPicture:
+    def picture(
+        self, state: CatAndMouseState, *, size: float = 260, language: str | None = None
+    ) -> BoardPicture:
         """A picture of the position that Jupyter draws (see :meth:`board_svg`)."""
-        return BoardPicture(self.board_svg(state, size=size))
+        return BoardPicture(self.board_svg(state, size=size, language=language))
+
+
+def _word(name: str, language: str | None) -> str:
+    """The text ``name`` of :data:`WORDS` in ``language`` (None: the course-wide one)."""
+    return WORDS[name][resolve(language)]
 
 
 __all__ = [
@@ -644,6 +696,7 @@ __all__ = [
     "CatAndMouse",
     "GraphGame",
     "ahead_and_behind",
+    "game_title",
     "ghi_example",
     "perpetual_check_example",
     "plain_cycle",

@@ -91,14 +91,25 @@ board and the game's order.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Final, Literal, NamedTuple
 
 from gamelib.core import FIRST, SECOND, Player, play_words
 from gamelib.games.boards import BoardPicture, disc_board_svg
+from gamelib.language import Language, resolve
 
 PASS: Final = -1
 """The pass move, the only move of a side that has no legal move."""
+
+WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
+    "draw": {"en": "game over: draw", "ja": "終局: 引き分け"},
+    "Black wins": {"en": "game over: Black wins by {discs}", "ja": "終局: 黒の {discs} 石差の勝ち"},
+    "White wins": {"en": "game over: White wins by {discs}", "ja": "終局: 白の {discs} 石差の勝ち"},
+    "Black to move": {"en": "Black to move", "ja": "黒の手番"},
+    "White to move": {"en": "White to move", "ja": "白の手番"},
+    "passed": {"en": "{caption} (the other side passed)", "ja": "{caption}（相手はパスしました）"},
+}
+"""The words of the board pictures' captions, in English and Japanese."""
 
 PLAYABLE_SQUARES: tuple[int, ...] = (7, 8, 9, 10, 13, 14, 15, 16, 19, 20, 21, 22, 25, 26, 27, 28)
 """The 16 squares of the 4×4 board, numbered on the 6×6 grid with its border."""
@@ -366,10 +377,18 @@ class MiniReversi:
         marks: bool = True,
         numbers: bool = True,
         last_move: int | None = None,
+        language: str | None = None,
     ) -> BoardPicture:
         """A picture of the position that Jupyter draws (see :func:`board_svg`)."""
         return BoardPicture(
-            board_svg(state, size=size, marks=marks, numbers=numbers, last_move=last_move)
+            board_svg(
+                state,
+                size=size,
+                marks=marks,
+                numbers=numbers,
+                last_move=last_move,
+                language=language,
+            )
         )
 
 
@@ -384,6 +403,7 @@ def board_svg(
     marks: bool = True,
     numbers: bool = True,
     last_move: int | None = None,
+    language: str | None = None,
 ) -> str:
     """Draw a 4×4 reversi position as SVG.
 
@@ -393,23 +413,23 @@ def board_svg(
         marks: Whether to put a dot on each legal move.
         numbers: Whether to write the source's square numbers (7–28) in the corners.
         last_move: A square to outline, for example the move just played.
+        language: The language of the caption ("Black to move", "game over: draw"; None: the
+            course-wide setting).
 
     Returns:
         The SVG document as a string.
     """
+    texts = {name: entry[resolve(language)] for name, entry in WORDS.items()}
     over = is_over(state)
     legal = legal_squares(state) if marks and not over else ()
     if over:
         difference = state.black.bit_count() - state.white.bit_count()
-        caption = (
-            "game over: draw"
-            if difference == 0
-            else f"game over: {'Black' if difference > 0 else 'White'} wins by {abs(difference)}"
-        )
+        winner = "Black wins" if difference > 0 else "White wins"
+        caption = texts["draw"] if difference == 0 else texts[winner].format(discs=abs(difference))
     else:
-        caption = ("Black" if state.player == FIRST else "White") + " to move"
+        caption = texts["Black to move" if state.player == FIRST else "White to move"]
         if state.passed:
-            caption += " (the other side passed)"
+            caption = texts["passed"].format(caption=caption)
     return disc_board_svg(
         4,
         4,

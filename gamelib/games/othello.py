@@ -86,14 +86,23 @@ mask instead of making them ("bulk counting").
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Final, Literal, NamedTuple, overload
 
 from gamelib.core import FIRST, SECOND, IllegalMoveError, Player
 from gamelib.games.boards import BoardPicture, disc_board_svg
+from gamelib.language import Language, resolve
 
 PASS: Final = -1
 """The pass move: the only move of a side that has no legal move."""
+
+WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
+    "score": {"en": "Black {black} – White {white}", "ja": "黒 {black} – 白 {white}"},
+    "game over": {"en": "game over: {score}", "ja": "終局: {score}"},
+    "Black to move": {"en": "Black to move · {score}", "ja": "黒の手番 · {score}"},
+    "White to move": {"en": "White to move · {score}", "ja": "白の手番 · {score}"},
+}
+"""The words of the board pictures' captions, in English and Japanese."""
 
 FULL: Final = (1 << 64) - 1
 """All 64 squares."""
@@ -685,9 +694,12 @@ class Othello:
         size: float = 320,
         marks: bool = True,
         last_move: int | None = None,
+        language: str | None = None,
     ) -> BoardPicture:
         """A picture of the position that Jupyter draws (see :func:`board_svg`)."""
-        return BoardPicture(board_svg(state, size=size, marks=marks, last_move=last_move))
+        return BoardPicture(
+            board_svg(state, size=size, marks=marks, last_move=last_move, language=language)
+        )
 
 
 _TOKEN = re.compile(r"[\s,;]*(?:\d+\.+\s*)?([a-hA-H][1-8]|[Pp][Aa][Ss][Ss])")
@@ -781,6 +793,7 @@ def board_svg(
     size: float = 320,
     marks: bool = True,
     last_move: int | None = None,
+    language: str | None = None,
 ) -> str:
     """Draw an Othello position as SVG, with coordinates a–h and 1–8.
 
@@ -789,17 +802,21 @@ def board_svg(
         size: Width of the picture in pixels.
         marks: Whether to put a dot on each legal move.
         last_move: A square to outline, for example the move just played.
+        language: The language of the caption ("Black to move · Black 2 – White 2"; None:
+            the course-wide setting).
 
     Returns:
         The SVG document as a string.
     """
     black, white = state.black, state.white
     legal = squares_of(legal_moves_mask(state.mover, state.opponent)) if marks else ()
-    score = f"Black {black.bit_count()} – White {white.bit_count()}"
+    texts = {name: entry[resolve(language)] for name, entry in WORDS.items()}
+    score = texts["score"].format(black=black.bit_count(), white=white.bit_count())
     if Othello().is_terminal(state):
-        caption = f"game over: {score}"
+        caption = texts["game over"].format(score=score)
     else:
-        caption = f"{'Black' if state.player == FIRST else 'White'} to move · {score}"
+        mover = "Black to move" if state.player == FIRST else "White to move"
+        caption = texts[mover].format(score=score)
     return disc_board_svg(
         8,
         8,

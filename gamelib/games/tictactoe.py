@@ -63,10 +63,20 @@ game tree has 549,946 nodes counting the root, 255,168 finished games (131,184 w
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Final
 
 from gamelib.core import FIRST, SECOND, Player, play_words
 from gamelib.games.boards import BoardPicture, svg_document, text_element
+from gamelib.language import Language, resolve
+
+WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
+    "draw": {"en": "draw", "ja": "引き分け"},
+    "wins": {"en": "{mark} wins", "ja": "{mark} の勝ち"},
+    "to move": {"en": "{mark} to move", "ja": "{mark} の手番"},
+}
+"""The words of the board pictures' captions, in English and Japanese."""
 
 TicTacToeState = tuple[int, int]
 """A position: ``(mover, other)``, the squares of the player to move and of the opponent."""
@@ -256,13 +266,24 @@ class TicTacToe:
         return "\n".join(" ".join(marks[row * 3 : row * 3 + 3]) for row in range(3))
 
     def picture(
-        self, state: TicTacToeState, *, size: float = 240, indices: bool = False
+        self,
+        state: TicTacToeState,
+        *,
+        size: float = 240,
+        indices: bool = False,
+        language: str | None = None,
     ) -> BoardPicture:
         """A picture of the position that Jupyter draws (see :func:`board_svg`)."""
-        return BoardPicture(board_svg(state, size=size, indices=indices))
+        return BoardPicture(board_svg(state, size=size, indices=indices, language=language))
 
 
-def board_svg(state: TicTacToeState, *, size: float = 240, indices: bool = False) -> str:
+def board_svg(
+    state: TicTacToeState,
+    *,
+    size: float = 240,
+    indices: bool = False,
+    language: str | None = None,
+) -> str:
     """Draw a tic-tac-toe position as SVG.
 
     X is drawn as a blue cross, O as a red ring; a completed line is struck through.
@@ -271,6 +292,8 @@ def board_svg(state: TicTacToeState, *, size: float = 240, indices: bool = False
         state: The position.
         size: Width of the picture in pixels.
         indices: Whether to write each square's number and name in its corner.
+        language: The language of the caption ("O to move", "X wins", "draw"; None: the
+            course-wide setting).
 
     Returns:
         The SVG document as a string.
@@ -341,11 +364,16 @@ def board_svg(state: TicTacToeState, *, size: float = 240, indices: bool = False
                     f'stroke="#2c3e50" stroke-width="{stroke / 2:.1f}" stroke-opacity="0.7" '
                     'stroke-linecap="round"/>'
                 )
+    texts = {name: entry[resolve(language)] for name, entry in WORDS.items()}
     if game.is_terminal(state):
         winner = game.winner(state)
-        caption = "draw" if winner is None else ("X" if winner == FIRST else "O") + " wins"
+        caption = (
+            texts["draw"]
+            if winner is None
+            else texts["wins"].format(mark="X" if winner == FIRST else "O")
+        )
     else:
-        caption = ("X" if game.to_move(state) == FIRST else "O") + " to move"
+        caption = texts["to move"].format(mark="X" if game.to_move(state) == FIRST else "O")
     body.append(text_element(size / 2, size + caption_height / 3, caption, cell * 0.22))
     return svg_document(size, height, body, caption)
 

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import math
 import os
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import Final
 
 from gamelib.exercises import Convention, Feedback, PruningExercise
+from gamelib.language import Language, resolve
 from gamelib.notation import format_window, read_number
 from gamelib.render.dot import Drawing
 from gamelib.worksheets.markup import problem_drawing
@@ -21,40 +23,78 @@ from gamelib.worksheets.problems import (
     window_reason,
 )
 
+WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
+    "empty id": {
+        "en": 'the student ID must be a non-empty string like "s1234567", not {given}',
+        "ja": '学籍番号は "s1234567" のような空でない文字列で書いてください（{given} ではなく）',
+    },
+    "someone else's id": {
+        "en": "this notebook's student ID is {given}, but it was submitted by {submitted_by}: "
+        "each student answers on the trees of their own ID",
+        "ja": "このノートブックの学籍番号は {given} ですが、提出したのは {submitted_by} です。"
+        "各自、自分の学籍番号の木で答えてください",
+    },
+    "no answer": {
+        "en": "no answer yet: give the window as (alpha, beta)",
+        "ja": "まだ答えがありません。探索窓を (alpha, beta) の形で答えてください",
+    },
+    "not a pair": {
+        "en": "expected the window as a pair (alpha, beta), got {answer}",
+        "ja": "探索窓は (alpha, beta) の組で答えてください（答えは {answer}）",
+    },
+    "not numbers": {
+        "en": "expected numbers for α and β, got {part}",
+        "ja": "α と β には数を書いてください（{part} と書かれています）",
+    },
+    "wrong window": {
+        "en": "{node} is entered with {window}, not {answer}: {reason}",
+        "ja": "{node} に入るときの探索窓は {answer} ではなく {window} です: {reason}",
+    },
+}
+"""The messages a student reads, in English and Japanese (``str.format`` templates)."""
 
-def normalise_student_id(student_id: object) -> str:
+
+def _word(name: str, language: str | None) -> str:
+    """The template ``name`` of :data:`WORDS` in ``language`` (None: the course-wide one)."""
+    return WORDS[name][resolve(language)]
+
+
+def normalise_student_id(student_id: object, *, language: str | None = None) -> str:
     """A student ID as the seeds use it: stripped, case-folded (``" S123 "`` → ``"s123"``).
 
     Raises:
-        ValueError: for anything but a non-empty string.
+        ValueError: for anything but a non-empty string (the message in ``language``; None:
+            the course-wide setting).
     """
     if not isinstance(student_id, str) or not student_id.strip():
-        raise ValueError(
-            f'the student ID must be a non-empty string like "s1234567", not {student_id!r}'
-        )
+        raise ValueError(_word("empty id", language).format(given=repr(student_id)))
     return student_id.strip().casefold()
 
 
-def window_feedback(exercise: PruningExercise, node: str, answer: object) -> Feedback:
+def window_feedback(
+    exercise: PruningExercise, node: str, answer: object, *, language: str | None = None
+) -> Feedback:
     """Check a window answer ``(alpha, beta)`` for ``node``; never raises.
 
-    Numbers or their text (``"-inf"``, ``"−∞"``, ``"3"``) are accepted for α and β.
+    Numbers or their text (``"-inf"``, ``"−∞"``, ``"3"``) are accepted for α and β. The
+    messages are in ``language`` (None: the course-wide setting); the reason a wrong window
+    is wrong comes from :func:`~gamelib.worksheets.problems.window_reason`.
     """
     if answer is None or answer is Ellipsis:
-        return Feedback(False, ["no answer yet: give the window as (alpha, beta)"])
+        return Feedback(False, [_word("no answer", language)])
     if isinstance(answer, str) or not isinstance(answer, Sequence) or len(answer) != 2:
-        return Feedback(False, [f"expected the window as a pair (alpha, beta), got {answer!r}"])
+        return Feedback(False, [_word("not a pair", language).format(answer=repr(answer))])
     numbers = []
     for part in answer:
         if isinstance(part, bool):
-            return Feedback(False, [f"expected numbers for α and β, got {part!r}"])
+            return Feedback(False, [_word("not numbers", language).format(part=repr(part))])
         if isinstance(part, int | float) and not math.isnan(part):
             numbers.append(float(part))
             continue
         try:
             numbers.append(float(read_number(str(part))))
         except ValueError:
-            return Feedback(False, [f"expected numbers for α and β, got {part!r}"])
+            return Feedback(False, [_word("not numbers", language).format(part=repr(part))])
     try:
         enter = entry_event(exercise, node)
     except ValueError as error:
@@ -64,8 +104,12 @@ def window_feedback(exercise: PruningExercise, node: str, answer: object) -> Fee
     return Feedback(
         False,
         [
-            f"{node} is entered with {format_window(enter.alpha, enter.beta)}, not "
-            f"{format_window(numbers[0], numbers[1])}: {window_reason(exercise, node)}"
+            _word("wrong window", language).format(
+                node=node,
+                window=format_window(enter.alpha, enter.beta),
+                answer=format_window(numbers[0], numbers[1]),
+                reason=window_reason(exercise, node),
+            )
         ],
     )
 
@@ -100,8 +144,9 @@ class PersonalHomework:
         submitted_by = _autograded_student()
         if submitted_by is not None and normalise_student_id(submitted_by) != self.student_id:
             raise ValueError(
-                f"this notebook's student ID is {student_id!r}, but it was submitted by "
-                f"{submitted_by!r}: each student answers on the trees of their own ID"
+                _word("someone else's id", None).format(
+                    given=repr(student_id), submitted_by=repr(submitted_by)
+                )
             )
         self.problems = (
             self._problem(1, Settings(3, 3, Convention(), ("pruned",))),
