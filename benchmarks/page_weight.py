@@ -4,6 +4,9 @@ For each HTML page: the bytes of the HTML file itself, and the bytes a first vis
 from the site, that is the HTML plus every local stylesheet, script and image it references
 (each counted once per page; the theme's files are shared by all pages and cached by a
 browser after the first). The goal of the course's website is at most 1.5 MB of HTML per page.
+The website has two books, English and Japanese (``ja/``): each page is listed, then a line per
+book. The JupyterLite edition in ``lite/`` is an application, not pages of the website: it is
+left out (``lite/build.py`` prints its size).
 
 Usage: ``python benchmarks/page_weight.py [site/_build/html] [--limit 1500000]``
 (exit code 1 when a page's HTML is over the limit).
@@ -30,8 +33,9 @@ def page_weights(site: Path) -> list[tuple[str, int, int]]:
     """Each page of ``site`` (relative path), its HTML bytes and its bytes with local assets."""
     rows = []
     for page in sorted(site.rglob("*.html")):
-        if "_static" in page.relative_to(site).parts:
-            continue  # the theme's template fragments, not pages
+        parts = page.relative_to(site).parts
+        if "_static" in parts or parts[0] == "lite":
+            continue  # the theme's template fragments and the browser edition, not pages
         html = page.read_text(encoding="utf-8", errors="replace")
         assets: set[Path] = set()
         for match in _REFERENCE.finditer(html):
@@ -67,11 +71,18 @@ def main() -> int:
     for name, size, total in rows:
         flag = "  over the limit" if size > arguments.limit else ""
         print(f"{name:<{width}}  {size:>12,}  {total:>12,}{flag}")
+    for book, in_book in (
+        ("English", [row for row in rows if not row[0].startswith("ja/")]),
+        ("Japanese", [row for row in rows if row[0].startswith("ja/")]),
+    ):
+        if in_book:
+            heaviest = max(in_book, key=lambda row: row[1])
+            print(
+                f"{book}: {len(in_book)} pages, {sum(row[1] for row in in_book):,} bytes of "
+                f"HTML in all; heaviest: {heaviest[0]} with {heaviest[1]:,} bytes"
+            )
     heaviest = max(rows, key=lambda row: row[1])
-    print(
-        f"{len(rows)} pages, {sum(size for _, size, _ in rows):,} bytes of HTML in all; "
-        f"heaviest: {heaviest[0]} with {heaviest[1]:,} bytes (limit {arguments.limit:,})"
-    )
+    print(f"heaviest of all: {heaviest[0]} with {heaviest[1]:,} bytes (limit {arguments.limit:,})")
     return 1 if heaviest[1] > arguments.limit else 0
 
 

@@ -102,6 +102,12 @@ HOMEWORK_NOTE = (
     "cells run as usual. nbgrader's autograding and submission need a Jupyter server with "
     "nbgrader: they cannot run in the browser."
 )
+JAPANESE_HOMEWORK = NOTEBOOKS / "ja/exercises/source/pruning_homework/pruning_homework.ipynb"
+JAPANESE_HOMEWORK_NOTE = (
+    "**ブラウザ版では**、これは宿題の学生用です。解答のセルは空で、書き込むまでは "
+    "`NotImplementedError` を出します。チェックのセルはふだんどおり実行できます。nbgrader の"
+    "自動採点と提出には nbgrader の入った Jupyter サーバーが必要で、ブラウザの中では動きません。"
+)
 
 
 def say(message: str) -> None:
@@ -402,7 +408,7 @@ def write_configuration(work: Path, preloaded: list[str]) -> None:
     (work / "jupyter-lite.json").write_text(json.dumps(configuration, indent=2), encoding="utf-8")
 
 
-def student_version(text: str) -> Any:
+def student_version(text: str, note: str = HOMEWORK_NOTE) -> Any:
     """The homework as a student gets it: nbgrader's ``ClearSolutions`` (the answers become
     ``raise NotImplementedError()``), a note on what the browser cannot do, and the answer
     and check cells tagged ``raises-exception`` (they fail until answered; the website's
@@ -419,14 +425,15 @@ def student_version(text: str) -> Any:
             tags = cell.metadata.setdefault("tags", [])
             if "raises-exception" not in tags:
                 tags.append("raises-exception")
-    homework.cells.insert(1, nbformat.v4.new_markdown_cell(HOMEWORK_NOTE, id="lite-note"))
+    homework.cells.insert(1, nbformat.v4.new_markdown_cell(note, id="lite-note"))
     return homework
 
 
 def stage_notebooks(folder: Path) -> None:
     """The course's notebooks (the same files as on the desktop, the Japanese edition in
-    ``ja/`` when there is one), the homework's student version (:func:`student_version`)
-    and lite/checks (a notebook that checks the browser runs the course) in ``folder``."""
+    ``ja/`` when there is one), the homework's student version (:func:`student_version`; the
+    Japanese one in ``ja/exercises/``) and lite/checks (a notebook that checks the browser
+    runs the course) in ``folder``."""
     import nbformat
 
     folder.mkdir(parents=True)
@@ -440,6 +447,11 @@ def stage_notebooks(folder: Path) -> None:
     homework = student_version(HOMEWORK.read_text(encoding="utf-8"))
     (folder / "exercises").mkdir()
     nbformat.write(homework, folder / "exercises" / HOMEWORK.name)
+    if japanese and JAPANESE_HOMEWORK.exists():
+        text = JAPANESE_HOMEWORK.read_text(encoding="utf-8")
+        (folder / "ja" / "exercises").mkdir()
+        homework = student_version(text, JAPANESE_HOMEWORK_NOTE)
+        nbformat.write(homework, folder / "ja" / "exercises" / JAPANESE_HOMEWORK.name)
     shutil.copytree(LITE / "checks", folder / "checks")
 
 

@@ -1,14 +1,20 @@
 """Build the course's website into site/_build/html (run by ``bash scripts/course.sh site``).
 
-Steps:
+The website is two books, English (``html/``) and Japanese (``html/ja/``), with the same page
+names, so that every page's language switch leads to its twin. Steps:
 
-1. stage the sources in ``site/_build/source``: this folder's pages and configuration, the
-   course notebooks (``notebooks/*.ipynb``, as in the repository, so that the launch buttons
-   open the same path), and the homework's student version (nbgrader's ``ClearSolutions``
-   applied to the source; its answer and check cells keep their code but not their output);
-   a file is rewritten only when it changed, so a second build redoes only what changed;
-2. run Sphinx (Jupyter Book 1's stack, configured in ``conf.py``): every notebook is executed
-   with ``GAMELIB_STATIC=1``, its outputs cached in ``site/_build/.jupyter_cache``;
+1. stage each book's sources: for the English book in ``site/_build/source``, this folder's
+   pages and configuration, the course notebooks (``notebooks/*.ipynb``, as in the repository,
+   so that the launch buttons open the same path), and the homework's student version
+   (nbgrader's ``ClearSolutions`` applied to the source; its answer and check cells keep their
+   code but not their output); for the Japanese book in ``site/_build/source_ja``, the pages of
+   ``site/ja/`` with the same configuration, and ``notebooks/ja/`` staged as ``notebooks/``
+   (with its homework's student version); a file is rewritten only when it changed, so a second
+   build redoes only what changed;
+2. run Sphinx on both books at once, in two child processes (Jupyter Book 1's stack,
+   configured in ``conf.py``; ``COURSE_SITE_LANGUAGE`` says which book): every notebook is
+   executed with ``GAMELIB_STATIC=1``, its outputs cached in ``site/_build/.jupyter_cache``
+   (``.jupyter_cache_ja`` for the Japanese book);
 3. copy the pruning trainer (``site/trainer/``, a self-contained page) to ``html/trainer/``;
 4. build the JupyterLite edition (``lite/build.py``) into ``html/lite/``: every notebook page
    links to its notebook there ("Run in your browser", ``_ext/course_site.py``), so the one
@@ -37,6 +43,7 @@ import shutil
 import subprocess
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -50,14 +57,61 @@ TRAINER = SITE / "trainer"
 LITE = HTML / "lite"
 HOMEWORK = ROOT / "notebooks/exercises/source/pruning_homework/pruning_homework.ipynb"
 STAGED_HOMEWORK = "notebooks/exercises/pruning_homework.ipynb"
-PAGES = ("conf.py", "_toc.yml", "index.md", "run.md", "trainer.md", "teachers_guide.md")
-FOLDERS = ("_static", "_ext")
+PAGES = ("_toc.yml", "index.md", "run.md", "trainer.md", "teachers_guide.md")
+"""The pages of a book (``site/`` for the English one, ``site/ja/`` for the Japanese)."""
+FOLDERS = ("_static", "_ext", "_templates")
+"""Shared by both books, with ``conf.py``."""
 PLACEHOLDER_REPOSITORY = "https://github.com/YOUR-ACCOUNT/game-tree-search"
 STUDENT_NOTE = (
     "```{note}\nThis is the **student version** of the homework: the answer cells are empty "
     "(`raise NotImplementedError()`) and the checks have not run. To answer and check, "
     "[run it yourself](../../run.md).\n```"
 )
+JAPANESE_STUDENT_NOTE = (
+    "```{note}\nこれは宿題の**学生用**です。解答のセルは空で（`raise NotImplementedError()`）、"
+    "チェックのセルはまだ実行されていません。解答してチェックするには、"
+    "[ノートブックを自分で実行してください](../../run.md)。\n```"
+)
+
+
+@dataclass(frozen=True)
+class Book:
+    """One language's book: where its sources come from, are staged, cached and written."""
+
+    language: str
+    pages: Path
+    notebooks: Path
+    homework: Path
+    student_note: str
+    source: Path
+    html: Path
+    cache: Path
+    doctrees: Path
+
+
+ENGLISH = Book(
+    language="en",
+    pages=SITE,
+    notebooks=ROOT / "notebooks",
+    homework=HOMEWORK,
+    student_note=STUDENT_NOTE,
+    source=SOURCE,
+    html=HTML,
+    cache=CACHE,
+    doctrees=BUILD / "doctrees",
+)
+JAPANESE = Book(
+    language="ja",
+    pages=SITE / "ja",
+    notebooks=ROOT / "notebooks" / "ja",
+    homework=ROOT / "notebooks/ja/exercises/source/pruning_homework/pruning_homework.ipynb",
+    student_note=JAPANESE_STUDENT_NOTE,
+    source=BUILD / "source_ja",
+    html=HTML / "ja",
+    cache=BUILD / ".jupyter_cache_ja",
+    doctrees=BUILD / "doctrees_ja",
+)
+BOOKS = (ENGLISH, JAPANESE)
 
 
 def say(message: str) -> None:
@@ -85,16 +139,17 @@ def code_fingerprint() -> str:
 
 
 def forget_stale_outputs() -> None:
-    """Drop the execution cache and Sphinx's saved state when gamelib or the requirements
-    changed since the last build (the cache knows only the notebooks' own text)."""
+    """Drop the execution caches and Sphinx's saved state when gamelib or the requirements
+    changed since the last build (the caches know only the notebooks' own text)."""
     stamp = BUILD / "code-fingerprint"
     fingerprint = code_fingerprint()
     if stamp.exists() and stamp.read_text() == fingerprint:
         return
-    if CACHE.exists() or (BUILD / "doctrees").exists():
+    if any(book.cache.exists() or book.doctrees.exists() for book in BOOKS):
         say("gamelib or the requirements changed: executing every notebook again")
-    shutil.rmtree(CACHE, ignore_errors=True)
-    shutil.rmtree(BUILD / "doctrees", ignore_errors=True)
+    for book in BOOKS:
+        shutil.rmtree(book.cache, ignore_errors=True)
+        shutil.rmtree(book.doctrees, ignore_errors=True)
     BUILD.mkdir(parents=True, exist_ok=True)
     stamp.write_text(fingerprint)
 
@@ -122,13 +177,13 @@ def repository_url() -> tuple[str, bool]:
     return PLACEHOLDER_REPOSITORY, True
 
 
-def student_version(text: str) -> dict[str, Any]:
+def student_version(text: str, note: str = STUDENT_NOTE) -> dict[str, Any]:
     """The homework as a student gets it, for the website.
 
     nbgrader's ``ClearSolutions`` replaces the solutions by ``raise NotImplementedError()``;
     the answer and check cells then fail when executed, so they are tagged
     ``raises-exception`` (the build goes on) and ``remove-output`` (the page shows their
-    code, not a traceback). A note at the top says so.
+    code, not a traceback). A note at the top (``note``, in the book's language) says so.
     """
     import nbformat
     from nbgrader.preprocessors import ClearSolutions
@@ -141,31 +196,32 @@ def student_version(text: str) -> dict[str, Any]:
         if cell["cell_type"] == "code" and (grading.get("solution") or grading.get("grade")):
             tags = cell["metadata"].setdefault("tags", [])
             tags.extend(tag for tag in ("raises-exception", "remove-output") if tag not in tags)
-    note = {"cell_type": "markdown", "id": "site-note", "metadata": {}, "source": STUDENT_NOTE}
-    result["cells"].insert(1, note)
+    cell = {"cell_type": "markdown", "id": "site-note", "metadata": {}, "source": note}
+    result["cells"].insert(1, cell)
     return result
 
 
-def stage() -> int:
-    """Copy the site's sources into SOURCE; returns how many files changed."""
-    changed = 0
+def stage(book: Book = ENGLISH) -> int:
+    """Copy the sources of ``book`` into its staging folder; returns how many files changed."""
+    changed = int(write_if_changed(book.source / "conf.py", (SITE / "conf.py").read_bytes()))
     for name in PAGES:
-        changed += write_if_changed(SOURCE / name, (SITE / name).read_bytes())
+        changed += write_if_changed(book.source / name, (book.pages / name).read_bytes())
     for folder in FOLDERS:
         for path in sorted((SITE / folder).rglob("*")):
             if path.is_file() and "__pycache__" not in path.parts:
-                target = SOURCE / path.relative_to(SITE)
+                target = book.source / path.relative_to(SITE)
                 changed += write_if_changed(target, path.read_bytes())
-    for notebook in sorted((ROOT / "notebooks").glob("*.ipynb")):
-        changed += write_if_changed(SOURCE / "notebooks" / notebook.name, notebook.read_bytes())
-    homework = student_version(HOMEWORK.read_text(encoding="utf-8"))
+    for notebook in sorted(book.notebooks.glob("*.ipynb")):
+        target = book.source / "notebooks" / notebook.name
+        changed += write_if_changed(target, notebook.read_bytes())
+    homework = student_version(book.homework.read_text(encoding="utf-8"), book.student_note)
     text = json.dumps(homework, indent=1, ensure_ascii=False) + "\n"
-    changed += write_if_changed(SOURCE / STAGED_HOMEWORK, text.encode("utf-8"))
+    changed += write_if_changed(book.source / STAGED_HOMEWORK, text.encode("utf-8"))
     return changed
 
 
-def run_sphinx(jobs: int) -> int:
-    """Sphinx's HTML build of SOURCE into HTML (in a child process); its exit code."""
+def start_sphinx(book: Book, jobs: int) -> subprocess.Popen[bytes]:
+    """Sphinx's HTML build of ``book`` (a child process, started and not waited for)."""
     command = [
         sys.executable,
         "-m",
@@ -175,15 +231,35 @@ def run_sphinx(jobs: int) -> int:
         "-j",
         str(jobs),
         "--keep-going",
+        "--quiet",
         "-d",
-        str(BUILD / "doctrees"),
-        str(SOURCE),
-        str(HTML),
+        str(book.doctrees),
+        str(book.source),
+        str(book.html),
     ]
-    environment = dict(os.environ, GAMELIB_STATIC="1", COURSE_SITE_CACHE=str(CACHE))
+    environment = dict(
+        os.environ,
+        GAMELIB_STATIC="1",
+        COURSE_SITE_CACHE=str(book.cache),
+        COURSE_SITE_LANGUAGE=book.language,
+    )
     # the kernels must come from this environment (the one with gamelib installed)
     environment["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{environment['PATH']}"
-    return subprocess.run(command, cwd=ROOT, env=environment, check=False).returncode
+    return subprocess.Popen(command, cwd=ROOT, env=environment)
+
+
+def run_sphinx(jobs: int) -> int:
+    """Sphinx's HTML builds of both books, at the same time (the notebooks' execution takes
+    most of the time, and the two books' notebooks run side by side); the first non-zero exit
+    code, or 0."""
+    started = time.perf_counter()
+    processes = {book.language: start_sphinx(book, jobs) for book in BOOKS}
+    statuses = {}
+    for language, process in processes.items():
+        statuses[language] = process.wait()
+        say(f"the {language} book: Sphinx done after {time.perf_counter() - started:.0f} s")
+    failed = [status for status in statuses.values() if status != 0]
+    return failed[0] if failed else 0
 
 
 def copy_trainer() -> None:
@@ -241,14 +317,17 @@ def main() -> int:
         say("no GitHub remote 'origin' and no COURSE_REPOSITORY_URL: the launch buttons")
         say(f"point to the placeholder {url}")
     forget_stale_outputs()
-    changed = stage()
-    say(f"staged the sources in {SOURCE.relative_to(ROOT)} ({changed} files changed)")
+    for book in BOOKS:
+        changed = stage(book)
+        where = book.source.relative_to(ROOT)
+        say(f"staged the {book.language} book's sources in {where} ({changed} files changed)")
     status = run_sphinx(arguments.jobs)
     if status != 0:
         say(f"Sphinx failed (exit code {status})")
         return status
     # Sphinx copies static files only when a page was rewritten: the site's own, always
-    shutil.copytree(SITE / "_static", HTML / "_static", dirs_exist_ok=True)
+    for book in BOOKS:
+        shutil.copytree(SITE / "_static", book.html / "_static", dirs_exist_ok=True)
     copy_trainer()
     pages = [path for path in HTML.rglob("*.html") if LITE not in path.parents]
     if arguments.no_lite:

@@ -13,11 +13,16 @@ matters for a site without network is in one place:
   (the browser test would see it if one did);
 - the notebooks are executed at build time with ``GAMELIB_STATIC=1`` (the animations become
   self-contained HTML players), their results cached in ``site/_build/.jupyter_cache``;
-- launch buttons for Binder and Colab, built from the repository URL that ``build.py`` found.
+- launch buttons for Binder and Colab, built from the repository URL that ``build.py`` found;
+- two books from this one file: the English one (``site/_build/source`` into ``html/``) and the
+  Japanese one (``site/_build/source_ja`` into ``html/ja/``), chosen by the environment
+  variable ``COURSE_SITE_LANGUAGE`` (``en``, the default, or ``ja``); each page has a switch to
+  its twin in the other book (``_ext/course_site.py``, ``_templates/language-switch.html``).
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
 import sys
 from pathlib import Path
@@ -27,9 +32,26 @@ sys.path.insert(0, str(HERE / "_ext"))
 
 os.environ["GAMELIB_STATIC"] = "1"  # the kernels inherit it: animations are HTML players
 
-project = "Game-tree search, taught in Jupyter"
-author = "the course's authors"
-copyright = "the course's authors"
+COURSE_LANGUAGE = os.environ.get("COURSE_SITE_LANGUAGE", "en")
+if COURSE_LANGUAGE not in ("en", "ja"):
+    raise ValueError(f"COURSE_SITE_LANGUAGE must be 'en' or 'ja', not {COURSE_LANGUAGE!r}")
+JAPANESE = COURSE_LANGUAGE == "ja"
+
+# Sphinx's words (navigation, search, "previous"/"next") and the search index in this language:
+# Japanese search splits words with Sphinx's own TinySegmenter (no network, no extra package).
+language = COURSE_LANGUAGE
+
+# The language switch: where the other book's output and staged sources are, seen from this one.
+course_language = COURSE_LANGUAGE
+course_twin_root = "../" if JAPANESE else "ja/"
+course_twin_source = str(HERE.parent / ("source" if JAPANESE else "source_ja"))
+# The extension changes every page it writes: a new version of it rewrites them all (Sphinx
+# compares the "html" configuration values with the previous build's).
+course_extension_hash = hashlib.sha256((HERE / "_ext" / "course_site.py").read_bytes()).hexdigest()
+
+project = "ゲーム木探索を Jupyter で学ぶ" if JAPANESE else "Game-tree search, taught in Jupyter"
+author = "講座の著者" if JAPANESE else "the course's authors"
+copyright = author
 
 extensions = [
     "myst_nb",
@@ -61,7 +83,8 @@ suppress_warnings = ["mystnb.unknown_mime_type", "myst.header"]
 
 # ---- HTML
 html_theme = "sphinx_book_theme"
-html_title = "Game-tree search"
+html_title = "ゲーム木探索" if JAPANESE else "Game-tree search"
+templates_path = ["_templates"]
 html_static_path = ["_static"]
 html_css_files = ["course.css"]
 html_copy_source = False
@@ -81,7 +104,9 @@ html_theme_options: dict[str, object] = {
     "use_download_button": True,
     "use_fullscreen_button": False,
     "navigation_with_keys": False,
-    "search_bar_text": "Search the course…",
+    "search_bar_text": "講座を検索…" if JAPANESE else "Search the course…",
+    # the language switch first, then the theme's own buttons
+    "article_header_end": ["language-switch.html", "article-header-buttons.html"],
 }
 if REPOSITORY_URL:
     html_theme_options.update(

@@ -1,8 +1,12 @@
-"""A Sphinx extension for the course's website: glossary links and links to "Run it yourself".
+"""A Sphinx extension for the course's website: glossary links, links to "Run it yourself", and
+the language switch between the English book and the Japanese one.
 
 - The glossary's table (the first Markdown table of ``notebooks/glossary.ipynb``) gives the
-  English terms; each row gets an anchor ``term-<slug>``, and on every other page the first
-  use of a term in running text links to its row.
+  terms: in the English glossary the English words are column 2 (column 0 is the Japanese),
+  in the Japanese one the Japanese term is column 0 and the English column 1. Each row gets an
+  anchor ``term-<slug of its English term>`` (the same anchor in both books), and on every
+  other page the first use of a term in running text links to its row (in the Japanese book,
+  Japanese terms match inside running text: Japanese has no spaces between words).
 - An output that says it needs Python (the tic-tac-toe widget's static version) carries a link
   ``<a class="gamelib-run-yourself" href="#run-it-yourself">``: it is pointed at the page
   ``run`` (the ways to run the course).
@@ -10,7 +14,15 @@
   teacher's source in the repository.
 - Every page made from a notebook gets a "Run in your browser" link, under its title, to the
   same notebook in the JupyterLite edition, which ``site/build.py`` builds into the site's
-  ``lite/`` folder (``notebooks/03_alphabeta.ipynb`` is ``03_alphabeta.ipynb`` there).
+  ``lite/`` folder (``notebooks/03_alphabeta.ipynb`` is ``03_alphabeta.ipynb`` there, and
+  the Japanese ``notebooks/ja/03_alphabeta.ipynb`` is ``ja/03_alphabeta.ipynb``).
+- Every page gets a language switch (the template ``language-switch.html``, in the article's
+  header): a link to the same page in the other book (the Japanese book is built into the
+  English one's ``ja/`` folder with the same page names), or to the other book's home page
+  when that page has no twin.
+- In the Japanese book, the launch buttons (Binder, Colab) open ``notebooks/ja/…`` in the
+  repository: its notebooks are staged as ``notebooks/…`` so that both books have the same
+  page names.
 """
 
 from __future__ import annotations
@@ -29,18 +41,38 @@ from sphinx.application import Sphinx
 GLOSSARY = "notebooks/glossary"
 RUN_PAGE = "run"
 NO_LAUNCH_BUTTONS = ("notebooks/exercises/pruning_homework",)
-GENERIC_TERMS = frozenset({"search", "position", "evaluation"})
-"""Terms too common to link (they would link the first word of almost every page)."""
+GENERIC_TERMS = frozenset({"search", "position", "evaluation", "探索", "局面", "評価値"})
+"""Terms too common to link (they would link the first word of almost every page); terms of
+one character (手) are not linked either."""
+
+SPECIAL_PAGES = ("genindex", "search")
+"""Pages Sphinx writes in both books without a source file."""
 
 LITE_APP = "lite/lab/index.html"
 """The JupyterLite edition's lab page, relative to the site's root."""
 
-RUN_IN_BROWSER = (
-    '<p class="gamelib-run-in-browser-line"><a class="gamelib-run-in-browser" href="{href}">'
-    "▶ Run in your browser</a>: this notebook in JupyterLite, with Python running in the "
-    'browser tab (nothing to install; the first start takes a moment). <a href="{run}">'
-    "Other ways to run it</a>.</p>"
-)
+RUN_IN_BROWSER = {
+    "en": (
+        '<p class="gamelib-run-in-browser-line"><a class="gamelib-run-in-browser" href="{href}">'
+        "▶ Run in your browser</a>: this notebook in JupyterLite, with Python running in the "
+        'browser tab (nothing to install; the first start takes a moment). <a href="{run}">'
+        "Other ways to run it</a>.</p>"
+    ),
+    "ja": (
+        '<p class="gamelib-run-in-browser-line"><a class="gamelib-run-in-browser" href="{href}">'
+        "▶ ブラウザで実行</a>：このノートブックを JupyterLite で開きます。Python はブラウザの"
+        "タブの中で動きます（インストールは不要です。最初の起動には少し時間がかかります）。"
+        '<a href="{run}">ほかの実行方法</a>。</p>'
+    ),
+}
+
+SWITCH = {
+    "en": {"label": "日本語", "title": "このページの日本語版", "language": "ja"},
+    "ja": {"label": "English", "title": "This page in English", "language": "en"},
+}
+"""The switch's words on a page of each book (they name the other language, in it)."""
+
+GLOSSARY_TITLE = {"en": "in the glossary", "ja": "用語集へ"}
 
 RUN_LINK = re.compile(r"""class=["']gamelib-run-yourself["'] href=["']#run-it-yourself["']""")
 
@@ -75,6 +107,18 @@ def english_terms(cell: str) -> list[str]:
     return [part.strip() for part in cell.split("/") if part.strip()]
 
 
+def japanese_terms(cell: str) -> list[str]:
+    """The terms named by a cell of the Japanese glossary's term column: the words outside
+    full-width brackets split at ``/``, then the alternatives in them: ``"限界値（下限値 /
+    上限値）"`` gives 限界値, 下限値 and 上限値; ``"水平線効果（地平線効果とも）"`` gives both
+    effects; ``"MTD(f)"`` (ASCII brackets) stays one term."""
+    bracket = r"（([^）]*)）"
+    names = [part.strip() for part in re.sub(bracket, "", cell).split("/")]
+    for inside in re.findall(bracket, cell):
+        names += [part.strip().removesuffix("とも") for part in re.split(r"[、,/]", inside)]
+    return [name.strip() for name in names if name.strip()]
+
+
 def glossary_rows(notebook: Path) -> list[list[str]]:
     """The rows (cells as text) of the first Markdown table of ``notebook``, header skipped."""
     cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
@@ -87,22 +131,35 @@ def glossary_rows(notebook: Path) -> list[list[str]]:
     return []
 
 
-def read_terms(source_directory: Path) -> tuple[list[str], list[Term]]:
-    """Each glossary row's anchor, in order, and the terms that link to them."""
-    anchors, terms = [], []
+def read_terms(source_directory: Path, language: str = "en") -> tuple[list[str], list[Term]]:
+    """Each glossary row's anchor, in order, and the terms that link to them (``language``:
+    the book's, which decides the glossary's columns)."""
+    if language not in ("en", "ja"):
+        raise ValueError(f"language must be 'en' or 'ja', not {language!r}")
+    english_column = 2 if language == "en" else 1
+    anchors: list[str] = []
+    terms: list[Term] = []
     for row in glossary_rows(source_directory / f"{GLOSSARY}.ipynb"):
-        names = english_terms(row[2]) if len(row) > 2 else []
-        anchor = "term-" + slug(names[0] if names else row[0])
+        english = english_terms(row[english_column]) if len(row) > english_column else []
+        anchor = "term-" + slug(english[0] if english else row[0])
         anchors.append(anchor)
-        terms.extend(Term(name, anchor) for name in names if name.lower() not in GENERIC_TERMS)
+        names = english if language == "en" else japanese_terms(row[0])
+        terms.extend(
+            Term(name, anchor)
+            for name in names
+            if name.lower() not in GENERIC_TERMS and len(name) > 1
+        )
     terms.sort(key=lambda term: -len(term.words))  # "search depth" before "search"
     return anchors, terms
 
 
-def term_pattern(terms: list[Term]) -> re.Pattern[str]:
-    """One pattern matching any term as a whole word (case-insensitive)."""
+def term_pattern(terms: list[Term], language: str = "en") -> re.Pattern[str]:
+    """One pattern matching any term (case-insensitive): as a whole word in English; in
+    Japanese anywhere in the text (there are no spaces between words), but not inside a word
+    of Latin letters (``PVS`` is not found in ``PVSearch``)."""
     alternatives = "|".join(re.escape(term.words) for term in terms)
-    return re.compile(rf"(?<![\w-])({alternatives})(?![\w-])", re.IGNORECASE)
+    word = r"\w-" if language == "en" else r"A-Za-z0-9_-"
+    return re.compile(rf"(?<![{word}])({alternatives})(?![{word}])", re.IGNORECASE)
 
 
 def anchor_glossary_rows(doctree: nodes.document, anchors: list[str]) -> None:
@@ -119,7 +176,8 @@ def link_terms(app: Sphinx, doctree: nodes.document, docname: str, terms: list[T
     """Link the first use of each term on the page ``docname`` to the glossary."""
     if not terms:
         return
-    pattern = term_pattern(terms)
+    language = app.config.course_language
+    pattern = term_pattern(terms, language)
     by_words = {term.words.lower(): term for term in terms}
     linked: set[str] = set()
     target = app.builder.get_relative_uri(docname, GLOSSARY)
@@ -143,7 +201,7 @@ def link_terms(app: Sphinx, doctree: nodes.document, docname: str, terms: list[T
             reference = nodes.reference(
                 "", match.group(1), refuri=f"{target}#{term.anchor}", classes=["glossary-term"]
             )
-            reference["reftitle"] = "in the glossary"
+            reference["reftitle"] = GLOSSARY_TITLE[language]
             pieces.append(reference)
             position = match.end()
         if pieces:
@@ -160,27 +218,33 @@ def _ancestors(node: nodes.Node) -> list[nodes.Node]:
 
 
 def on_doctree_resolved(app: Sphinx, doctree: nodes.document, docname: str) -> None:
-    anchors, terms = read_terms(Path(app.srcdir))
+    anchors, terms = read_terms(Path(app.srcdir), app.config.course_language)
     if docname == GLOSSARY:
         anchor_glossary_rows(doctree, anchors)
     elif docname != "index":
         link_terms(app, doctree, docname, terms)
 
 
-def edition_path(pagename: str) -> str:
-    """Where the notebook of the page ``pagename`` is in the JupyterLite edition.
+def edition_path(pagename: str, language: str = "en") -> str:
+    """Where the notebook of the page ``pagename`` is in the JupyterLite edition (the
+    Japanese edition's notebooks are in its ``ja/`` folder).
 
     >>> edition_path("notebooks/exercises/pruning_homework")
     'exercises/pruning_homework.ipynb'
+    >>> edition_path("notebooks/03_alphabeta", "ja")
+    'ja/03_alphabeta.ipynb'
     """
-    return pagename.removeprefix("notebooks/") + ".ipynb"
+    path = pagename.removeprefix("notebooks/") + ".ipynb"
+    return f"ja/{path}" if language == "ja" else path
 
 
-def add_run_in_browser_link(body: str, pagename: str, pathto: Any) -> str:
+def add_run_in_browser_link(body: str, pagename: str, pathto: Any, language: str = "en") -> str:
     """``body`` with the "Run in your browser" paragraph after its title (the first ``</h1>``;
-    at the top when there is none)."""
-    href = f"{pathto(LITE_APP, 1)}?path={quote(edition_path(pagename))}"
-    paragraph = RUN_IN_BROWSER.format(href=html.escape(href), run=pathto(RUN_PAGE))
+    at the top when there is none). The Japanese book is one folder deeper than the edition's
+    (``html/ja`` against ``html/lite``)."""
+    root = "../" if language == "ja" else ""
+    href = f"{pathto(root + LITE_APP, 1)}?path={quote(edition_path(pagename, language))}"
+    paragraph = RUN_IN_BROWSER[language].format(href=html.escape(href), run=pathto(RUN_PAGE))
     title_end = body.find("</h1>")
     if title_end < 0:
         return paragraph + body
@@ -188,20 +252,64 @@ def add_run_in_browser_link(body: str, pagename: str, pathto: Any) -> str:
     return body[:position] + paragraph + body[position:]
 
 
+def twin_page(pagename: str, twin_source: Path) -> str:
+    """The page of the other book that shows what ``pagename`` shows: the page of the same
+    name when the other book has it (a source file of that name, or a page Sphinx writes in
+    every book), else the other book's home page."""
+    if pagename in SPECIAL_PAGES or any(
+        (twin_source / f"{pagename}{suffix}").is_file() for suffix in (".md", ".ipynb")
+    ):
+        return pagename
+    return "index"
+
+
+def language_switch(app: Sphinx, pagename: str, pathto: Any) -> dict[str, str]:
+    """The language switch of the page ``pagename``: its link (relative to the page), label,
+    tooltip and the language it leads to."""
+    language = app.config.course_language
+    if language not in SWITCH:
+        raise ValueError(f"course_language must be 'en' or 'ja', not {language!r}")
+    twin = twin_page(pagename, Path(app.config.course_twin_source))
+    href = pathto(f"{app.config.course_twin_root}{twin}.html", 1)
+    return {"href": href, **SWITCH[language]}
+
+
+def japanese_launch_buttons(buttons: list[dict[str, Any]]) -> None:
+    """Point the launch buttons of a Japanese page at ``notebooks/ja/…`` in the repository (the
+    theme builds them from the page name, ``notebooks/…``, in both books)."""
+    for button in buttons:
+        if button.get("label") == "launch-buttons":
+            for launch in button.get("buttons", []):
+                launch["url"] = re.sub(r"(?<=/)notebooks/(?!ja/)", "notebooks/ja/", launch["url"])
+
+
+def add_language_switch(
+    app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
+) -> None:
+    """The context of the template ``language-switch.html``: set before the theme renders its
+    header's templates to drop the empty ones (at the default priority, 500)."""
+    context["course_language_switch"] = language_switch(app, pagename, context["pathto"])
+
+
 def on_page_context(
     app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
 ) -> None:
+    language = app.config.course_language
     body = context.get("body")
     if (
         isinstance(body, str)
         and pagename.startswith("notebooks/")
         and str(app.env.doc2path(pagename)).endswith(".ipynb")
     ):
-        body = context["body"] = add_run_in_browser_link(body, pagename, context["pathto"])
+        body = context["body"] = add_run_in_browser_link(
+            body, pagename, context["pathto"], language
+        )
     if isinstance(body, str) and "gamelib-run-yourself" in body:
         context["body"] = RUN_LINK.sub(
             f'class="gamelib-run-yourself" href="{context["pathto"](RUN_PAGE)}"', body
         )
+    if language == "ja" and "header_buttons" in context:
+        japanese_launch_buttons(context["header_buttons"])
     if pagename in NO_LAUNCH_BUTTONS and "header_buttons" in context:
         context["header_buttons"] = [
             button
@@ -211,6 +319,11 @@ def on_page_context(
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
+    app.add_config_value("course_language", "en", "env")
+    app.add_config_value("course_twin_root", "ja/", "html")
+    app.add_config_value("course_twin_source", "", "html")
+    app.add_config_value("course_extension_hash", "", "html")
     app.connect("doctree-resolved", on_doctree_resolved)
+    app.connect("html-page-context", add_language_switch, priority=400)
     app.connect("html-page-context", on_page_context, priority=900)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -8,6 +8,12 @@ solution, the tic-tac-toe board says it needs Python, glossary terms link to the
 search works offline, and the notebook pages carry Binder and Colab buttons. Screenshots at
 390 px and 1280 px of the home page and notebook 03 are saved in tests/browser/screenshots/.
 
+The Japanese book (site/_build/html/ja) is tested the same way: its pages are among "every
+page", its player plays, its glossary terms link to the Japanese glossary, its search finds
+Japanese words, its launch buttons open notebooks/ja; every page (the trainer's too) has a
+language switch leading to its twin, followed in both directions; screenshots of the Japanese
+home page and notebook 03 at 390 px and 1280 px (site_ja_*.png).
+
 The site is built first (``python site/build.py``) when site/_build/html has no index.html;
 ``bash scripts/course.sh test`` builds it before this lane.
 """
@@ -21,6 +27,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote
 
 import pytest
 
@@ -39,6 +46,9 @@ PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
 PLAYER_PAGE = "notebooks/03_alphabeta.html"
 FIRST_PICTURE_SECONDS = 1.0
+STEP_LABEL = {"en": r"step (\d+) of (\d+)", "ja": r"ステップ (\d+) / (\d+)"}
+"""The player's step counter in each book."""
+SWITCH_LINK = re.compile(r'<a class="[^"]*course-language-switch[^"]*"\s+href="([^"]+)"')
 
 
 def site_pages() -> list[str]:
@@ -82,6 +92,8 @@ def test_every_page_loads_offline_without_errors_and_fits_a_phone(
     pages = site_pages()
     assert "index.html" in pages and PLAYER_PAGE in pages and "trainer/index.html" in pages
     assert len([page for page in pages if page.startswith("notebooks/")]) >= 11
+    assert len([page for page in pages if page.startswith("ja/notebooks/")]) >= 11
+    assert "ja/index.html" in pages and "ja/teachers_guide.html" in pages
     context, watch = offline_context(browser, PHONE, server, "file:")
     failures: list[str] = []
     try:
@@ -108,28 +120,35 @@ def first_player(page: Any) -> Any:
     return player
 
 
-def check_player_plays(page: Any) -> None:
+def check_player_plays(page: Any, language: str = "en") -> None:
     """The first player on the page steps forward and plays: its picture changes."""
     player = first_player(page)
     drawing = player.locator(".gamelib-drawing").first
     label = player.locator(".gamelib-step")
+    counter = re.compile(STEP_LABEL[language])
+
+    def step() -> int:
+        found = counter.match(label.inner_text())
+        assert found, label.inner_text()
+        return int(found.group(1))
+
     start = drawing.inner_html()
-    assert label.inner_text().startswith("step 0 of ")
+    assert step() == 0
     player.locator("[data-action=forward]").click()
-    assert label.inner_text().startswith("step 1 of ")
+    assert step() == 1
     after_one = drawing.inner_html()
     assert after_one != start
     player.locator(".gamelib-speed").select_option("200")
     player.locator("[data-action=play]").click()
     page.wait_for_function(
-        "element => /^step ([3-9]|[1-9][0-9]+) of /.test(element.textContent)",
-        arg=label.element_handle(),
+        "([element, pattern]) => Number(new RegExp(pattern).exec(element.textContent)?.[1]) >= 3",
+        arg=[label.element_handle(), STEP_LABEL[language]],
         timeout=10_000,
     )
     player.locator("[data-action=play]").click()  # pause
     assert drawing.inner_html() not in (start, after_one)
     player.locator("[data-action=last]").click()
-    steps = re.match(r"step (\d+) of (\d+)", label.inner_text())
+    steps = counter.match(label.inner_text())
     assert steps and steps.group(1) == steps.group(2)
 
 
@@ -299,3 +318,145 @@ def test_notebook_pages_have_binder_and_colab_buttons(site: Path) -> None:
         )
     homework = (site / "notebooks/exercises/pruning_homework.html").read_text(encoding="utf-8")
     assert "mybinder.org" not in homework  # a launch would open the teacher's source
+
+
+# ---------------------------------------------------------------- the Japanese book and the switch
+
+
+def switch_target(site: Path, name: str) -> str:
+    """Where the language switch of the page ``name`` leads, relative to the site."""
+    html = (site / name).read_text(encoding="utf-8")
+    links = SWITCH_LINK.findall(html)
+    assert len(links) == 1, f"{name}: {len(links)} language switches"
+    target = (site / name).parent / links[0].split("#")[0]
+    assert target.resolve().is_file(), f"{name}: the switch leads to a missing {links[0]}"
+    return str(target.resolve().relative_to(site.resolve()))
+
+
+def test_every_page_has_a_language_switch_to_its_twin(site: Path) -> None:
+    pages = site_pages()
+    for name in pages:
+        target = switch_target(site, name)
+        if name == "trainer/index.html":  # the trainer is in English: its Japanese page
+            assert target == "ja/trainer.html"
+        elif name.startswith("ja/"):
+            twin = name.removeprefix("ja/")
+            assert target == (twin if twin in pages else "index.html"), name
+        else:
+            twin = f"ja/{name}"
+            assert target == (twin if twin in pages else "ja/index.html"), name
+    for name in ("notebooks/03_alphabeta.html", "run.html", "search.html", "teachers_guide.html"):
+        assert switch_target(site, name) == f"ja/{name}"  # the twins exist
+
+
+def test_the_switch_leads_to_the_same_notebook_in_the_other_language(
+    browser: Any, server: str
+) -> None:
+    context, watch = offline_context(browser, DESKTOP, server, "file:")
+    try:
+        page = context.new_page()
+        page.goto(server + PLAYER_PAGE, wait_until="load")
+        page.locator("a.course-language-switch").first.click()
+        page.wait_for_load_state("load")
+        assert page.url == server + "ja/" + PLAYER_PAGE
+        assert page.evaluate("document.documentElement.lang") == "ja"
+        assert "αβ法" in page.locator("h1").first.inner_text()
+        check_player_plays(page, "ja")
+        page.goto(server + "ja/notebooks/04_failsoft.html", wait_until="load")
+        page.locator("a.course-language-switch").first.click()
+        page.wait_for_load_state("load")
+        assert page.url == server + "notebooks/04_failsoft.html"
+        assert page.evaluate("document.documentElement.lang") == "en"
+        page.goto(server + "search.html?q=negamax", wait_until="load")
+        page.locator("a.course-language-switch").first.click()
+        page.wait_for_load_state("load")
+        assert page.url == server + "ja/search.html?q=negamax"  # the query is kept
+        page.goto(server + "trainer/index.html", wait_until="load")
+        page.locator("a.course-language-switch").click()
+        page.wait_for_load_state("load")
+        assert page.url == server + "ja/trainer.html"
+        assert not watch.problems(), watch.problems()
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_screenshots_of_the_japanese_pages(
+    browser: Any, server: str, viewport: dict[str, int]
+) -> None:
+    width = viewport["width"]
+    context, watch = offline_context(browser, viewport, server, "file:")
+    try:
+        page = context.new_page()
+        page.goto(server + "ja/index.html", wait_until="networkidle")
+        assert page.get_by_role("heading", name="はじめ方").is_visible()
+        assert page.locator("a.course-language-switch").first.is_visible()
+        assert page_width(page) <= width
+        save_screenshot(page, f"site_ja_home_{width}.png")
+        page.goto(server + "ja/" + PLAYER_PAGE, wait_until="networkidle")
+        assert page_width(page) <= width
+        save_screenshot(page, f"site_ja_03_top_{width}.png")
+        player = first_player(page)
+        player.locator("[data-action=forward]").click()
+        player.locator("[data-action=forward]").click()
+        page.evaluate(
+            "element => element.scrollIntoView({block: 'start'})", player.element_handle()
+        )
+        save_screenshot(page, f"site_ja_03_player_{width}.png")
+        assert page_width(page) <= width
+        assert not watch.problems(), watch.problems()
+    finally:
+        context.close()
+
+
+def test_japanese_glossary_terms_link_to_the_japanese_glossary(browser: Any, server: str) -> None:
+    context, watch = offline_context(browser, DESKTOP, server, "file:")
+    try:
+        page = context.new_page()
+        page.goto(server + "ja/notebooks/03_alphabeta.html", wait_until="load")
+        terms = page.locator("a.glossary-term")
+        assert terms.count() >= 5
+        words = terms.first.inner_text()
+        assert not words.isascii()  # a Japanese term
+        terms.first.click()
+        page.wait_for_load_state("load")
+        assert page.url.startswith(server + "ja/notebooks/glossary.html#term-")
+        row = page.locator(f"tr[id='{unquote(page.url.split('#')[1])}']")
+        assert words in row.inner_text()
+        assert not watch.problems(), watch.problems()
+    finally:
+        context.close()
+
+
+def test_japanese_search_works_offline(browser: Any, server: str) -> None:
+    context, watch = offline_context(browser, DESKTOP, server, "file:")
+    try:
+        page = context.new_page()
+        page.goto(server + "ja/search.html?q=ネガマックス法", wait_until="load")
+        results = page.locator("#search-results li")
+        results.first.wait_for(timeout=10_000)
+        links = [results.nth(index).inner_text() for index in range(results.count())]
+        assert any("ネガマックス法" in text for text in links), links
+        assert all(
+            result.startswith(server + "ja/")
+            for result in page.eval_on_selector_all(
+                "#search-results li a", "links => links.map(link => link.href)"
+            )
+        )
+        assert not watch.problems(), watch.problems()
+    finally:
+        context.close()
+
+
+def test_japanese_notebook_pages_launch_the_japanese_notebooks(site: Path) -> None:
+    for page in sorted((site / "ja" / "notebooks").glob("*.html")):
+        html = page.read_text(encoding="utf-8")
+        notebook = f"notebooks/ja/{page.stem}.ipynb"
+        assert re.search(rf'href="https://mybinder\.org/v2/gh/[^"]+lab/tree/{notebook}"', html)
+        assert re.search(
+            rf'href="https://colab\.research\.google\.com/github/[^"]+/blob/[^"]+/{notebook}"',
+            html,
+        )
+        assert f"?path=ja/{page.stem}.ipynb" in html  # ▶ ブラウザで実行
+    homework = site / "ja/notebooks/exercises/pruning_homework.html"
+    assert "mybinder.org" not in homework.read_text(encoding="utf-8")
