@@ -66,20 +66,8 @@ def edition_notebooks() -> list[str]:
     paths = [path.name for path in sorted(notebooks.glob("*.ipynb"))]
     paths.append("exercises/pruning_homework.ipynb")
     paths += [f"ja/{path.name}" for path in sorted((notebooks / "ja").glob("*.ipynb"))]
+    paths.append("ja/exercises/pruning_homework.ipynb")
     return paths
-
-
-def plots_pending() -> list[str]:
-    """gamelib's modules outside the renderer that still import matplotlib (the plots), which
-    the browser does not have: until the pure-Python charts replace them, a notebook stopping
-    at ``No module named 'matplotlib'`` is an expected failure. Empty once they have."""
-    gamelib = REPOSITORY / "gamelib"
-    return sorted(
-        str(path.relative_to(gamelib))
-        for path in gamelib.rglob("*.py")
-        if "render" not in path.parts
-        and re.search(r"^\s*(import|from) matplotlib", path.read_text(encoding="utf-8"), re.M)
-    )
 
 
 @pytest.fixture(scope="module")
@@ -334,7 +322,7 @@ def test_notebook_runs_in_the_browser(
 ) -> None:
     """Run All runs every code cell of ``notebook`` without an error or a warning; only a
     cell tagged ``raises-exception`` (the homework's unanswered tasks) may fail."""
-    context, watch = watched
+    context, _ = watched
     page, panel, times = timed_run(context, server, notebook)
     cells = staged_cells(notebook)
     may_fail = ["raises-exception" in cell.get("metadata", {}).get("tags", []) for cell in cells]
@@ -362,15 +350,8 @@ def test_notebook_runs_in_the_browser(
             failures.append(f"cell {index} did not run (prompt {shown['prompt']!r})")
     if not failures:
         record_times(notebook, times)
-    pending = plots_pending()
-    if pending and failures and "No module named 'matplotlib'" in failures[0]:
-        forget(watch)  # Pyodide writes the traceback to the console as well
-        pytest.xfail(
-            f"stops at a plot: matplotlib is not in the browser, and {', '.join(pending)} "
-            "still import it (the pure-Python SVG charts replace them)"
-        )
     assert failures == []
-    if notebook.startswith("exercises/"):
+    if "exercises/" in notebook:
         errors = [error for shown in report for error in shown["errors"]]
         assert errors, "the student version's unanswered tasks fail their checks"
         assert any("NotImplementedError" in error for error in errors)
