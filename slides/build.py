@@ -1,6 +1,8 @@
 """Build the course's notebooks as reveal.js slide decks (run by ``bash scripts/course.sh slides``).
 
-For each notebook ``notebooks/NN_*.ipynb`` (or the ones named on the command line):
+Both editions: the English notebooks ``notebooks/NN_*.ipynb`` into ``slides/_build``, and the
+Japanese edition's ``notebooks/ja/NN_*.ipynb`` into ``slides/_build/ja`` (``--language en``
+or ``--language ja`` builds one). For each notebook (or the ones named on the command line):
 
 1. execute it with ``GAMELIB_STATIC=1`` (nbclient, in ``notebooks/``), so every animation is a
    self-contained HTML player (:mod:`gamelib.render.static`) instead of an ipywidget;
@@ -10,20 +12,23 @@ For each notebook ``notebooks/NN_*.ipynb`` (or the ones named on the command lin
    player takes the slide);
 3. export it with nbconvert's slides exporter and the template ``templates/course_reveal``
    (nbconvert's reveal template with nothing fetched from the network) into
-   ``slides/_build/NN_name.slides.html``. The slide breaks are the cells'
-   ``slideshow.slide_type`` metadata in the notebooks.
+   ``slides/_build/NN_name.slides.html`` (``slides/_build/ja/NN_name.slides.html``, with
+   ``<html lang="ja">``). The slide breaks are the cells' ``slideshow.slide_type`` metadata
+   in the notebooks (a Japanese notebook has its English original's); a Japanese notebook's
+   ``set-language`` cell (``gamelib.set_language("ja")``) is skipped, like the set-up cell.
 
 Next to the decks: a copy of reveal.js (``slides/node_modules/reveal.js``, installed by
 ``npm ci`` from ``package.json`` and ``package-lock.json``; course.sh does it), the theme
 ``course.css`` (sizes for a 1280x720 projector) and ``course_slides.js`` (the keyboard steps
-the players), and an ``index.html`` listing the decks. The folder works offline, from
-``file://`` or any static server.
+the players), and an ``index.html`` listing the decks (``ja/index.html`` the Japanese ones;
+each index links the other). The folder works offline, from ``file://`` or any static server.
 
 A deck is rebuilt only when its notebook, gamelib's code, the pinned requirements or one of
 this folder's files changed (a hash is kept next to each deck); ``--fresh`` rebuilds all.
 
-Usage: ``python slides/build.py [--fresh] [NOTEBOOK ...]`` where a notebook is a path or the
-start of a name (``03`` or ``03_alphabeta``).
+Usage: ``python slides/build.py [--fresh] [--language en|ja] [NOTEBOOK ...]`` where a notebook
+is a path (built in its own edition) or the start of a name (``03`` or ``03_alphabeta``: built
+in each edition chosen).
 """
 
 from __future__ import annotations
@@ -36,6 +41,7 @@ import os
 import shutil
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -54,33 +60,96 @@ EXECUTION_TIMEOUT = 180
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 PLAYER_CLASS = 'class="gamelib-player"'
 """How a static animation player's HTML starts (gamelib/render/static.py)."""
+LANGUAGE_CELL_ID = "set-language"
+"""The id of a Japanese notebook's first code cell, ``gamelib.set_language("ja")``."""
+
+
+@dataclass(frozen=True)
+class Edition:
+    """The notebooks of one language and where their decks go.
+
+    Attributes:
+        language: ``"en"`` or ``"ja"`` (the decks' ``<html lang>``).
+        notebooks: the folder of the edition's numbered notebooks.
+        build: the folder its decks and index are written to.
+        support: the way from a deck to ``slides/_build`` (where reveal.js and
+            course_slides.js are): ``""`` or ``"../"``.
+        title: the index page's title and heading.
+        keys: the index page's sentence on the keys.
+        other: the link to the other edition's index: (address, text).
+    """
+
+    language: str
+    notebooks: Path
+    build: Path
+    support: str
+    title: str
+    keys: str
+    other: tuple[str, str]
+
+
+EDITIONS = {
+    "en": Edition(
+        "en",
+        NOTEBOOKS,
+        BUILD,
+        "",
+        "The course's slides",
+        "→ / ← change slides and step the animations; Page Down skips an animation; "
+        "S opens the speaker view; F is full screen; Esc shows all slides.",
+        ("ja/index.html", "日本語版のスライド (the Japanese edition)"),
+    ),
+    "ja": Edition(
+        "ja",
+        NOTEBOOKS / "ja",
+        BUILD / "ja",
+        "../",
+        "講義スライド（日本語版）",
+        "→ / ← でスライドを進め、アニメーションを一手ずつ動かします。Page Down "
+        "でアニメーションを飛ばします。S で発表者ビュー、F で全画面、Esc でスライド一覧を"
+        "表示します。",
+        ("../index.html", "English edition (英語版)"),
+    ),
+}
+"""The course's two editions, English first."""
 
 
 def say(message: str) -> None:
     print(f"[slides] {message}", flush=True)
 
 
-def course_notebooks() -> list[Path]:
-    """The course's numbered notebooks, in order."""
-    return sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
+def course_notebooks(edition: Edition = EDITIONS["en"]) -> list[Path]:
+    """The edition's numbered notebooks, in order."""
+    return sorted(edition.notebooks.glob("[0-9][0-9]_*.ipynb"))
 
 
-def select(names: list[str]) -> list[Path]:
-    """The notebooks named by paths or by the start of their file name; all when none."""
-    notebooks = course_notebooks()
+def edition_of(path: Path) -> Edition:
+    """The edition a notebook file belongs to: Japanese in a folder ``ja``, else English."""
+    return EDITIONS["ja"] if path.resolve().parent.name == "ja" else EDITIONS["en"]
+
+
+def select(names: list[str], languages: list[str] | None = None) -> list[tuple[Edition, Path]]:
+    """The notebooks named by paths (each in its own edition) or by the start of their file
+    name (in every edition of ``languages``, default both); all when none."""
+    editions = [EDITIONS[language] for language in languages or list(EDITIONS)]
     if not names:
-        return notebooks
-    chosen: list[Path] = []
+        return [(edition, path) for edition in editions for path in course_notebooks(edition)]
+    chosen: list[tuple[Edition, Path]] = []
     for name in names:
         path = Path(name)
         if path.suffix == ".ipynb" and path.exists():
-            chosen.append(path.resolve())
+            chosen.append((edition_of(path), path.resolve()))
             continue
-        matches = [notebook for notebook in notebooks if notebook.name.startswith(name)]
-        if len(matches) != 1:
-            found = ", ".join(notebook.name for notebook in matches) or "none"
-            raise ValueError(f"notebook {name!r} names one course notebook? found: {found}")
-        chosen.append(matches[0])
+        for edition in editions:
+            notebooks = course_notebooks(edition)
+            matches = [notebook for notebook in notebooks if notebook.name.startswith(name)]
+            if len(matches) != 1:
+                found = ", ".join(notebook.name for notebook in matches) or "none"
+                raise ValueError(
+                    f"notebook {name!r} names one course notebook of "
+                    f"{edition.notebooks.relative_to(ROOT)}? found: {found}"
+                )
+            chosen.append((edition, matches[0]))
     return chosen
 
 
@@ -124,10 +193,12 @@ def copy_support_files() -> None:
 
 def static_outputs(notebook: Any) -> None:
     """Drop a widget's view from each output that also has ``text/html`` (the course's
-    widgets carry their static version there), so the deck shows it without a kernel; and
-    hide the code of a cell that shows an animation player (a line such as
-    ``show(trace)``), so the player has the whole slide."""
+    widgets carry their static version there), so the deck shows it without a kernel; hide
+    the code of a cell that shows an animation player (a line such as ``show(trace)``), so
+    the player has the whole slide; and skip a Japanese notebook's ``set-language`` cell."""
     for cell in notebook.cells:
+        if cell.get("id") == LANGUAGE_CELL_ID:
+            cell.metadata.setdefault("slideshow", {})["slide_type"] = "skip"
         player = False
         for output in cell.get("outputs", []):
             data = output.get("data", {})
@@ -155,27 +226,33 @@ def execute(path: Path) -> Any:
     return notebook
 
 
-def export(notebook: Any, name: str) -> str:
-    """The deck's HTML."""
+def export(notebook: Any, name: str, edition: Edition = EDITIONS["en"]) -> str:
+    """The deck's HTML, in the edition's language (``<html lang>``), finding reveal.js and
+    course_slides.js in ``slides/_build``."""
     from nbconvert.exporters import SlidesExporter
 
     exporter = SlidesExporter(  # type: ignore[no-untyped-call]
         extra_template_basedirs=[str(TEMPLATES)],
         template_name=TEMPLATE,
-        reveal_url_prefix=REVEAL_FOLDER,
+        language_code=edition.language,
+        reveal_url_prefix=edition.support + REVEAL_FOLDER,
         reveal_theme="course",
         reveal_transition="none",
         reveal_width=str(SLIDE_WIDTH),
         reveal_height=str(SLIDE_HEIGHT),
     )
-    body, _ = exporter.from_notebook_node(notebook, resources={"metadata": {"name": name}})
+    resources = {"metadata": {"name": name}, "course_support": edition.support}
+    body, _ = exporter.from_notebook_node(notebook, resources=resources)
     return str(body)
 
 
-def build_deck(path: Path, fresh: bool) -> Path:
-    """Build one notebook's deck (unless it is up to date); returns the deck's path."""
-    deck = BUILD / f"{path.stem}.slides.html"
-    stamp = BUILD / ".stamps" / f"{path.stem}.sha256"
+def build_deck(path: Path, fresh: bool, edition: Edition | None = None) -> Path:
+    """Build one notebook's deck (unless it is up to date) in its edition (by default the
+    one its folder says); returns the deck's path."""
+    edition = edition or edition_of(path)
+    edition.build.mkdir(parents=True, exist_ok=True)
+    deck = edition.build / f"{path.stem}.slides.html"
+    stamp = edition.build / ".stamps" / f"{path.stem}.sha256"
     wanted = fingerprint(path)
     if not fresh and deck.exists() and stamp.exists() and stamp.read_text() == wanted:
         say(f"{deck.name} is up to date")
@@ -183,16 +260,17 @@ def build_deck(path: Path, fresh: bool) -> Path:
     started = time.monotonic()
     notebook = execute(path)
     static_outputs(notebook)
-    deck.write_text(export(notebook, path.stem), encoding="utf-8")
+    deck.write_text(export(notebook, path.stem, edition), encoding="utf-8")
     stamp.parent.mkdir(parents=True, exist_ok=True)
     stamp.write_text(wanted)
-    say(f"{deck.name}: executed and exported in {time.monotonic() - started:.0f} s")
+    shown = deck.relative_to(BUILD)
+    say(f"{shown}: executed and exported in {time.monotonic() - started:.0f} s")
     return deck
 
 
-def deck_title(deck: Path) -> str:
+def deck_title(deck: Path, edition: Edition = EDITIONS["en"]) -> str:
     """A deck's title: its notebook's first heading, else the deck's name."""
-    notebook = NOTEBOOKS / (deck.name.removesuffix(".slides.html") + ".ipynb")
+    notebook = edition.notebooks / (deck.name.removesuffix(".slides.html") + ".ipynb")
     if notebook.exists():
         for cell in json.loads(notebook.read_text(encoding="utf-8"))["cells"]:
             for line in "".join(cell["source"]).splitlines():
@@ -201,22 +279,28 @@ def deck_title(deck: Path) -> str:
     return deck.name.removesuffix(".slides.html")
 
 
-def write_index() -> Path:
-    """``index.html``: a link to every deck that has been built, with its title."""
+def write_index(edition: Edition = EDITIONS["en"]) -> Path:
+    """The edition's ``index.html``: a link to every deck of it that has been built, with its
+    title, and a link to the other edition's index when that has decks."""
     links = "".join(
-        f'<li><a href="{html.escape(deck.name)}">{html.escape(deck_title(deck))}</a></li>'
-        for deck in sorted(BUILD.glob("*.slides.html"))
+        f'<li><a href="{html.escape(deck.name)}">{html.escape(deck_title(deck, edition))}</a></li>'
+        for deck in sorted(edition.build.glob("*.slides.html"))
     )
+    address, text = edition.other
+    other = ""
+    if any((edition.build / address).parent.glob("*.slides.html")):
+        other = f'<p class="other"><a href="{address}">{html.escape(text)}</a></p>'
+    title = html.escape(edition.title)
     page = (
-        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
-        '<link rel="icon" href="data:,"><title>The course\'s slides</title>'
+        f'<!DOCTYPE html>\n<html lang="{edition.language}"><head><meta charset="utf-8">'
+        f'<link rel="icon" href="data:,"><title>{title}</title>'
         "<style>body{font-family:sans-serif;font-size:24px;margin:2em}li{margin:.3em 0}"
-        "</style></head><body><h1>The course's slides</h1>"
-        "<p>→ / ← change slides and step the animations; Page Down skips an animation; "
-        "S opens the speaker view; F is full screen; Esc shows all slides.</p>"
-        f"<ul>{links}</ul></body></html>\n"
+        f"</style></head><body><h1>{title}</h1>"
+        f"<p>{html.escape(edition.keys)}</p>"
+        f"<ul>{links}</ul>{other}</body></html>\n"
     )
-    index = BUILD / "index.html"
+    edition.build.mkdir(parents=True, exist_ok=True)
+    index = edition.build / "index.html"
     index.write_text(page, encoding="utf-8")
     return index
 
@@ -225,17 +309,24 @@ def main(arguments: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("notebooks", nargs="*", help="paths or name starts (default: all)")
     parser.add_argument("--fresh", action="store_true", help="rebuild every deck")
+    parser.add_argument(
+        "--language",
+        choices=list(EDITIONS),
+        action="append",
+        help="the edition to build: en (notebooks/) or ja (notebooks/ja/); default both",
+    )
     options = parser.parse_args(arguments)
     try:
-        notebooks = select(options.notebooks)
+        notebooks = select(options.notebooks, options.language)
     except ValueError as error:
         parser.error(str(error))
     BUILD.mkdir(parents=True, exist_ok=True)
     copy_support_files()
-    for path in notebooks:
-        build_deck(path, options.fresh)
-    index = write_index()
-    say(f"the decks are in {BUILD.relative_to(ROOT)}: open {index.relative_to(ROOT)}")
+    for edition, path in notebooks:
+        build_deck(path, options.fresh, edition)
+    indexes = [write_index(edition) for edition in EDITIONS.values()]
+    shown = " and ".join(str(index.relative_to(ROOT)) for index in indexes)
+    say(f"the decks are in {BUILD.relative_to(ROOT)}: open {shown}")
     return 0
 
 

@@ -66,7 +66,9 @@ var CourseSlides = (function () {
       if (!slide.querySelector(".gamelib-player")) { return; }
       var hint = document.createElement("div");
       hint.className = "course-key-hint";
-      hint.textContent = "→ / ← step the animation, then the slides · Page Down skips it";
+      hint.textContent = document.documentElement.lang === "ja"
+        ? "→ / ← でアニメーションを一手ずつ進め、最後まで進むと次のスライドへ · Page Down で飛ばします"
+        : "→ / ← step the animation, then the slides · Page Down skips it";
       slide.appendChild(hint);
     });
   }

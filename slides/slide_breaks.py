@@ -3,13 +3,17 @@
 The breaks follow the lecture, not the cells (:func:`rule_types`): a numbered section
 (``#``/``##``) starts a slide; a sub-section (``###``) and each exercise start a slide
 below it; the set-up cell (the first code cell, imports) is skipped
-(it runs, the room does not need to read it). Then the breaks are fitted to the slide
+(it runs, the room does not need to read it), and so is a Japanese notebook's ``set-language``
+cell before it. Then the breaks are fitted to the slide
 (:func:`fitted_types`): the deck is built (slides/build.py), every cell's height is measured
 in Chromium at 1280x720 (:func:`measure`), and a cell that would push the slide past its
 height starts a new one, a Markdown cell moving with the picture or code it introduces, and an
 animation player getting a slide of its own. :data:`CHOICES` overrides both where a rule is
 not the best for teaching. The decks are navigated linearly (→ goes through every slide,
 vertical ones included), so ``slide`` and ``subslide`` differ only in the overview.
+
+A Japanese notebook (notebooks/ja) keeps its English original's metadata, slide breaks
+included (tests/editions.py checks it): run this on the English notebook and copy the breaks.
 
 Only metadata changes: cell ids, sources and (empty) outputs stay as they are. The committed
 notebooks' cell ids are their positions (nbstripout renumbers them), so a :data:`CHOICES`
@@ -43,10 +47,17 @@ def source_of(cell: dict[str, Any]) -> str:
     return "".join(source) if isinstance(source, list) else str(source)
 
 
+LANGUAGE_CELL_ID = "set-language"
+"""The id of a Japanese notebook's ``gamelib.set_language("ja")`` cell (skipped on the slides;
+slides/build.py skips it too)."""
+
+
 def is_setup_cell(cell: dict[str, Any], seen_code: bool) -> bool:
-    """The notebook's first code cell when it starts with an import (the set-up cell)."""
+    """The notebook's first code cell when it starts with an import (the set-up cell), not
+    counting a Japanese notebook's ``set-language`` cell."""
     return (
         cell["cell_type"] == "code"
+        and cell.get("id") != LANGUAGE_CELL_ID
         and not seen_code
         and source_of(cell).lstrip().startswith(("from ", "import "))
     )
@@ -78,11 +89,13 @@ def rule_types(notebook: dict[str, Any]) -> list[str]:
         if cell["cell_type"] == "markdown":
             if re.match(r"#{1,2} ", text):
                 kind = "slide"
-            elif re.match(r"#{3,} ", text) or text.startswith("**Exercise"):
+            elif re.match(r"#{3,} ", text) or text.startswith(("**Exercise", "**演習")):
                 kind = "subslide"
-        elif is_setup_cell(cell, seen_code):
+        elif is_setup_cell(cell, seen_code) or cell.get("id") == LANGUAGE_CELL_ID:
             kind = "skip"
-        seen_code = seen_code or cell["cell_type"] == "code"
+        seen_code = seen_code or (
+            cell["cell_type"] == "code" and cell.get("id") != LANGUAGE_CELL_ID
+        )
         types.append(kind)
     return types
 

@@ -65,3 +65,31 @@ def test_every_sentence_in_both_languages(module: str, name: str, texts: Mapping
     )
     if LETTERS.search(re.sub(r"\{[^{}]*\}", "", english)):
         assert JAPANESE.search(japanese), f"{module} WORDS[{name!r}] is not Japanese: {japanese!r}"
+
+
+READER_FACING = (
+    "gamelib.arena",
+    "gamelib.endgame.progress",
+    "gamelib.exercises",
+    "gamelib.experiments.compare",
+    "gamelib.experiments.windows",
+    "gamelib.games.othello",
+    "gamelib.games.tictactoe",
+    "gamelib.notation",
+    "gamelib.players",
+    "gamelib.render.describe",
+    "gamelib.render.labels",
+    "gamelib.render.static",
+    "gamelib.render.summaries",
+    "gamelib.setup_check",
+    "gamelib.widgets.pruning",
+    "gamelib.widgets.tictactoe",
+    "gamelib.worksheets.sheet",
+)
+"""Modules known to write for students and lecturers: each keeps its sentences in WORDS."""
+
+
+@pytest.mark.parametrize("module", READER_FACING)
+def test_reader_facing_modules_keep_their_words_in_both_languages(module: str) -> None:
+    assert module in TABLES, f"{module} writes for readers but has no WORDS table"
+    assert len(TABLES[module]) >= 1

@@ -9,6 +9,7 @@ import re
 import shutil
 import subprocess
 import sys
+from collections.abc import Collection, Iterator
 from pathlib import Path
 
 import pytest
@@ -17,10 +18,11 @@ from hypothesis import strategies as st
 
 from gamelib.core import INF
 from gamelib.exercises import Convention, PruningExercise
+from gamelib.language import current_language, resolve, set_language
 from gamelib.notation import format_bound, format_window
 from gamelib.search.rules import alphabeta_by_rules
 from gamelib.trace import Cutoff, Enter, record
-from gamelib.trees import TEXTBOOK
+from gamelib.trees import TEXTBOOK, parse_tree
 from gamelib.worksheets import (
     KINDS,
     PersonalHomework,
@@ -36,6 +38,9 @@ from gamelib.worksheets import (
     window_feedback,
     write_worksheets,
 )
+from gamelib.worksheets import markup as worksheet_markup
+from gamelib.worksheets import problems as worksheet_problems
+from gamelib.worksheets import sheet as worksheet_sheet
 
 SCREENSHOTS = Path(__file__).resolve().parent / "browser" / "screenshots"
 conventions = st.builds(
@@ -291,6 +296,9 @@ def test_window_answers_are_checked_and_explained() -> None:
     for malformed in (None, "(1, 2)", (1,), ("one", 2), (True, 2)):
         feedback = window_feedback(problem.exercise, problem.node, malformed)
         assert not feedback.correct and feedback.messages
+    japanese = window_feedback(problem.exercise, problem.node, (alpha - 1, beta), language="ja")
+    assert not japanese.correct  # asked for explicitly: all of it in Japanese, reason included
+    assert not re.search(r"[A-Za-z]{3,}", re.sub("MAX|MIN", "", japanese.messages[0]))
 
 
 def test_student_ids_give_stable_distinct_trees() -> None:
@@ -407,3 +415,230 @@ def test_print_pdf_says_how_to_get_chromium(
     monkeypatch.setenv("PATH", str(tmp_path))
     with pytest.raises(FileNotFoundError, match="apt-get install chromium"):
         print_pdf(tmp_path / "a.html", tmp_path / "a.pdf")
+
+
+# --------------------------------------------------------------------------- in Japanese
+
+JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
+ENGLISH_WORD = re.compile(r"[A-Za-z]{2,}")
+KEPT_IN_JAPANESE = {
+    "MAX",
+    "MIN",
+    "fail",
+    "hard",
+    "soft",
+    "gamelib",
+    "worksheets",
+    "PruningExercise",
+}
+"""The English words a Japanese sheet keeps: the players, fail-hard / fail-soft, and the
+names of the code that made the key."""
+NUMBER = re.compile(r"(?<![A-Za-z0-9.])[−-]?(?:\d+(?:\.\d+)?|∞)")
+TOKEN = re.compile(r"(?<![A-Za-z0-9])[A-Za-z][A-Za-z0-9]*(?![A-Za-z0-9])")
+WORD_MODULES = {
+    "problems": worksheet_problems,
+    "markup": worksheet_markup,
+    "sheet": worksheet_sheet,
+}
+
+
+@pytest.fixture(autouse=True)
+def restore_language() -> Iterator[None]:
+    before = current_language()
+    yield
+    set_language(before)
+
+
+def facts(text: str, names: Collection[str]) -> tuple[list[str], list[str]]:
+    """The numbers and the node names (of ``names``) a text states, sorted, repeats kept."""
+    found_names = [token for token in TOKEN.findall(text) if token in names]
+    return sorted(NUMBER.findall(text)), sorted(found_names)
+
+
+def assert_same_facts(english: str, japanese: str, names: Collection[str]) -> None:
+    """``japanese`` is Japanese where ``english`` has words, keeps only the allowed English
+    words, and states the same numbers and node names as ``english``."""
+    if ENGLISH_WORD.search(english):
+        assert JAPANESE.search(japanese), f"not Japanese: {japanese!r} for {english!r}"
+    left = set(ENGLISH_WORD.findall(japanese)) - KEPT_IN_JAPANESE - set(names)
+    assert not left, f"English words {left} in {japanese!r}"
+    assert facts(japanese, names) == facts(english, names), f"\n{english}\n{japanese}"
+
+
+def page_texts(page: str) -> list[tuple[str, str]]:
+    """(tag, text) of every heading, paragraph, key row and caption of a sheet's HTML, in
+    order, the drawings left out."""
+    page = re.sub(r"<svg.*?</svg>", "", page, flags=re.S)
+    return [
+        (tag, html.unescape(re.sub(r"<[^>]+>", "", body)))
+        for tag, body in re.findall(
+            r"<(title|h1|h2|p|dt|dd|figcaption)\b[^>]*>(.*?)</\1>", page, flags=re.S
+        )
+    ]
+
+
+def textbook_sheet() -> Worksheet:
+    """A sheet of every question on the textbook trees (and one tree α-β prunes nothing of):
+    window questions whose bounds are unset and set."""
+    windows = PruningExercise(tree=TEXTBOOK["alpha-beta-windows"])
+    aima = PruningExercise(tree=TEXTBOOK["aima-fig-5-2"])
+    nothing_pruned = PruningExercise(tree=parse_tree("[[1, 2], [3, 4]]"))
+    assert not nothing_pruned.solution.pruned
+    problems = (
+        Problem(1, "pruned", windows),
+        Problem(2, "values", aima),
+        Problem(3, "window", windows, "I"),
+        Problem(4, "window", windows, "E"),
+        Problem(5, "pruned", nothing_pruned),
+        Problem(6, "window", aima, "C"),
+    )
+    return Worksheet(3, "A", Settings(), problems)
+
+
+def test_every_sentence_of_a_sheet_comes_in_japanese_with_the_same_facts(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    used: set[tuple[str, str]] = set()
+    for module_name, module in WORD_MODULES.items():
+
+        def recording(name: str, language: str | None, _module: str = module_name) -> str:
+            used.add((_module, name))
+            return str(WORD_MODULES[_module].WORDS[name][resolve(language)])
+
+        monkeypatch.setattr(module, "_word", recording)
+    sheet = textbook_sheet()
+    names = {name for problem in sheet.problems for name in problem.exercise.nodes} | {"A"}
+    english, japanese = sheet.html(language="en"), sheet.html(language="ja")
+    assert english == sheet.html()  # English unless set
+    assert english.startswith('<!DOCTYPE html>\n<html lang="en">')
+    assert japanese.startswith('<!DOCTYPE html>\n<html lang="ja">')
+    english_texts, japanese_texts = page_texts(english), page_texts(japanese)
+    assert [tag for tag, _ in japanese_texts] == [tag for tag, _ in english_texts]
+    assert len(english_texts) > 40
+    for (_, in_english), (_, in_japanese) in zip(english_texts, japanese_texts, strict=True):
+        assert_same_facts(in_english, in_japanese, names)
+    # the pruning-free tree's key says so; the window reasons name where each bound comes from
+    assert ("dd", "なし") in japanese_texts and ("dd", "none") in english_texts
+    at_i = sheet.problems[2].key(language="ja")
+    assert at_i.window_reason == (
+        "α = −∞: 上にある MAX ノードはまだどれも値を持っていません。"
+        "β = 3: A（MIN）がすでに持っている値です"
+    )
+    with pytest.raises(ValueError, match="探索は J に入りません: J は枝刈りされます"):
+        Problem(1, "window", sheet.problems[0].exercise, "J").key(language="ja")
+    # the students' copy: the same words up to the key
+    questions = page_texts(sheet.html(key=False, language="ja"))
+    assert questions == japanese_texts[: len(questions)]
+    assert all(text != "解答 — A 版" for _, text in questions)
+    expected = {
+        (module_name, name) for module_name, module in WORD_MODULES.items() for name in module.WORDS
+    }
+    assert used == expected, f"never used: {expected - used}"
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10**6), st.integers(1, 6), sizes, conventions)
+def test_random_problems_say_the_same_in_both_languages(
+    seed: int, number: int, size: tuple[int, int | tuple[int, int]], convention: Convention
+) -> None:
+    depth, branching = size
+    problem = make_problem(seed, "A", number, Settings(depth, branching, convention))
+    names = set(problem.exercise.nodes)
+    assert_same_facts(problem.question(language="en"), problem.question(language="ja"), names)
+    english, japanese = problem.key(language="en"), problem.key(language="ja")
+    assert english == problem.key()
+    assert (japanese.pruned, japanese.values, japanese.window) == (
+        english.pruned,
+        english.values,
+        english.window,
+    )
+    assert len(japanese.cuts) == len(english.cuts) > 0
+    for in_english, in_japanese in zip(english.cuts, japanese.cuts, strict=True):
+        assert_same_facts(in_english, in_japanese, names)
+    if problem.kind == "window":
+        assert_same_facts(english.window_reason, japanese.window_reason, names)
+        assert japanese.window_reason.count("。") == 1  # α's reason, then β's
+
+
+def test_the_course_wide_language_makes_japanese_sheets(tmp_path: Path) -> None:
+    sheet = textbook_sheet()
+    english = sheet.html()
+    set_language("ja")
+    assert sheet.html() == sheet.html(language="ja") != english
+    assert sheet.title() == "αβ法の枝刈り 演習プリント — A 版"
+    assert sheet.html(language="en") == english
+    assert JAPANESE.search(sheet.problems[0].question())
+    assert JAPANESE.search(sheet.rules())
+    assert "子を左から右へ探索" in sheet.rules()  # the rules come in the sheet's language
+    written = write_worksheets([sheet], tmp_path, pdf=False)
+    assert [path.name for path in written] == [
+        "pruning-seed3-d3-b2-ge-given-hard-A-ja.html",
+        "pruning-seed3-d3-b2-ge-given-hard-A-questions-ja.html",
+    ]
+    assert written[0].read_text(encoding="utf-8") == sheet.html(language="ja")
+    with pytest.raises(ValueError, match="unknown language 'fr'"):
+        sheet.html(language="fr")
+
+
+def test_the_command_line_writes_japanese_sheets_beside_the_english_ones(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    common = ["--seed", "4", "--count", "2", "--versions", "A", "--out", str(tmp_path), "--no-pdf"]
+    assert main(common) == 0
+    assert main([*common, "--language", "ja"]) == 0
+    printed = capsys.readouterr().out.split()
+    assert [Path(path).name for path in printed] == [
+        "pruning-seed4-d3-b2-ge-given-hard-A.html",
+        "pruning-seed4-d3-b2-ge-given-hard-A-questions.html",
+        "pruning-seed4-d3-b2-ge-given-hard-A-ja.html",
+        "pruning-seed4-d3-b2-ge-given-hard-A-questions-ja.html",
+    ]
+    english, _, japanese, _ = (Path(path).read_text(encoding="utf-8") for path in printed)
+    assert '<html lang="en">' in english and "Answer key — version A" in english
+    assert '<html lang="ja">' in japanese and "解答 — A 版" in japanese
+    assert "Answer key" not in japanese
+    with pytest.raises(SystemExit):
+        main([*common, "--language", "fr"])
+    assert "invalid choice: 'fr'" in capsys.readouterr().err
+
+
+@pytest.mark.skipif(
+    pdf_tools_missing() is not None,
+    reason=f"needs {pdf_tools_missing()}: apt-get install chromium poppler-utils "
+    "(bash scripts/course.sh test installs them)",
+)
+def test_a_japanese_pdf_prints_problems_then_the_key(tmp_path: Path) -> None:
+    sheets = make_worksheets(7, 6, Settings(), versions=["A"])
+    written = write_worksheets(sheets, tmp_path, language="ja")
+    assert [path.name for path in written] == [
+        "pruning-seed7-d3-b2-ge-given-hard-A-ja.html",
+        "pruning-seed7-d3-b2-ge-given-hard-A-ja.pdf",
+        "pruning-seed7-d3-b2-ge-given-hard-A-questions-ja.html",
+        "pruning-seed7-d3-b2-ge-given-hard-A-questions-ja.pdf",
+    ]
+    pdf = written[1]
+    texts = pages_text(pdf)
+    assert texts[0].lstrip().startswith("αβ法の枝刈り 演習プリント — A 版")
+    assert "氏名:" in texts[0] and "学籍番号:" in texts[0]
+    key_start = next(i for i, text in enumerate(texts) if "解答 — A 版" in text)
+    assert key_start > 0 and texts[key_start].lstrip().startswith("解答 — A 版")
+    for number in range(1, 7):
+        holding = [i for i in range(key_start) if f"問題 {number}\n" in texts[i]]
+        assert len(holding) == 1, f"problem {number} is on pages {holding}"
+        keyed = [i for i in range(key_start, len(texts)) if f"問題 {number} —" in texts[i]]
+        assert len(keyed) == 1
+    assert any("カット 1" in text for text in texts[key_start:])
+    # the pages as pictures, for a person to look at: the kana and kanji must not be boxes
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    prefix = SCREENSHOTS / "worksheet-seed7-A-ja"
+    for old in SCREENSHOTS.glob("worksheet-seed7-A-ja-*.png"):
+        old.unlink()
+    subprocess.run(["pdftoppm", "-r", "70", "-png", pdf, prefix], check=True)
+    images = sorted(SCREENSHOTS.glob("worksheet-seed7-A-ja-*.png"))
+    assert len(images) == len(texts)
+    from PIL import Image
+
+    for image_path in images:
+        with Image.open(image_path) as image:
+            width, height = image.size
+            assert abs(width / height - 210 / 297) < 0.01, "A4 pages"

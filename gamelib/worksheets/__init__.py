@@ -37,7 +37,15 @@ Command line (``bash scripts/course.sh worksheet ...`` calls it)::
 
     python -m gamelib.worksheets --seed 7 --count 6 --depth 3 --branching 2 --cutoff '>='
 
-prints the paths it wrote (HTML and PDF of versions A and B, in ``worksheets/``).
+prints the paths it wrote (HTML and PDF of versions A and B, in ``worksheets/``);
+``--language ja`` writes the sheets in Japanese (file names ending in ``-ja``).
+
+**Two languages**: every word of a sheet and its key (the title, the rules, the questions,
+the answer lines, the key's rows, captions and explanations, "Name / Student ID" and the
+key's footer) comes from a ``WORDS`` table of :mod:`~gamelib.worksheets.problems`,
+:mod:`~gamelib.worksheets.markup` or :mod:`~gamelib.worksheets.sheet`, in English or
+Japanese: each function that writes them takes ``language`` (None: the course-wide setting of
+:func:`gamelib.set_language`), and a Japanese page says ``<html lang="ja">``.
 
 The modules, each with one purpose:
 

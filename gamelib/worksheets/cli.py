@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from gamelib.exercises import Convention
+from gamelib.language import LANGUAGES
 from gamelib.worksheets.problems import KINDS, Kind, Settings
 from gamelib.worksheets.sheet import make_worksheets, write_worksheets
 
@@ -73,6 +74,13 @@ def main(arguments: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--out", type=Path, default=Path("worksheets"), help="output folder (default: worksheets)"
     )
+    parser.add_argument(
+        "--language",
+        choices=LANGUAGES,
+        default="en",
+        help="the sheets' language: en (English, the default) or ja (Japanese; file names "
+        "end in -ja)",
+    )
     parser.add_argument("--no-pdf", action="store_true", help="write the HTML only")
     options = parser.parse_args(arguments)
     versions = [version.strip() for version in options.versions.split(",") if version.strip()]
@@ -80,7 +88,9 @@ def main(arguments: Sequence[str] | None = None) -> int:
         convention = Convention(options.cutoff, options.order, options.failure)
         settings = Settings(options.depth, options.branching, convention, options.kinds)
         sheets = make_worksheets(options.seed, options.count, settings, versions)
-        written = write_worksheets(sheets, options.out, pdf=not options.no_pdf)
+        written = write_worksheets(
+            sheets, options.out, pdf=not options.no_pdf, language=options.language
+        )
     except (ValueError, FileNotFoundError, RuntimeError) as error:
         print(f"worksheet: {error}", file=sys.stderr)
         return 1

@@ -96,7 +96,7 @@ def window_feedback(
         except ValueError:
             return Feedback(False, [_word("not numbers", language).format(part=repr(part))])
     try:
-        enter = entry_event(exercise, node)
+        enter = entry_event(exercise, node, language=language)
     except ValueError as error:
         return Feedback(False, [str(error)])
     if (numbers[0], numbers[1]) == (enter.alpha, enter.beta):
@@ -108,7 +108,7 @@ def window_feedback(
                 node=node,
                 window=format_window(enter.alpha, enter.beta),
                 answer=format_window(numbers[0], numbers[1]),
-                reason=window_reason(exercise, node),
+                reason=window_reason(exercise, node, language=language),
             )
         ],
     )

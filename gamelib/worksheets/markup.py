@@ -6,12 +6,41 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Mapping
 from dataclasses import replace
+from typing import Final
 
+from gamelib.language import Language, resolve
 from gamelib.notation import format_bound, format_window
 from gamelib.render.dot import Drawing, choose_engine, trace_picture, tree_picture
 from gamelib.render.svg import svg_size
 from gamelib.worksheets.problems import Problem, entry_event
+
+WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
+    "problem": {"en": "Problem {number}", "ja": "問題 {number}"},
+    "key_heading": {"en": "Problem {number} — {kind}", "ja": "問題 {number} — {kind}"},
+    "pruned_answer": {"en": "Pruned leaves: {line}", "ja": "枝刈りされる葉: {line}"},
+    "window_answer": {
+        "en": "Window (α, β) = ( {alpha_line} , {beta_line} )",
+        "ja": "探索窓 (α, β) = ( {alpha_line} , {beta_line} )",
+    },
+    "kind_pruned": {"en": "pruned leaves", "ja": "枝刈りされる葉"},
+    "kind_values": {"en": "returned values", "ja": "各ノードが返す値"},
+    "kind_window": {"en": "the window of {node}", "ja": "{node} の探索窓"},
+    "at_entry": {
+        "en": "when {node} is entered: the windows on the path",
+        "ja": "{node} に入るとき: 経路上の探索窓",
+    },
+    "finished": {"en": "the finished search", "ja": "探索が終わったところ"},
+    "window_of": {"en": "Window of {node}", "ja": "{node} の探索窓"},
+    "pruned_leaves": {"en": "Pruned leaves", "ja": "枝刈りされる葉"},
+    "returned_values": {"en": "Returned values", "ja": "返す値"},
+    "cut": {"en": "Cut {index}", "ja": "カット {index}"},
+    "none": {"en": "none", "ja": "なし"},
+    "separator": {"en": ", ", "ja": "、"},
+}
+"""Every word of a problem's and a key's HTML, in English and Japanese (``str.format``
+templates; the question and the cuts come from the problem, :mod:`gamelib.worksheets.problems`)."""
 
 CSS = """
 @page { size: A4; margin: 14mm 15mm; }
@@ -83,9 +112,15 @@ def _placed(drawing: Drawing, small: float, large: float, smallest: float = _SMA
     return _fitted_svg(drawing, _PAGE_WIDTH_PT, large)[0]
 
 
-def problem_drawing(problem: Problem) -> Drawing:
-    """The bare tree, the asked node (if any) with a thick outline."""
-    picture = tree_picture(problem.exercise.tree, legend=False)
+def _word(name: str, language: str | None) -> str:
+    """The template ``name`` of :data:`WORDS` in ``language`` (None: the course-wide one)."""
+    return WORDS[name][resolve(language)]
+
+
+def problem_drawing(problem: Problem, *, language: str | None = None) -> Drawing:
+    """The bare tree, the asked node (if any) with a thick outline (any words in it in
+    ``language``; None: the course-wide language)."""
+    picture = tree_picture(problem.exercise.tree, legend=False, language=resolve(language))
     if problem.node is not None:
         picture = replace(
             picture,
@@ -94,10 +129,12 @@ def problem_drawing(problem: Problem) -> Drawing:
     return Drawing(picture, choose_engine("auto"))
 
 
-def _key_drawing(problem: Problem, step: int | None = None) -> Drawing:
+def _key_drawing(problem: Problem, language: str | None, step: int | None = None) -> Drawing:
     """The search drawn finished (or at ``step``), without caption or legend; at the end no
     node is marked current."""
-    picture = trace_picture(problem.exercise.trace, step, caption=False, legend=False)
+    picture = trace_picture(
+        problem.exercise.trace, step, caption=False, legend=False, language=resolve(language)
+    )
     if step is None:
         picture = replace(
             picture, nodes=tuple(replace(node, current=False) for node in picture.nodes)
@@ -105,70 +142,85 @@ def _key_drawing(problem: Problem, step: int | None = None) -> Drawing:
     return Drawing(picture, choose_engine("auto"))
 
 
-def problem_html(problem: Problem) -> str:
-    """The problem on the students' sheet: its question, its tree and a line to answer on."""
-    svg = _placed(problem_drawing(problem), _HALF_PAGE_PT, _FULL_PAGE_PT)
+def problem_html(problem: Problem, *, language: str | None = None) -> str:
+    """The problem on the students' sheet: its question, its tree and a line to answer on,
+    in ``language`` (None: the course-wide language)."""
+    svg = _placed(problem_drawing(problem, language=language), _HALF_PAGE_PT, _FULL_PAGE_PT)
     if problem.kind == "pruned":
-        answer = '<p class="answer">Pruned leaves: <span class="line"></span></p>'
+        line = _word("pruned_answer", language).format(line='<span class="line"></span>')
+        answer = f'<p class="answer">{line}</p>'
     elif problem.kind == "values":
         answer = ""
     else:
-        answer = (
-            '<p class="answer">Window (α, β) = ( <span class="line short"></span> , '
-            '<span class="line short"></span> )</p>'
-        )
+        short = '<span class="line short"></span>'
+        line = _word("window_answer", language).format(alpha_line=short, beta_line=short)
+        answer = f'<p class="answer">{line}</p>'
+    heading = html.escape(_word("problem", language).format(number=problem.number))
     return (
         '<section class="problem">'
-        f"<h2>Problem {problem.number}</h2><p>{html.escape(problem.question())}</p>"
+        f"<h2>{heading}</h2><p>{html.escape(problem.question(language=language))}</p>"
         f'<div class="drawing">{svg}</div>{answer}</section>\n'
     )
 
 
-def key_html(problem: Problem) -> str:
-    """The problem's answer key: the search drawn, and every answer in words."""
-    key = problem.key()
+def key_html(problem: Problem, *, language: str | None = None) -> str:
+    """The problem's answer key: the search drawn, and every answer in words, in
+    ``language`` (None: the course-wide language)."""
+    key = problem.key(language=language)
+    separator = _word("separator", language)
     rows = []
     if problem.node is None or key.window is None:
-        finished = _placed(_key_drawing(problem), _KEY_HALF_PT, _KEY_PAGE_PT, _SMALLEST_KEY_SCALE)
+        finished = _placed(
+            _key_drawing(problem, language), _KEY_HALF_PT, _KEY_PAGE_PT, _SMALLEST_KEY_SCALE
+        )
         figures = f'<div class="drawing">{finished}</div>'
     else:
         step = problem.exercise.trace.events.index(entry_event(problem.exercise, problem.node))
         at_entry = _placed(
-            _key_drawing(problem, step + 1), _THIRD_PAGE_PT, _KEY_PAGE_PT, _SMALLEST_KEY_SCALE
+            _key_drawing(problem, language, step + 1),
+            _THIRD_PAGE_PT,
+            _KEY_PAGE_PT,
+            _SMALLEST_KEY_SCALE,
         )
-        finished = _placed(_key_drawing(problem), _THIRD_PAGE_PT, _KEY_PAGE_PT, _SMALLEST_KEY_SCALE)
+        finished = _placed(
+            _key_drawing(problem, language), _THIRD_PAGE_PT, _KEY_PAGE_PT, _SMALLEST_KEY_SCALE
+        )
+        at_entry_caption = _word("at_entry", language).format(node=problem.node)
         figures = (
-            f'<figure class="drawing">{at_entry}<figcaption>when '
-            f"{html.escape(problem.node)} is entered: the windows on the path</figcaption></figure>"
-            f'<figure class="drawing">{finished}<figcaption>the finished search</figcaption>'
-            "</figure>"
+            f'<figure class="drawing">{at_entry}<figcaption>'
+            f"{html.escape(at_entry_caption)}</figcaption></figure>"
+            f'<figure class="drawing">{finished}<figcaption>'
+            f"{html.escape(_word('finished', language))}</figcaption></figure>"
         )
         window = f"{format_window(*key.window)} — {key.window_reason}"
-        rows.append((f"Window of {problem.node}", window, True))
-    pruned = ", ".join(key.pruned) if key.pruned else "none"
-    rows.append(("Pruned leaves", pruned, problem.kind == "pruned"))
+        rows.append((_word("window_of", language).format(node=problem.node), window, True))
+    pruned = separator.join(key.pruned) if key.pruned else _word("none", language)
+    rows.append((_word("pruned_leaves", language), pruned, problem.kind == "pruned"))
     rows.append(
         (
-            "Returned values",
-            ", ".join(f"{name} {format_bound(value, bound)}" for name, value, bound in key.values),
+            _word("returned_values", language),
+            separator.join(
+                f"{name} {format_bound(value, bound)}" for name, value, bound in key.values
+            ),
             problem.kind == "values",
         )
     )
-    rows.extend((f"Cut {index}", cut, False) for index, cut in enumerate(key.cuts, start=1))
+    rows.extend(
+        (_word("cut", language).format(index=index), cut, False)
+        for index, cut in enumerate(key.cuts, start=1)
+    )
     items = "".join(
         f"<dt>{html.escape(term)}</dt><dd{' class=asked' if asked else ''}>{html.escape(text)}</dd>"
         for term, text, asked in rows
     )
+    heading = _word("key_heading", language).format(
+        number=problem.number, kind=_kind_title(problem, language)
+    )
     return (
-        '<section class="key">'
-        f"<h2>Problem {problem.number} — {html.escape(_kind_title(problem))}</h2>"
-        f"{figures}<dl>{items}</dl></section>\n"
+        f'<section class="key"><h2>{html.escape(heading)}</h2>{figures}<dl>{items}</dl></section>\n'
     )
 
 
-def _kind_title(problem: Problem) -> str:
-    return {
-        "pruned": "pruned leaves",
-        "values": "returned values",
-        "window": f"the window of {problem.node}",
-    }[problem.kind]
+def _kind_title(problem: Problem, language: str | None) -> str:
+    """What the problem asks for, as a key's heading names it."""
+    return _word(f"kind_{problem.kind}", language).format(node=problem.node)

@@ -8,13 +8,52 @@ from __future__ import annotations
 import hashlib
 import math
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Literal, TypeAlias
+from typing import Final, Literal, TypeAlias
 
 from gamelib.core import Bound
 from gamelib.exercises import Convention, PruningExercise
+from gamelib.language import Language, resolve
 from gamelib.notation import format_number
 from gamelib.trace import Cutoff, Enter, replay
+
+WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
+    "question_pruned": {
+        "en": "Which leaves does α-β never evaluate? Cross them out and list them.",
+        "ja": "αβ法で一度も評価されない葉はどれですか？ 木の上で×印をつけ、下に書き出して"
+        "ください。",
+    },
+    "question_values": {
+        "en": "What value does each inner node return? Write it beside the node; "
+        "where the value is only a bound on the node's true value, write ≥ or ≤ "
+        "before it. Cross out the nodes that are never searched.",
+        "ja": "各内部ノードはどんな値を返しますか？ ノードの横に書いてください。返す値が"
+        "そのノードの真の値の下限値・上限値でしかないときは、値の前に ≥ または ≤ を"
+        "書いてください。探索されないノードには×印をつけてください。",
+    },
+    "question_window": {
+        "en": "With which window (α, β) does the search enter node {node} "
+        "(the node with the thick outline)? Give α and β from MAX's view.",
+        "ja": "探索はどの探索窓 (α, β) でノード {node}（太枠のノード）に入りますか？ "
+        "α と β は MAX から見た値で答えてください。",
+    },
+    "bound_not_set": {
+        "en": "{symbol} = {bound}: no {side} node above has a value yet",
+        "ja": "{symbol} = {bound}: 上にある {side} ノードはまだどれも値を持っていません",
+    },
+    "bound_source": {
+        "en": "{symbol} = {bound}: what {source} ({side}) already has",
+        "ja": "{symbol} = {bound}: {source}（{side}）がすでに持っている値です",
+    },
+    "reason_separator": {"en": "; ", "ja": "。"},
+    "never_entered": {
+        "en": "the search never enters {node}: it is pruned",
+        "ja": "探索は {node} に入りません: {node} は枝刈りされます",
+    },
+}
+"""Every sentence of a problem (its question and a window's reason), in English and
+Japanese (``str.format`` templates)."""
 
 Kind: TypeAlias = Literal["pruned", "values", "window"]
 KINDS: tuple[Kind, ...] = ("pruned", "values", "window")
@@ -126,20 +165,10 @@ class Problem:
             finite_bounds,
         )
 
-    def question(self) -> str:
-        """The question in words (the rules are stated once, at the top of the sheet)."""
-        if self.kind == "pruned":
-            return "Which leaves does α-β never evaluate? Cross them out and list them."
-        if self.kind == "values":
-            return (
-                "What value does each inner node return? Write it beside the node; "
-                "where the value is only a bound on the node's true value, write ≥ or ≤ "
-                "before it. Cross out the nodes that are never searched."
-            )
-        return (
-            f"With which window (α, β) does the search enter node {self.node} "
-            "(the node with the thick outline)? Give α and β from MAX's view."
-        )
+    def question(self, *, language: str | None = None) -> str:
+        """The question in words, in ``language`` (None: the course-wide language); the
+        rules are stated once, at the top of the sheet."""
+        return _word(f"question_{self.kind}", language).format(node=self.node)
 
     def answer(self) -> tuple[object, ...]:
         """What the question asks for: the pruned leaves, every returned value with its
@@ -151,8 +180,9 @@ class Problem:
             return key.values
         return (self.node, key.window)
 
-    def key(self) -> Key:
-        """The answers, from the exercise's solution and trace (never a second search)."""
+    def key(self, *, language: str | None = None) -> Key:
+        """The answers, from the exercise's solution and trace (never a second search); the
+        cuts and the window's reason in ``language`` (None: the course-wide language)."""
         exercise = self.exercise
         returned = exercise.trace.returned()
         values = tuple(
@@ -162,38 +192,61 @@ class Problem:
         )
         pruned = tuple(name for name in exercise.leaf_names if name in exercise.solution.pruned)
         cuts = tuple(
-            exercise.cut_sentence(event)
+            exercise.cut_sentence(event, language=language)
             for event in exercise.trace.events
             if isinstance(event, Cutoff)
         )
         if self.node is None:
             return Key(pruned, values, cuts)
-        enter = entry_event(exercise, self.node)
+        enter = entry_event(exercise, self.node, language=language)
         return Key(
-            pruned, values, cuts, (enter.alpha, enter.beta), window_reason(exercise, self.node)
+            pruned,
+            values,
+            cuts,
+            (enter.alpha, enter.beta),
+            window_reason(exercise, self.node, language=language),
         )
 
 
-def entry_event(exercise: PruningExercise, node: str) -> Enter:
-    """The event of the search entering ``node`` (ValueError if it never does)."""
+def _word(name: str, language: str | None) -> str:
+    """The template ``name`` of :data:`WORDS` in ``language`` (None: the course-wide one)."""
+    return WORDS[name][resolve(language)]
+
+
+def entry_event(exercise: PruningExercise, node: str, *, language: str | None = None) -> Enter:
+    """The event of the search entering ``node``.
+
+    Raises:
+        ValueError: the search never enters ``node`` (the message in ``language``; None: the
+            course-wide language).
+    """
     for event in exercise.trace.events:
         if isinstance(event, Enter) and event.node == node:
             return event
-    raise ValueError(f"the search never enters {node}: it is pruned")
+    raise ValueError(_word("never_entered", language).format(node=node))
 
 
-def window_reason(exercise: PruningExercise, node: str) -> str:
+def window_reason(exercise: PruningExercise, node: str, *, language: str | None = None) -> str:
     """Where the window ``node`` is entered with comes from: α is what the MAX node above
-    that raised it already has, β what the MIN node above that lowered it already has."""
-    steps = exercise.trace.events.index(entry_event(exercise, node))
+    that raised it already has, β what the MIN node above that lowered it already has; in
+    ``language`` (None: the course-wide language).
+
+    Raises:
+        ValueError: the search never enters ``node``.
+    """
+    enter = entry_event(exercise, node, language=language)
+    steps = exercise.trace.events.index(enter)
     before = replay(exercise.trace, steps)
-    enter = entry_event(exercise, node)
     path = before.path  # the open nodes, root first: the ancestors of ``node``
     parts = []
     for index, (symbol, side) in enumerate((("α", "MAX"), ("β", "MIN"))):
         bound = (enter.alpha, enter.beta)[index]
         if not math.isfinite(bound):
-            parts.append(f"{symbol} = {format_number(bound)}: no {side} node above has a value yet")
+            parts.append(
+                _word("bound_not_set", language).format(
+                    symbol=symbol, bound=format_number(bound), side=side
+                )
+            )
             continue
         # the topmost ancestor holding the bound is the one that set it (it is inherited below)
         source = next(
@@ -201,8 +254,12 @@ def window_reason(exercise: PruningExercise, node: str) -> str:
             for name in path
             if (before.nodes[name].alpha, before.nodes[name].beta)[index] == bound
         )
-        parts.append(f"{symbol} = {format_number(bound)}: what {source} ({side}) already has")
-    return "; ".join(parts)
+        parts.append(
+            _word("bound_source", language).format(
+                symbol=symbol, bound=format_number(bound), source=source, side=side
+            )
+        )
+    return _word("reason_separator", language).join(parts)
 
 
 def _window_candidates(exercise: PruningExercise) -> list[str]:

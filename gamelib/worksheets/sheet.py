@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Final
 
+from gamelib.language import Language, resolve
 from gamelib.worksheets.markup import CSS, key_html, problem_html
 from gamelib.worksheets.pdf import print_pdf
 from gamelib.worksheets.problems import (
@@ -20,6 +22,55 @@ from gamelib.worksheets.problems import (
     Settings,
     make_problem,
 )
+
+WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
+    "title": {
+        "en": "α-β pruning worksheet — version {version}",
+        "ja": "αβ法の枝刈り 演習プリント — {version} 版",
+    },
+    "rules": {
+        "en": "Search each tree with α-β: {convention}. MAX moves at "
+        "the root (boxes are MAX nodes, ellipses MIN nodes); leaf values and windows "
+        "(α, β) are from MAX's view. The search starts with the window (−∞, ∞).",
+        "ja": "どの木も αβ法（{convention}）で探索します。根ノードは MAX の手番です"
+        "（四角が MAX のノード、楕円が MIN のノード）。葉の評価値と探索窓 (α, β) は "
+        "MAX から見た値です。探索は探索窓 (−∞, ∞) から始めます。",
+    },
+    "who": {
+        "en": "Name: {name_line} Student ID: {id_line}",
+        "ja": "氏名: {name_line} 学籍番号: {id_line}",
+    },
+    "key_title": {
+        "en": "Answer key — version {version}",
+        "ja": "解答 — {version} 版",
+    },
+    "made_with": {
+        "en": "seed {seed}, depth {depth}, branching {branching}, version {version}",
+        "ja": "シード {seed}、深さ {depth}、分岐数 {branching}、{version} 版",
+    },
+    "made": {
+        "en": "Made by gamelib.worksheets ({made}); every answer is read off\n"
+        "PruningExercise's run of α-β. Grey dashed nodes are pruned; a pruned edge says which "
+        "cut\nremoved it; a node's value is what it returns (≥ / ≤: a lower / upper bound).",
+        "ja": "gamelib.worksheets で作成しました（{made}）。どの解答も、PruningExercise が"
+        "実行したαβ法から読み取ったものです。灰色の破線のノードは枝刈りされたノードで、"
+        "枝刈りされた辺にはどのカットで除かれたかを記しています。ノードの値はそのノードが"
+        "返す値です（≥ / ≤ はそれぞれ下限値 / 上限値）。",
+    },
+}
+"""Every sentence of a sheet's page around its problems and keys, in English and Japanese
+(``str.format`` templates)."""
+
+JAPANESE_CSS = """
+body { font-family: "Noto Sans CJK JP", "DejaVu Sans", sans-serif; }
+"""
+"""Added to :data:`~gamelib.worksheets.markup.CSS` on a Japanese page: a font with kana and
+kanji first (Debian's fonts-noto-cjk)."""
+
+
+def _word(name: str, language: str | None) -> str:
+    """The template ``name`` of :data:`WORDS` in ``language`` (None: the course-wide one)."""
+    return WORDS[name][resolve(language)]
 
 
 @dataclass(frozen=True)
@@ -38,54 +89,58 @@ class Worksheet:
     settings: Settings
     problems: tuple[Problem, ...]
 
-    @property
-    def title(self) -> str:
-        """The sheet's heading."""
-        return f"α-β pruning worksheet — version {self.version}"
+    def title(self, *, language: str | None = None) -> str:
+        """The sheet's heading, in ``language`` (None: the course-wide language)."""
+        return _word("title", language).format(version=self.version)
 
-    def rules(self) -> str:
-        """The rules of every problem, in words."""
-        return (
-            f"Search each tree with α-β: {self.settings.convention.describe()}. MAX moves at "
-            "the root (boxes are MAX nodes, ellipses MIN nodes); leaf values and windows "
-            "(α, β) are from MAX's view. The search starts with the window (−∞, ∞)."
-        )
+    def rules(self, *, language: str | None = None) -> str:
+        """The rules of every problem, in words, in ``language`` (None: the course-wide
+        language)."""
+        convention = self.settings.convention.describe(language=language)
+        return _word("rules", language).format(convention=convention)
 
-    def html(self, key: bool = True) -> str:
+    def html(self, key: bool = True, *, language: str | None = None) -> str:
         """The sheet as one self-contained HTML page for A4: the problems, then (unless
         ``key`` is False: the students' copy) the answer key starting on a new page (each
-        problem kept whole on one page)."""
-        problems = "".join(problem_html(problem) for problem in self.problems)
+        problem kept whole on one page); every word in ``language`` (None: the course-wide
+        language), which the page declares (``<html lang=...>``)."""
+        chosen = resolve(language)
+        problems = "".join(problem_html(problem, language=chosen) for problem in self.problems)
         settings = self.settings
         branching = (
             settings.branching
             if isinstance(settings.branching, int)
             else "{}–{}".format(*settings.branching)
         )
-        made = (
-            f"seed {self.seed}, depth {settings.depth}, branching {branching}, "
-            f"version {self.version}"
+        made = _word("made_with", chosen).format(
+            seed=self.seed, depth=settings.depth, branching=branching, version=self.version
+        )
+        title = html.escape(self.title(language=chosen))
+        style = CSS + (JAPANESE_CSS if chosen == "ja" else "")
+        who = _word("who", chosen).format(
+            name_line='<span class="line"></span>', id_line='<span class="line short"></span>'
         )
         return f"""<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>{html.escape(self.title)}</title>
-<style>{CSS}</style></head><body>
-<header><h1>{html.escape(self.title)}</h1>
-<p class="who">Name: <span class="line"></span> Student ID: <span class="line short"></span></p>
-<p class="rules">{html.escape(self.rules())}</p></header>
+<html lang="{chosen}"><head><meta charset="utf-8"><title>{title}</title>
+<style>{style}</style></head><body>
+<header><h1>{title}</h1>
+<p class="who">{who}</p>
+<p class="rules">{html.escape(self.rules(language=chosen))}</p></header>
 {problems}
-{self._key_pages(made) if key else ""}
+{self._key_pages(made, chosen) if key else ""}
 </body></html>
 """
 
-    def _key_pages(self, made: str) -> str:
+    def _key_pages(self, made: str, language: Language) -> str:
         """The answer key: its heading on a new page, then each problem's key."""
-        keys = "".join(key_html(problem) for problem in self.problems)
-        version = html.escape(self.version)
-        return f"""<section class="key-start"><h1>Answer key — version {version}</h1>
-<p class="rules">{html.escape(self.rules())}</p>
-<p class="made">Made by gamelib.worksheets ({html.escape(made)}); every answer is read off
-PruningExercise's run of α-β. Grey dashed nodes are pruned; a pruned edge says which cut
-removed it; a node's value is what it returns (≥ / ≤: a lower / upper bound).</p></section>
+        keys = "".join(key_html(problem, language=language) for problem in self.problems)
+        heading = html.escape(_word("key_title", language).format(version=self.version))
+        footer = _word("made", language).format(
+            made=html.escape(made)
+        )  # the templates hold no < > &
+        return f"""<section class="key-start"><h1>{heading}</h1>
+<p class="rules">{html.escape(self.rules(language=language))}</p>
+<p class="made">{footer}</p></section>
 {keys}"""
 
 
@@ -155,16 +210,23 @@ def _matched_problems(
     )
 
 
-def write_worksheets(sheets: Sequence[Worksheet], folder: Path, pdf: bool = True) -> list[Path]:
+def write_worksheets(
+    sheets: Sequence[Worksheet], folder: Path, pdf: bool = True, *, language: str | None = None
+) -> list[Path]:
     """Write into ``folder``, for every sheet, the HTML (and PDF) with the key, and the
-    students' copy without it (``-questions``); returns the paths written, in that order."""
+    students' copy without it (``-questions``); returns the paths written, in that order.
+
+    The sheets are in ``language`` (None: the course-wide language); a Japanese sheet's file
+    names end in ``-ja`` (``...-A-ja.html``), so both languages can share a folder."""
+    chosen = resolve(language)
     folder.mkdir(parents=True, exist_ok=True)
     written = []
     for sheet in sheets:
         for suffix, with_key in (("", True), ("-questions", False)):
-            stem = folder / (_file_stem(sheet) + suffix)
+            ending = suffix if chosen == "en" else f"{suffix}-{chosen}"
+            stem = folder / (_file_stem(sheet) + ending)
             html_path = stem.with_suffix(".html")
-            html_path.write_text(sheet.html(key=with_key), encoding="utf-8")
+            html_path.write_text(sheet.html(key=with_key, language=chosen), encoding="utf-8")
             written.append(html_path)
             if pdf:
                 written.append(print_pdf(html_path, stem.with_suffix(".pdf")))

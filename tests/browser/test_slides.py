@@ -5,13 +5,14 @@ request blocked; a blocked request, a console error, an uncaught exception or a 
 file fails the test. Then: every slide's body text is at least 24 px on the screen, reveal.js
 changes slides with the arrow keys, the keyboard steps an animation player (→ and ← step it,
 then go on to the slides; "." and "," step it without leaving), a drawing fills its slide, and
-the deck also works from ``file://``. Screenshots are saved in tests/browser/screenshots/
-(slides_*.png).
+the deck also works from ``file://``. The Japanese edition's deck 03 (slides/_build/ja) is
+opened the same way: ``<html lang="ja">``, Japanese on its slides and in its players, no
+``set-language`` cell shown. Screenshots are saved in tests/browser/screenshots/ (slides_*.png).
 
-Only notebook 03's deck is needed: ``python slides/build.py 03`` brings it up to date first
-(a no-op when nothing changed); reveal.js must be installed in slides/node_modules (``bash
-scripts/course.sh slides`` does it, and so does ``bash scripts/course.sh test`` for the
-browser lane). The last test checks the slide breaks in the notebooks' metadata.
+Only notebook 03's decks are needed: ``python slides/build.py 03`` brings both editions' up to
+date first (a no-op when nothing changed); reveal.js must be installed in slides/node_modules
+(``bash scripts/course.sh slides`` does it, and so does ``bash scripts/course.sh test`` for the
+browser lane). The last tests check the slide breaks in the notebooks' metadata.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import re
 import subprocess
 import sys
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +39,8 @@ pytestmark = pytest.mark.browser
 
 BUILD = REPOSITORY / "slides" / "_build"
 DECK = "03_alphabeta.slides.html"
+JAPANESE_DECK = "ja/" + DECK
+JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
 PROJECTOR = {"width": 1280, "height": 720}
 SMALLEST_BODY_TEXT = 24.0  # CSS pixels on the screen, after reveal.js's scaling
 
@@ -45,7 +49,7 @@ SMALLEST_BODY_TEXT = 24.0  # CSS pixels on the screen, after reveal.js's scaling
 def decks() -> Path:
     if not (REPOSITORY / "slides" / "node_modules" / "reveal.js" / "dist" / "reveal.js").exists():
         pytest.fail("reveal.js is not installed: run `bash scripts/course.sh slides` first")
-    # rebuilt only when the notebook, gamelib or the slides' files changed
+    # both editions' deck 03, rebuilt only when the notebook, gamelib or the slides' files changed
     subprocess.run([sys.executable, str(REPOSITORY / "slides" / "build.py"), "03"], check=True)
     return BUILD
 
@@ -63,9 +67,10 @@ def browser() -> Iterator[Any]:
         yield launched
 
 
-@pytest.fixture
-def deck(browser: Any, server: str) -> Iterator[Any]:
-    """Deck 03 open at 1280x720, offline; fails afterwards on any problem it saw."""
+@contextmanager
+def opened(browser: Any, server: str, address: str) -> Iterator[Any]:
+    """The deck at ``address`` (under the server) open at 1280x720, offline; fails afterwards
+    on any problem it saw."""
     context = browser.new_context(viewport=PROJECTOR)
     problems: list[str] = []
 
@@ -93,12 +98,26 @@ def deck(browser: Any, server: str) -> Iterator[Any]:
         ),
     )
     try:
-        page.goto(server + DECK, wait_until="load")
+        page.goto(server + address, wait_until="load")
         page.wait_for_function("window.Reveal && Reveal.isReady()")
         yield page
         assert not problems, "\n".join(problems)
     finally:
         context.close()
+
+
+@pytest.fixture
+def deck(browser: Any, server: str) -> Iterator[Any]:
+    """Deck 03 open at 1280x720, offline; fails afterwards on any problem it saw."""
+    with opened(browser, server, DECK) as page:
+        yield page
+
+
+@pytest.fixture
+def japanese_deck(browser: Any, server: str) -> Iterator[Any]:
+    """The Japanese edition's deck 03, the same way."""
+    with opened(browser, server, JAPANESE_DECK) as page:
+        yield page
 
 
 def shoot(page: Any, name: str) -> None:
@@ -123,11 +142,11 @@ def go_to_first(page: Any, selector: str) -> int:
     pytest.fail(f"no slide of {DECK} holds {selector}")
 
 
-def step_of(page: Any) -> tuple[int, int]:
+def step_of(page: Any, pattern: str = r"step (\d+) of (\d+)") -> tuple[int, int]:
     text = page.evaluate(
         "Reveal.getCurrentSlide().querySelector('.gamelib-player .gamelib-step').textContent"
     )
-    match = re.fullmatch(r"step (\d+) of (\d+)", text)
+    match = re.fullmatch(pattern, text)
     assert match, text
     return int(match.group(1)), int(match.group(2))
 
@@ -259,27 +278,79 @@ def test_the_deck_works_from_a_file(browser: Any, decks: Path) -> None:
     assert not errors, "\n".join(errors)
 
 
+def test_the_japanese_deck_speaks_japanese_and_hides_the_language_cell(
+    japanese_deck: Any,
+) -> None:
+    page = japanese_deck
+    assert page.evaluate("document.documentElement.lang") == "ja"
+    total = int(page.evaluate("Reveal.getTotalSlides()"))
+    assert total >= 10
+    # the title slide is the Japanese notebook's; no slide shows gamelib.set_language("ja")
+    page.evaluate("Reveal.slide(0, 0)")
+    title = page.evaluate("Reveal.getCurrentSlide().innerText")
+    assert title.startswith("03 · ") and JAPANESE.search(title), title
+    assert "set_language" not in page.evaluate("document.querySelector('.slides').innerText")
+    assert page.evaluate("document.querySelector('.slides').textContent").count("set_language") == 0
+    too_small = []
+    for _ in range(total):
+        size, text = smallest_text_on_slide(page)
+        if size < SMALLEST_BODY_TEXT:
+            too_small.append(f"slide {slide_index(page) + 1}: {size:.1f} px: {text}")
+        page.evaluate("Reveal.next()")
+    assert not too_small, "\n".join(too_small)
+    page.evaluate("Reveal.slide(0, 0)")
+    shoot(page, "slides_ja_03_title.png")
+    # a player narrates in Japanese and is stepped by the keyboard like the English one
+    japanese_steps = r"ステップ (\d+) / (\d+)"
+    index = go_to_first(page, ".gamelib-player")
+    step, last = step_of(page, japanese_steps)
+    assert step == 0 and last > 5
+    for _ in range(5):
+        page.keyboard.press("ArrowRight")
+    assert step_of(page, japanese_steps) == (5, last) and slide_index(page) == index
+    sentence = page.evaluate(
+        "Reveal.getCurrentSlide().querySelector('.gamelib-player .gamelib-sentence').textContent"
+    )
+    assert JAPANESE.search(sentence), sentence
+    hint = page.evaluate("Reveal.getCurrentSlide().querySelector('.course-key-hint').textContent")
+    assert JAPANESE.search(hint), hint
+    shoot(page, "slides_ja_03_player_step_5.png")
+
+
 def test_the_index_links_every_deck_built(browser: Any, server: str, decks: Path) -> None:
-    built = sorted(path.name for path in decks.glob("*.slides.html"))
     context = browser.new_context(viewport=PROJECTOR)
     try:
         page = context.new_page()
-        page.goto(server + "index.html")
-        links = page.eval_on_selector_all("a", "links => links.map(a => a.getAttribute('href'))")
+        for index, other in (("index.html", "ja/index.html"), ("ja/index.html", "../index.html")):
+            built = sorted(path.name for path in (decks / index).parent.glob("*.slides.html"))
+            page.goto(server + index)
+            links = page.eval_on_selector_all(
+                "a", "links => links.map(a => a.getAttribute('href'))"
+            )
+            assert sorted(links) == sorted([*built, other]) and DECK in built
+            language = "ja" if index.startswith("ja/") else "en"
+            assert page.evaluate("document.documentElement.lang") == language
     finally:
         context.close()
-    assert sorted(links) == built and DECK in built
 
 
 def test_the_notebooks_have_slide_breaks_for_teaching() -> None:
-    """Every course notebook (00-09, and any added later): the title and every numbered
-    section start a slide, the set-up cell is skipped, and a deck has more than one slide but
-    fewer slides than cells. A new notebook gets its breaks from
-    ``python slides/slide_breaks.py --write notebooks/NN_name.ipynb``."""
+    """Every course notebook (00-09, and any added later) of both editions: the title and
+    every numbered section start a slide, the set-up cell is skipped (and a Japanese
+    notebook's set-language cell starts no slide: slides/build.py skips it), and a deck has
+    more than one slide but fewer slides than cells. A new notebook gets its breaks from
+    ``python slides/slide_breaks.py --write notebooks/NN_name.ipynb`` (its Japanese edition
+    copies them)."""
     notebooks = sorted((REPOSITORY / "notebooks").glob("[0-9][0-9]_*.ipynb"))
     assert len(notebooks) >= 10, [path.name for path in notebooks]
-    for path in notebooks:
+    japanese = sorted((REPOSITORY / "notebooks" / "ja").glob("[0-9][0-9]_*.ipynb"))
+    for path in notebooks + japanese:
         cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+        for cell in cells:
+            if cell.get("id") == "set-language":
+                kind = cell.get("metadata", {}).get("slideshow", {}).get("slide_type", "-")
+                assert kind in ("skip", "-"), f"{path.name}: the set-language cell is a {kind}"
+        cells = [cell for cell in cells if cell.get("id") != "set-language"]
         kinds = [
             cell.get("metadata", {}).get("slideshow", {}).get("slide_type", "-") for cell in cells
         ]
