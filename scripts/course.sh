@@ -16,11 +16,12 @@
 #                                  --order given|reversed --failure hard|soft --kinds ...]
 #                                  printable pruning worksheets with answer keys (versions A
 #                                  and B, HTML and PDF; also students' copies without the key)
-#                                  into worksheets/; prints the paths
+#                                  into worksheets/; prints the paths (--language ja: Japanese)
 #   bash scripts/course.sh slides [NN ...]   set up, then build every notebook (or the ones
 #                                  named, e.g. 03) as a reveal.js slide deck into
-#                                  slides/_build (offline; reveal.js from npm, pinned by
-#                                  slides/package-lock.json); prints where
+#                                  slides/_build, the Japanese edition's into slides/_build/ja
+#                                  (--language en|ja: one; offline; reveal.js from npm, pinned
+#                                  by slides/package-lock.json); prints where
 #
 # Set-up is idempotent and quick the second time: a project virtual environment in .venv,
 # the Python packages (`lab`: the course's, requirements.txt; `test` and `setup`: also the
