@@ -21,6 +21,7 @@ Run as a script to list the differences of one pair::
 from __future__ import annotations
 
 import ast
+import copy as copy_module
 import json
 import re
 import sys
@@ -69,6 +70,15 @@ def code_tree(source: str, where: str) -> ast.Module:
         raise ValueError(f"{where}: not valid Python ({error.msg}, line {error.lineno})") from error
 
 
+def shape(node: ast.AST) -> str:
+    """The dump of ``node`` with every string in it emptied (the node itself is unchanged)."""
+    copy = copy_module.deepcopy(node)
+    for inner in ast.walk(copy):
+        if isinstance(inner, ast.Constant) and isinstance(inner.value, str):
+            inner.value = ""
+    return ast.dump(copy)
+
+
 def strings_set_aside(tree: ast.Module) -> tuple[str, list[str]]:
     """The tree's dump with its strings set aside, and the strings in walk order.
 
@@ -82,7 +92,7 @@ def strings_set_aside(tree: ast.Module) -> tuple[str, list[str]]:
             text = [part.value for part in node.values if isinstance(part, ast.Constant)]
             strings.append("{}".join(map(str, text)))
             fields = [part for part in node.values if not isinstance(part, ast.Constant)]
-            node.values = sorted(fields, key=ast.dump)
+            node.values = sorted(fields, key=shape)
     for node in ast.walk(tree):  # then every other string
         if isinstance(node, ast.Constant) and isinstance(node.value, str):
             strings.append(node.value)

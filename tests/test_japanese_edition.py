@@ -74,6 +74,9 @@ def test_a_translation_may_reorder_and_split_an_f_string() -> None:
     )
     assert list(code_differences(english, 'print(f"{count:,} 本の木（{student}）")', "c")) == []
     assert list(code_differences(english, 'print(f"{count:,} 本の木")', "c")) != []
+    table = """print(f"{'depth':>5} {'nodes':>9}")"""
+    assert list(code_differences(table, """print(f"{'深さ':>5} {'nodes':>9}")""", "c")) == []
+    assert list(code_differences(table, """print(f"{'depth':>5} {'ノード数':>9}")""", "c")) == []
 
 
 def test_a_faithful_translation_passes(tmp_path: Path) -> None:
