@@ -19,10 +19,12 @@ Markers (registered in ``pyproject.toml``):
 from __future__ import annotations
 
 import shutil
+from collections.abc import Iterator
 
 import pytest
 from hypothesis import settings
 
+from gamelib.language import current_language, set_language
 from tests.helpers import PROFILE
 
 settings.register_profile("dev", max_examples=100, deadline=None)
@@ -42,3 +44,11 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.notebooks)
         if dot_missing and item.get_closest_marker("needs_dot") is not None:
             item.add_marker(no_dot)
+
+
+@pytest.fixture(autouse=True)
+def restore_language() -> Iterator[None]:
+    """Every test leaves the course-wide language as it found it (``gamelib.set_language``)."""
+    before = current_language()
+    yield
+    set_language(before)

@@ -8,11 +8,13 @@
 - References written without gamelib.search or the games' bitboard code:
   :func:`tic_tac_toe_positions`, :func:`exact_values`, :func:`naive_flips`,
   :func:`naive_moves` (with :data:`OTHELLO_GRID` and :data:`MINIREVERSI_GRID`).
+- :data:`JAPANESE`: finds Japanese writing in a text (the Japanese edition's tests).
 """
 
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
@@ -32,6 +34,9 @@ from gamelib.games.tictactoe import TicTacToe, TicTacToeState
 from gamelib.trees import Tree, random_tree
 
 # --------------------------------------------------------------------------- hypothesis
+
+JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
+"""Hiragana, katakana or a CJK ideograph: the text is (at least partly) written in Japanese."""
 
 PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "dev")
 """The hypothesis profile of this run: ``dev`` (quick, the default) or ``ci`` (thorough)."""

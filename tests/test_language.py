@@ -2,19 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 import gamelib
 from gamelib.language import LANGUAGES, current_language, resolve, set_language, words
-
-
-@pytest.fixture(autouse=True)
-def restore_language() -> Iterator[None]:
-    before = current_language()
-    yield
-    set_language(before)
 
 
 def test_english_is_the_default_and_japanese_can_be_chosen() -> None:

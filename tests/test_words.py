@@ -19,8 +19,8 @@ import pytest
 
 import gamelib
 from gamelib.language import LANGUAGES
+from tests.helpers import JAPANESE
 
-JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
 LETTERS = re.compile(r"[A-Za-z]{2,}")
 
 BROWSER_ONLY = {"gamelib.render.wasm_graphviz"}

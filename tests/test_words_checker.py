@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 import re
 import string
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import pytest
@@ -44,8 +44,8 @@ from gamelib.widgets.tictactoe import (
     search_report,
     side_options,
 )
+from tests.helpers import JAPANESE
 
-JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
 LETTERS = re.compile(r"[A-Za-z]{2,}")
 NUMBER = re.compile(r"(?:(?<![A-Za-z])[−-])?(?:\d+(?:\.\d+)?|∞)")
 NAME = re.compile(r"(?<![A-Za-z])(?:[A-Z]|[a-c][1-3])(?![A-Za-z0-9])")
@@ -57,13 +57,6 @@ MODULES = {
     "tictactoe": tictactoe,
     "setup_check": setup_check,
 }
-
-
-@pytest.fixture(autouse=True)
-def restore_language() -> Iterator[None]:
-    before = current_language()
-    yield
-    set_language(before)
 
 
 SVG = re.compile(r"<svg.*?</svg>", re.DOTALL)

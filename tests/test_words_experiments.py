@@ -19,7 +19,7 @@ import random
 import re
 import string
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from types import ModuleType
 
@@ -53,7 +53,7 @@ from gamelib.games import minireversi as minireversi_game
 from gamelib.games import othello as othello_game
 from gamelib.games import tictactoe as tictactoe_game
 from gamelib.games.chessgame import PERPETUAL_CHECK_FEN, ChessGame
-from gamelib.language import current_language, set_language
+from gamelib.language import set_language
 from gamelib.search import alphabeta, alphabeta_failsoft, minimax, negamax
 from gamelib.search.ordering import iterative_deepening
 from gamelib.search.repetition import Policy, chess_draw, perpetual_check_loses, sennichite
@@ -63,8 +63,8 @@ from gamelib.trace import record
 from gamelib.trees import random_tree
 from gamelib.worksheets import homework
 from gamelib.worksheets.problems import Settings, make_problem
+from tests.helpers import JAPANESE
 
-JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
 FACTS = re.compile(r"[0-9]+(?:[.,][0-9]+)*|\b[A-Z][0-9]*\b")
 """What both languages must carry: numbers (with their separators) and node names."""
 
@@ -77,13 +77,6 @@ MODULES: tuple[ModuleType, ...] = (
 
 SEEN: dict[str, list[str]] = {"en": [], "ja": []}
 """Every text produced by the tests below, by language (for the coverage test at the end)."""
-
-
-@pytest.fixture(autouse=True)
-def restore_language() -> Iterator[None]:
-    before = current_language()
-    yield
-    set_language(before)
 
 
 def facts(text: str) -> Counter[str]:

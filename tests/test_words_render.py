@@ -12,7 +12,7 @@ import dataclasses
 import re
 import string
 from collections import Counter
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from functools import cache
 from importlib import import_module
 from types import ModuleType
@@ -37,7 +37,7 @@ from gamelib import (
 )
 from gamelib.core import FIRST, SECOND
 from gamelib.games.cyclic import ahead_and_behind, perpetual_check_example, sennichite_example
-from gamelib.language import LANGUAGES, Language, current_language, set_language
+from gamelib.language import LANGUAGES, Language, set_language
 from gamelib.render import picture, summaries
 from gamelib.render.describe import describe_probe, sentences
 from gamelib.render.dot import draw
@@ -48,7 +48,7 @@ from gamelib.search.table import TranspositionTable
 from gamelib.search.windows import Probe, WindowSearchResult
 from gamelib.trace import Cutoff, Trace, record, record_probes
 from gamelib.trees import TEXTBOOK, parse_tree, random_tree
-from tests.helpers import Subtraction
+from tests.helpers import JAPANESE, Subtraction
 
 MODULES: tuple[ModuleType, ...] = tuple(
     import_module(f"gamelib.render.{name}")
@@ -68,19 +68,11 @@ MODULES: tuple[ModuleType, ...] = tuple(
 WARNINGS = import_module("gamelib.render.dot_program")
 """The module that warns when Graphviz is missing or fails (tested on its own below)."""
 
-JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 """Hiragana, katakana or a kanji."""
 
 TOKEN = re.compile(r"−?(?:\d+(?:\.\d+)?|∞)|[①-⑩]|(?<![A-Za-z])[A-Z]{1,3}(?![A-Za-z])|[αβ≥≤]")
 """What a sentence must carry over into the other language: numbers (with their sign),
 evaluation marks, node names and roles (``D``, ``AB``, ``MAX``), and the signs α β ≥ ≤."""
-
-
-@pytest.fixture(autouse=True)
-def restore_language() -> Iterator[None]:
-    before = current_language()
-    yield
-    set_language(before)
 
 
 def tokens(text: str) -> Counter[str]:

@@ -9,7 +9,7 @@ import re
 import shutil
 import subprocess
 import sys
-from collections.abc import Collection, Iterator
+from collections.abc import Collection
 from pathlib import Path
 
 import pytest
@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from gamelib.core import INF
 from gamelib.exercises import Convention, PruningExercise
-from gamelib.language import current_language, resolve, set_language
+from gamelib.language import resolve, set_language
 from gamelib.notation import format_bound, format_window
 from gamelib.search.rules import alphabeta_by_rules
 from gamelib.trace import Cutoff, Enter, record
@@ -41,6 +41,7 @@ from gamelib.worksheets import (
 from gamelib.worksheets import markup as worksheet_markup
 from gamelib.worksheets import problems as worksheet_problems
 from gamelib.worksheets import sheet as worksheet_sheet
+from tests.helpers import JAPANESE
 
 SCREENSHOTS = Path(__file__).resolve().parent / "browser" / "screenshots"
 conventions = st.builds(
@@ -419,7 +420,6 @@ def test_print_pdf_says_how_to_get_chromium(
 
 # --------------------------------------------------------------------------- in Japanese
 
-JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
 ENGLISH_WORD = re.compile(r"[A-Za-z]{2,}")
 KEPT_IN_JAPANESE = {
     "MAX",
@@ -440,13 +440,6 @@ WORD_MODULES = {
     "markup": worksheet_markup,
     "sheet": worksheet_sheet,
 }
-
-
-@pytest.fixture(autouse=True)
-def restore_language() -> Iterator[None]:
-    before = current_language()
-    yield
-    set_language(before)
 
 
 def facts(text: str, names: Collection[str]) -> tuple[list[str], list[str]]:
