@@ -47,7 +47,7 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     "level 0": {"en": "level 0 (random)", "ja": "レベル 0（ランダム）"},
     "level 1": {"en": "level 1 (takes a win)", "ja": "レベル 1（勝てる手は逃さない）"},
     "level 2": {"en": "level 2 (wins or blocks)", "ja": "レベル 2（勝つか、相手の勝ちを防ぐ）"},
-    "level 3": {"en": "level 3 (α-β {plies} plies)", "ja": "レベル 3（α-β {plies} 手読み）"},
+    "level 3": {"en": "level 3 (α-β {plies} plies)", "ja": "レベル 3（αβ法で {plies} 手読み）"},
 }
 """The players' default names, in English and Japanese. The English text is the name code
 uses (``player.name``: tables and notebooks look players up by it); :func:`player_label`

@@ -78,4 +78,4 @@ def test_score_curves_are_one_line_per_opponent_on_a_0_to_100_axis() -> None:
     assert zero - half == pytest.approx(half - full, abs=0.02)  # 0, 50 and 100 % evenly spaced
     [ticks] = with_class(root, "x-ticks")
     assert [text for text in texts(ticks)] == ["1", "2", "3"]
-    assert "α-β 対 Greedy" in texts(parse(plot_score_curves(curves, language="ja")))
+    assert "αβ法 対 Greedy" in texts(parse(plot_score_curves(curves, language="ja")))

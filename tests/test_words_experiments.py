@@ -428,7 +428,7 @@ def test_costs_rankings_and_notes() -> None:
         lambda language: report.table(columns, [("A", full, full + 3)], language=language),
         same_facts=False,  # "position" stays English: only the searches' names are known
     )
-    assert "全幅の窓" in japanese and "深さ 4 の値で推定" in japanese and "full window" in english
+    assert "全範囲の窓" in japanese and "深さ 4 の値で推定" in japanese and "full window" in english
     measured = compare.measure(tictactoe, positions_played, 3, compare.WITH_DEEPENING)
     base = "alpha-beta (fail-hard)"
     both(lambda language: windows.time_per_node(measured, base, language=language))

@@ -49,18 +49,18 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     "name: game order": {"en": "game order", "ja": "ゲームの順序"},
     "name: pre-search ply": {
         "en": "pre-search {plies} ply at the root",
-        "ja": "根で {plies} 手の事前探索",
+        "ja": "根で {plies} 手の予備探索",
     },
     "name: pre-search plies": {
         "en": "pre-search {plies} plies at the root",
-        "ja": "根で {plies} 手の事前探索",
+        "ja": "根で {plies} 手の予備探索",
     },
     "name: open lines": {"en": "open lines at every node", "ja": "各ノードで空きラインの数の順"},
     "name: static order": {
         "en": "static order (disc difference)",
         "ja": "静的な順序（石差）",
     },
-    "name: full window": {"en": "full window", "ja": "全幅の窓"},
+    "name: full window": {"en": "full window", "ja": "全範囲の窓"},
     "name: guess from depth": {
         "en": "guess from depth {depth}",
         "ja": "深さ {depth} の値で推定",

@@ -35,13 +35,13 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     # plot_ordering
     "title": {
         "en": "The order of the moves decides how much α-β prunes",
-        "ja": "α-β がどれだけ枝刈りするかは手の順序で決まる",
+        "ja": "αβ法がどれだけ枝刈りするかは手の順序で決まる",
     },
     "x": {"en": "depth d", "ja": "深さ d"},
     "y": {"en": "leaves evaluated (log scale)", "ja": "評価した葉の数（対数目盛り）"},
-    "minimax": {"en": "minimax: bᵈ", "ja": "ミニマックス: bᵈ"},
-    "random": {"en": "α-β, random order", "ja": "α-β、ランダムな順序"},
-    "best": {"en": "α-β, best first", "ja": "α-β、最善手から"},
+    "minimax": {"en": "minimax: bᵈ", "ja": "ミニマックス法: bᵈ"},
+    "random": {"en": "α-β, random order", "ja": "αβ法、ランダムな順序"},
+    "best": {"en": "α-β, best first", "ja": "αβ法、最善手から"},
     "minimal": {
         "en": "Knuth–Moore: b^⌈d/2⌉ + b^⌊d/2⌋ − 1",
         "ja": "Knuth–Moore の式: b^⌈d/2⌉ + b^⌊d/2⌋ − 1",

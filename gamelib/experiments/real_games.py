@@ -80,9 +80,9 @@ Match = TypeVar("Match", bound=MatchResult)
 
 WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     # the score-rate charts
-    "x": {"en": "α-β search depth (plies)", "ja": "α-β の探索の深さ（手数）"},
-    "y": {"en": "score rate of the α-β player (%)", "ja": "α-β プレイヤーの得点率（%）"},
-    "curve": {"en": "α-β vs {name}", "ja": "α-β 対 {name}"},
+    "x": {"en": "α-β search depth (plies)", "ja": "αβ法の読みの深さ（手数）"},
+    "y": {"en": "score rate of the α-β player (%)", "ja": "αβ法のプレイヤーの得点率（%）"},
+    "curve": {"en": "α-β vs {name}", "ja": "αβ法 対 {name}"},
     # the tic-tac-toe game tree
     "column: tic-tac-toe": {"en": "tic-tac-toe", "ja": "三目並べ"},
     "column: count": {"en": "count", "ja": "数"},
@@ -115,7 +115,7 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
         "(corners first), goes from {before:,} to {after:,}; {control}",
         "ja": "**{start} から。** 限界値一つの枝刈りで、評価回数は {unpruned:,} 回から "
         "{pruned:,} 回に減ります（{pruning:.0%} の節約）。隅を先に試すと、さらに {order:,} 回"
-        "（残りの {order_share:.0%}）減ります。元の資料の最後の段階、限界値一つ → 二つ"
+        "（残りの {order_share:.0%}）減ります。原典の最後の段階、限界値一つ → 二つ"
         "（隅優先）では、{before:,} 回から {after:,} 回になります。{control}",
     },
     "control, same": {
@@ -124,7 +124,7 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
         "({share:.0%}), is the work of the **second bound**, as the source says.",
         "ja": "対照実験の行（限界値二つで **fail-hard** の値を返す）も評価は {evaluations:,} "
         "回で、まったく同じです。したがって、この段階で節約された {saved:,} 回（{share:.0%}）"
-        "はすべて、元の資料が言うとおり **二つ目の限界値** の効果です。",
+        "はすべて、原典が言うとおり **二つ目の限界値** の効果です。",
     },
     "control, different": {
         "en": "the control row, two bounds with fail-hard returns, makes {evaluations:,}: the "
@@ -138,18 +138,18 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     "rises": {
         "en": "Against **{name}** the α-β player's score rate rises with every extra ply "
         "({listing}).",
-        "ja": "**{name}** に対する α-β プレイヤーの得点率は、読みが一手深くなるごとに上がります"
+        "ja": "**{name}** に対するαβ法のプレイヤーの得点率は、読みが一手深くなるごとに上がります"
         "（{listing}）。",
     },
     "higher": {
         "en": "Against **{name}** the α-β player's score rate is higher at the deepest search "
         "than at depth 1, though not at every step ({listing}).",
-        "ja": "**{name}** に対する α-β プレイヤーの得点率は、最も深い探索では深さ 1 より高く"
+        "ja": "**{name}** に対するαβ法のプレイヤーの得点率は、最も深い探索では深さ 1 より高く"
         "なりますが、一手ごとに上がるわけではありません（{listing}）。",
     },
     "does not rise": {
         "en": "Against **{name}** the α-β player's score rate does not rise here ({listing}).",
-        "ja": "**{name}** に対する α-β プレイヤーの得点率は、ここでは上がりません（{listing}）。",
+        "ja": "**{name}** に対するαβ法のプレイヤーの得点率は、ここでは上がりません（{listing}）。",
     },
 }
 """Every word this module writes, in English and Japanese (``str.format`` templates): the

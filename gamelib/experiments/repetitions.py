@@ -25,7 +25,7 @@ from gamelib.trace import Repetition, TableAnswer, Trace
 
 WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     "column: policy": {"en": "policy", "ja": "規則"},
-    "column: value": {"en": "value for the player to move", "ja": "手番の側から見た値"},
+    "column: value": {"en": "value for the player to move", "ja": "手番側から見た値"},
     "column: best line": {"en": "best line", "ja": "読み筋"},
     "column: nodes": {"en": "nodes", "ja": "ノード数"},
     # the policies' names: the English text is the name code uses (Policy.name)
@@ -54,7 +54,7 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     "fen": {"en": "FEN: {fen}", "ja": "局面（FEN）: {fen}"},
     "material": {
         "en": "material for the side to move: {material:+d} pawns",
-        "ja": "手番の側の駒の損得: ポーン {material:+d} 個分",
+        "ja": "手番側の駒の損得: ポーン {material:+d} 個分",
     },
     "mates if passed": {
         "en": "mates in one if it passed: {mates}",
@@ -85,7 +85,7 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     "whoever moves": {
         "en": "the value is for the player to move at the repeated position: the same +1 for "
         "whoever it is",
-        "ja": "値は、繰り返した局面で手番の側から見たものです。それが先手でも後手でも、同じ +1 "
+        "ja": "値は、繰り返した局面で手番側から見たものです。それが先手でも後手でも、同じ +1 "
         "です",
     },
     "sennichite example": {
@@ -95,7 +95,7 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     "right": {
         "en": "right: the player to move at a repetition always wins under this rule, so in "
         "sennichite_example the first player's move a forces the second to repeat or lose.",
-        "ja": "正解です。この規則では、繰り返しが起きた局面で手番の側が必ず勝ちます。そのため "
+        "ja": "正解です。この規則では、繰り返しが起きた局面で手番側が必ず勝ちます。そのため "
         "sennichite_example では、先手が a に指すと、後手は繰り返すか負けるかを強いられます。",
     },
 }

@@ -29,23 +29,23 @@ from gamelib.trace import ReSearch, Trace
 
 WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     # the charts (plot_ordering, plot_mtdf_bounds)
-    "ordering title": {"en": "α-β on uniform trees, b = {b}", "ja": "一様な木での α-β（b = {b}）"},
+    "ordering title": {"en": "α-β on uniform trees, b = {b}", "ja": "一様な木でのαβ法（b = {b}）"},
     "depth": {"en": "depth d", "ja": "深さ d"},
     "leaves": {"en": "leaves evaluated (log scale)", "ja": "評価した葉の数（対数目盛り）"},
-    "minimax": {"en": "minimax, bᵈ", "ja": "ミニマックス、bᵈ"},
+    "minimax": {"en": "minimax, bᵈ", "ja": "ミニマックス法、bᵈ"},
     "worst": {"en": "worst first", "ja": "最悪手から"},
     "random": {"en": "random order", "ja": "ランダムな順序"},
     "best": {"en": "best first", "ja": "最善手から"},
-    "bound": {"en": "Knuth–Moore bound", "ja": "Knuth–Moore の下限"},
-    "probe": {"en": "probe", "ja": "何回目の探索"},
-    "bounds": {"en": "bounds after each probe", "ja": "各探索の後の上下限"},
+    "bound": {"en": "Knuth–Moore bound", "ja": "Knuth–Moore の最小木"},
+    "probe": {"en": "probe", "ja": "何回目のプローブ"},
+    "bounds": {"en": "bounds after each probe", "ja": "各プローブの後の下限値と上限値"},
     "lies here": {"en": "value lies here", "ja": "値はこの範囲"},
-    "meet": {"en": "bounds meet: the value", "ja": "上下限が一致: 値"},
+    "meet": {"en": "bounds meet: the value", "ja": "下限値と上限値が一致: 値"},
     "asked": {"en": "γ asked: is it ≥ γ?", "ja": "問い γ: 値 ≥ γ か?"},
     "the value": {"en": "the value, {value}", "ja": "値 {value}"},
     "run": {
         "en": "{label}\n{probes} probes, {nodes} nodes",
-        "ja": "{label}\n探索 {probes} 回、{nodes} ノード",
+        "ja": "{label}\nプローブ {probes} 回、{nodes} ノード",
     },
     # the tables' columns
     "column: search": {"en": "search", "ja": "探索"},
@@ -69,7 +69,7 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     "column: window": {"en": "window", "ja": "探索窓"},
     "column: returned": {"en": "returned", "ja": "返した値"},
     "column: proves": {"en": "proves", "ja": "証明されること"},
-    "column: bounds so far": {"en": "bounds so far", "ja": "ここまでの上下限"},
+    "column: bounds so far": {"en": "bounds so far", "ja": "ここまでの下限値と上限値"},
     "ordering caption": {
         "en": "Leaves α-β evaluates, b = {branching}, mean per depth (rounded)",
         "ja": "αβ法が評価する葉の数（b = {branching}、深さごとの平均、四捨五入）",
@@ -123,11 +123,11 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     # aspiration
     "aspiration fewer": {
         "en": "- {label}: {nodes:,} nodes, {share:.0%} fewer than the full window's {full:,}.",
-        "ja": "- {label}: {nodes:,} ノード。全幅の窓の {full:,} ノードより {share:.0%} 少ない。",
+        "ja": "- {label}: {nodes:,} ノード。全範囲の窓の {full:,} ノードより {share:.0%} 少ない。",
     },
     "aspiration more": {
         "en": "- {label}: {nodes:,} nodes, {share:.0%} more than the full window's {full:,}.",
-        "ja": "- {label}: {nodes:,} ノード。全幅の窓の {full:,} ノードより {share:.0%} 多い。",
+        "ja": "- {label}: {nodes:,} ノード。全範囲の窓の {full:,} ノードより {share:.0%} 多い。",
     },
     "aspiration lost": {
         "en": "- Here aspiration lost with every guess.",
