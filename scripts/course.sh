@@ -204,9 +204,13 @@ install_cjk_font() {
   # The Japanese edition's drawings, widgets and messages need a font with Japanese glyphs.
   command -v fc-list >/dev/null 2>&1 && [ -n "$(fc-list :lang=ja family 2>/dev/null)" ] && return 0
   say "no Japanese font found: installing Debian's fonts-noto-cjk"
-  apt_install fonts-noto-cjk || {
+  if apt_install fonts-noto-cjk; then
+    # matplotlib (the drawings' fallback where Graphviz is missing) lists the fonts once and
+    # keeps the list: drop it, so that the next drawing sees the new font.
+    rm -f "${MPLCONFIGDIR:-$HOME/.config/matplotlib}"/fontlist-*.json "$HOME"/.cache/matplotlib/fontlist-*.json
+  else
     say "could not install fonts-noto-cjk: Japanese text may show as boxes. Install it: 'sudo apt-get install fonts-noto-cjk'."
-  }
+  fi
 }
 
 setup() {
