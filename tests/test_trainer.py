@@ -20,33 +20,50 @@ them, and compares, case by case, with :class:`~gamelib.exercises.PruningExercis
 - typed numbers (:func:`gamelib.notation.read_number`, ``format_number``) and the page's own
   random trees (the same as ``random_tree`` for the same seed).
 
+Every comparison of words runs in both languages of the page: English on every case, and
+Japanese (the page ``site/trainer/ja/index.html``) on the first JAPANESE_PER_RULE_SET trees of
+each rule set (now all of them: the Japanese pass adds about ten seconds), against gamelib with
+``language="ja"`` (the sentences, pictures and widget samples are among those first trees, so
+they are compared in both languages whatever the subset). The
+trainer's word templates themselves are compared with gamelib's WORDS tables, key for key, and
+the Japanese page with the English one (the same elements, its buttons and legend in gamelib's
+Japanese words).
+
 Node.js is needed (``node`` on the PATH); without it the test fails and says so.
 """
 
 from __future__ import annotations
 
+import html
+import importlib
 import json
 import math
 import random
+import re
 import shutil
 import subprocess
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
+from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from gamelib.exercises import Convention, PruningExercise
+from gamelib.language import LANGUAGES
 from gamelib.notation import format_number, read_number
-from gamelib.render.describe import sentences
-from gamelib.render.scene import trace_pictures
+from gamelib.render.describe import before_the_search, sentences
+from gamelib.render.scene import SceneOptions, trace_pictures
 from gamelib.trees import Tree, random_tree
 
 REPOSITORY = Path(__file__).resolve().parents[1]
-CHECKER = REPOSITORY / "site" / "trainer" / "check.mjs"
+TRAINER = REPOSITORY / "site" / "trainer"
+CHECKER = TRAINER / "check.mjs"
+PAGES = {"en": TRAINER / "index.html", "ja": TRAINER / "ja" / "index.html"}
 TREES_PER_RULE_SET = 1000
+JAPANESE_PER_RULE_SET = 1000  # the first trees of each rule set compared in Japanese too (all)
 SENTENCES_PER_RULE_SET = 150  # the first cases of each rule set also compare every step's words
 PICTURE_NUMBERS = (0, 4, 5)  # ... and these every step's picture (sizes 2×2, 3×3, 3×(2–3))
 WIDGETS_PER_RULE_SET = 2  # ... and the first two the notebook widget's Check
@@ -79,6 +96,7 @@ class Case:
     typed: list[tuple[set[str], dict[str, str]]]
     compare_sentences: bool
     compare_pictures: bool
+    languages: tuple[str, ...]
 
 
 def tree_json(tree: Tree) -> dict[str, Any]:
@@ -197,6 +215,7 @@ def cases() -> list[Case]:
                     typed_for(exercise, generator) if number < WIDGETS_PER_RULE_SET else [],
                     number < SENTENCES_PER_RULE_SET,
                     number in PICTURE_NUMBERS,
+                    ("en", "ja") if number < JAPANESE_PER_RULE_SET else ("en",),
                 )
             )
     return made
@@ -229,6 +248,7 @@ def case_json(case: Case) -> dict[str, Any]:
         "typed": [{"marked": sorted(marked), "typed": typed} for marked, typed in case.typed],
         "sentences": case.compare_sentences,
         "pictures": case.compare_pictures,
+        "languages": list(case.languages),
     }
 
 
@@ -285,33 +305,35 @@ def where(case: Case) -> str:
     return f"{case.exercise.convention.describe()}; tree:\n{case.exercise.tree.to_outline()}\n"
 
 
+def cases_in(language: str, output: dict[str, Any]) -> Iterator[tuple[Case, dict[str, Any]]]:
+    """Each case compared in ``language``, with what the trainer said in that language."""
+    for case, got in zip(cases(), output["cases"], strict=True):
+        if language in case.languages:
+            yield case, got[language]
+
+
 def test_every_rule_set_has_its_thousand_trees(output: dict[str, Any]) -> None:
     assert len(output["cases"]) == len(cases()) == 8 * TREES_PER_RULE_SET
     counts = [sum(1 for case in cases() if case.convention_index == i) for i in range(8)]
     assert counts == [TREES_PER_RULE_SET] * 8
-    assert output["conventions"] == [convention.describe() for convention in CONVENTIONS]
+    for language in LANGUAGES:
+        expected = [convention.describe(language=language) for convention in CONVENTIONS]
+        assert output["conventions"][language] == expected
 
 
-def test_the_cases_reach_every_kind_of_answer() -> None:
-    """The comparison means something: the trees prune, the rules disagree, and the answers
-    draw every kind of message."""
-    pruning = sum(1 for case in cases() if case.exercise.solution.pruned)
-    assert pruning > len(cases()) // 2
-    first_trees = cases()[:200]
-    differ = [
-        case
-        for case in first_trees
-        for other in CONVENTIONS[1:]
-        if PruningExercise(tree=case.exercise.tree, convention=other).solution
-        != case.exercise.solution
-    ]
-    assert len(differ) > len(first_trees)  # the rules matter on many trees
-    texts = "\n".join(
-        str(case.exercise.check(_python_answer(answer)))
-        for case in cases()[:: len(cases()) // 400]
-        for answer in case.answers
-    )
-    for needle in [
+def test_japanese_is_compared_on_every_kind_of_case(output: dict[str, Any]) -> None:
+    """The Japanese pass covers the sentences, pictures and widget samples of every rule set."""
+    japanese = [case for case in cases() if "ja" in case.languages]
+    assert len(japanese) == 8 * JAPANESE_PER_RULE_SET
+    assert SENTENCES_PER_RULE_SET <= JAPANESE_PER_RULE_SET
+    assert max(PICTURE_NUMBERS) < JAPANESE_PER_RULE_SET
+    assert WIDGETS_PER_RULE_SET <= JAPANESE_PER_RULE_SET
+    for case, got in zip(cases(), output["cases"], strict=True):
+        assert sorted(got) == sorted(case.languages)
+
+
+NEEDLES = {
+    "en": [
         "is pruned: at",
         "(MIN)",
         "(MAX)",
@@ -327,7 +349,50 @@ def test_the_cases_reach_every_kind_of_answer() -> None:
         "not 2.5",
         " > β = ",
         " < α = ",
-    ]:
+    ],
+    "ja": [
+        "は枝刈りされます: ",
+        "（MIN）で",
+        "（MAX）で",
+        "は評価されます（",
+        "下限値です",
+        "上限値です",
+        "（正確な値）",
+        "値を返しません",
+        "確かめていないノード",
+        "は葉です。内部ノードの値",
+        "この木のノードではありません",
+        "∞ ではありません",
+        "2.5 ではありません",
+        " > β = ",
+        " < α = ",
+    ],
+}
+"""A piece of every kind of message, in each language."""
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_cases_reach_every_kind_of_answer(language: str) -> None:
+    """The comparison means something: the trees prune, the rules disagree, and the answers
+    draw every kind of message (in each language, among the cases compared in it)."""
+    compared = [case for case in cases() if language in case.languages]
+    pruning = sum(1 for case in compared if case.exercise.solution.pruned)
+    assert pruning > len(compared) // 2
+    first_trees = compared[:200]
+    differ = [
+        case
+        for case in first_trees
+        for other in CONVENTIONS[1:]
+        if PruningExercise(tree=case.exercise.tree, convention=other).solution
+        != case.exercise.solution
+    ]
+    assert len(differ) > len(first_trees)  # the rules matter on many trees
+    texts = "\n".join(
+        str(case.exercise.check(_python_answer(answer), language=language))
+        for case in compared[:: len(compared) // 400]
+        for answer in case.answers
+    )
+    for needle in NEEDLES[language]:
         assert needle in texts, needle
 
 
@@ -340,21 +405,22 @@ def _python_answer(answer: dict[str, Any]) -> dict[str, Any]:
     return python
 
 
-def test_pruned_leaves_values_and_explanations_agree(output: dict[str, Any]) -> None:
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_pruned_leaves_values_and_explanations_agree(output: dict[str, Any], language: str) -> None:
     def pairs() -> Iterator[tuple[Any, Any, Any]]:
-        for case, got in zip(cases(), output["cases"], strict=True):
+        for case, got in cases_in(language, output):
             exercise = case.exercise
             solution = exercise.solution
-            yield (case, "question"), exercise.question(), got["question"]
+            yield (case, "question"), exercise.question(language=language), got["question"]
             pruned = [name for name in exercise.leaf_names if name in solution.pruned]
             yield (case, "pruned leaves"), pruned, got["pruned"]
             yield (case, "values"), dict(solution.values), got["values"]
             yield (case, "evaluated"), list(solution.evaluated), got["evaluated"]
             for leaf in exercise.leaf_names:
                 expected = (
-                    exercise.explain_pruned(leaf)
+                    exercise.explain_pruned(leaf, language=language)
                     if leaf in solution.pruned
-                    else exercise.explain_evaluated(leaf)
+                    else exercise.explain_evaluated(leaf, language=language)
                 )
                 yield (case, f"explanation of {leaf}"), expected, got["explanations"][leaf]
 
@@ -362,27 +428,33 @@ def test_pruned_leaves_values_and_explanations_agree(output: dict[str, Any]) -> 
     assert not problems, "\n\n".join(problems)
 
 
-def test_feedback_agrees_on_right_and_wrong_answers(output: dict[str, Any]) -> None:
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_feedback_agrees_on_right_and_wrong_answers(output: dict[str, Any], language: str) -> None:
     def pairs() -> Iterator[tuple[Any, Any, Any]]:
-        for case, got in zip(cases(), output["cases"], strict=True):
+        for case, got in cases_in(language, output):
             for answer, text in zip(case.answers, got["feedback"], strict=True):
-                expected = str(case.exercise.check(_python_answer(answer)))
+                expected = str(case.exercise.check(_python_answer(answer), language=language))
                 yield (case, f"answer {answer}"), expected, text
 
     problems = mismatches(pairs())
     assert not problems, "\n\n".join(problems)
-    right = [got["feedback"][0] for got in output["cases"]]
-    assert right == ["Correct!"] * len(right)
+    right = [got["feedback"][0] for _, got in cases_in(language, output)]
+    correct = {"en": "Correct!", "ja": "正解です！"}[language]
+    assert right == [correct] * len(right)
 
 
-def test_typed_boxes_get_what_the_notebook_widget_says(output: dict[str, Any]) -> None:
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_typed_boxes_get_what_the_notebook_widget_says(
+    output: dict[str, Any], language: str
+) -> None:
     pytest.importorskip("ipywidgets")
     from gamelib.widgets.pruning import PruningWidget
 
     compared = 0
-    for case, got in zip(cases(), output["cases"], strict=True):
+    notes = 0
+    for case, got in cases_in(language, output):
         for (marked, typed), result in zip(case.typed, got["typed"], strict=True):
-            widget = PruningWidget(case.exercise)
+            widget = PruningWidget(case.exercise, language=language)
             widget.mark(*marked)
             widget.set_values(dict(typed))
             feedback = widget.check()
@@ -391,29 +463,55 @@ def test_typed_boxes_get_what_the_notebook_widget_says(output: dict[str, Any]) -
                 name for name in case.exercise.solution.values if not typed.get(name, "").strip()
             ]
             assert result["blank"] == (blank if feedback.correct else [])
+            # the note under a right answer with empty boxes: the widget's, word for word
+            assert bool(result["note"]) == bool(feedback.correct and blank)
+            if result["note"]:
+                assert html.escape(result["note"]) in widget.feedback.value
+            notes += bool(result["note"])
             compared += 1
     assert compared == 8 * WIDGETS_PER_RULE_SET * 4
+    assert notes >= 8  # the "some boxes" and "no boxes" samples leave right answers blank
 
 
-def test_the_animation_says_what_the_course_animation_says(output: dict[str, Any]) -> None:
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_solution_paragraph_is_the_widgets(output: dict[str, Any], language: str) -> None:
+    pytest.importorskip("ipywidgets")
+    from gamelib.widgets.pruning import solution_html
+
+    problems = mismatches(
+        ((case, "solution"), solution_html(case.exercise, language=language), got["solution"])
+        for case, got in cases_in(language, output)
+    )
+    assert not problems, "\n\n".join(problems)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_animation_says_what_the_course_animation_says(
+    output: dict[str, Any], language: str
+) -> None:
     def pairs() -> Iterator[tuple[Any, Any, Any]]:
-        for case, got in zip(cases(), output["cases"], strict=True):
+        for case, got in cases_in(language, output):
             if case.compare_sentences:
-                yield (case, "sentences"), sentences(case.exercise.trace), got["sentences"]
+                expected = sentences(case.exercise.trace, language=language)
+                yield (case, "sentences"), expected, got["sentences"]
 
     problems = mismatches(pairs())
     assert not problems, "\n\n".join(problems)
     assert sum(1 for case in cases() if case.compare_sentences) == 8 * SENTENCES_PER_RULE_SET
+    assert output["before"][language] == before_the_search(language)
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_every_animation_step_shows_what_the_course_picture_shows(
-    output: dict[str, Any],
+    output: dict[str, Any], language: str
 ) -> None:
+    options = SceneOptions(language="ja" if language == "ja" else "en")
+
     def pairs() -> Iterator[tuple[Any, Any, Any]]:
-        for case, got in zip(cases(), output["cases"], strict=True):
+        for case, got in cases_in(language, output):
             if not case.compare_pictures:
                 continue
-            pictures = trace_pictures(case.exercise.trace)
+            pictures = trace_pictures(case.exercise.trace, options)
             assert len(pictures) == len(got["pictures"])
             for picture, shown in zip(pictures, got["pictures"], strict=True):
                 names = {node.key: node.name for node in picture.nodes}
@@ -442,12 +540,22 @@ def test_every_animation_step_shows_what_the_course_picture_shows(
 
     problems = mismatches(pairs())
     assert not problems, "\n\n".join(problems)
+    cut_labels = [
+        edge["label"]
+        for _, got in cases_in(language, output)
+        for shown in got.get("pictures", [])
+        for edge in shown["edges"].values()
+        if edge["labelKind"] == "cut"
+    ]
+    assert cut_labels  # the sample draws cuts, so their labels were compared
 
 
-def test_typed_numbers_read_and_print_as_in_gamelib(output: dict[str, Any]) -> None:
-    for text, got in zip(TYPED_NUMBERS, output["numbers"], strict=True):
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_typed_numbers_read_and_print_as_in_gamelib(output: dict[str, Any], language: str) -> None:
+    for text, got in zip(TYPED_NUMBERS, output["numbers"][language], strict=True):
         try:
-            expected: dict[str, Any] = {"value": None if not text.strip() else read_number(text)}
+            value = None if not text.strip() else read_number(text, language=language)
+            expected: dict[str, Any] = {"value": value}
         except ValueError as error:
             expected = {"error": str(error)}
         if "value" in got:
@@ -467,3 +575,113 @@ def test_the_pages_random_trees_are_gamelibs(output: dict[str, Any]) -> None:
         for i, (one, other) in enumerate(zip(expected, output["random"], strict=True))
     )
     assert not problems, "\n\n".join(problems)
+
+
+def test_the_trainers_words_are_gamelibs(output: dict[str, Any]) -> None:
+    """Each template of trainer.js's WORDS (but the page's own) is gamelib's, in every
+    language, so the Japanese page can only say what the Japanese notebooks say."""
+    words = output["words"]
+    assert set(words) == {
+        "gamelib.notation",
+        "gamelib.exercises",
+        "gamelib.render.describe",
+        "gamelib.render.picture",
+        "gamelib.render.labels",
+        "gamelib.widgets.pruning",
+        "page",
+    }
+    compared = 0
+    for module_name, templates in words.items():
+        for key, texts in templates.items():
+            assert set(texts) == set(LANGUAGES), f"{module_name}.{key}"
+        if module_name == "page":
+            continue
+        if module_name == "gamelib.widgets.pruning":
+            pytest.importorskip("ipywidgets")
+        module = importlib.import_module(module_name)
+        for key, texts in templates.items():
+            assert key in module.WORDS, f"{module_name}.WORDS has no {key!r}"
+            assert dict(module.WORDS[key]) == texts, f"{module_name}.WORDS[{key!r}]"
+            compared += 1
+    assert compared >= 60
+
+
+class _Skeleton(HTMLParser):
+    """A page's elements with their ids and classes, and the text of each element by id."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.elements: list[tuple[str, str, str]] = []
+        self.texts: dict[str, str] = {}
+        self.open: list[tuple[str, str | None]] = []
+        self.language = ""
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        attributes = dict(attrs)
+        if tag == "html":
+            self.language = attributes.get("lang") or ""
+        self.elements.append((tag, attributes.get("id") or "", attributes.get("class") or ""))
+        if tag not in ("meta", "link", "input", "br", "rect", "ellipse"):
+            self.open.append((tag, attributes.get("id")))
+            if attributes.get("id"):
+                self.texts[attributes["id"] or ""] = ""
+
+    def handle_endtag(self, tag: str) -> None:
+        while self.open:
+            opened, _ = self.open.pop()
+            if opened == tag:
+                break
+
+    def handle_data(self, data: str) -> None:
+        for _, identifier in self.open:
+            if identifier:
+                self.texts[identifier] += data
+
+
+def skeleton(language: str) -> _Skeleton:
+    parser = _Skeleton()
+    parser.feed(PAGES[language].read_text(encoding="utf-8"))
+    return parser
+
+
+LEGEND_KEYS = ("current", "pruned", "window", "evaluation_order", "best_so_far")
+"""The solution's legend, in the order the page shows it (gamelib.render.labels.WORDS)."""
+
+
+def test_the_japanese_page_is_the_english_page_in_japanese() -> None:
+    """site/trainer/ja/index.html has the English page's elements (ids, classes, in order),
+    is marked Japanese, and says its buttons and legend in gamelib's Japanese words; the two
+    pages' switches lead to each other."""
+    pytest.importorskip("ipywidgets")
+    from gamelib.render.labels import WORDS as LEGEND
+    from gamelib.widgets.pruning import WORDS as WIDGET
+
+    english, japanese = skeleton("en"), skeleton("ja")
+    assert (english.language, japanese.language) == ("en", "ja")
+    assert japanese.elements == english.elements
+    for identifier, key in [
+        ("check", "check"),
+        ("show-solution", "show_solution"),
+        ("new-tree", "new_tree"),
+        ("clear", "clear"),
+    ]:
+        for language in LANGUAGES:
+            page = {"en": english, "ja": japanese}[language]
+            assert page.texts[identifier].strip() == WIDGET[key][language], identifier
+    for language in LANGUAGES:
+        text = PAGES[language].read_text(encoding="utf-8")
+        legend = text[text.index('id="solution"') :]
+        keys = [
+            re.sub(r"<[^>]+>", "", key).strip()
+            for key in re.findall(r'<span class="key">(.*?)</span>\n', legend)
+        ]
+        words = [LEGEND[key][language] for key in LEGEND_KEYS]
+        assert len(keys) == len(words), keys
+        for key, word in zip(keys, words, strict=True):
+            assert key.endswith(word), (language, key, word)
+    english_text = PAGES["en"].read_text(encoding="utf-8")
+    japanese_text = PAGES["ja"].read_text(encoding="utf-8")
+    assert 'class="course-language-switch" href="ja/index.html"' in english_text
+    assert 'class="course-language-switch" href="../index.html"' in japanese_text
+    for asset in ("trainer.css", "trainer.js", "page.js"):
+        assert f'"../{asset}"' in japanese_text and f'"{asset}"' in english_text

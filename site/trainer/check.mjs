@@ -6,12 +6,13 @@
 // input.json:
 //   conventions: [{cutoff, order, failure}, ...]
 //   cases: [{tree, convention (an index), answers: [{pruned, values}], typed: [{marked, typed}],
-//            sentences: bool, pictures: bool}]
+//            sentences: bool, pictures: bool, languages: ["en"] or ["en", "ja"]}]
 //       a tree is {n: name, v: leaf value} or {n: name, c: [children]}; a value that is not
 //       finite is written "inf" or "-inf"
 //   numbers: [text, ...]       texts to read as a typed value
 //   random: [{seed, depth, branching}]   trees to draw with the page's generator
-// output.json: one result per case, per number and per random tree (see the test).
+// output.json: one result per case (by language: {en: {...}, ja: {...}}), per number (by
+// language) and per random tree (see the test), and the trainer's WORDS.
 
 import { readFileSync } from "node:fs";
 import vm from "node:vm";
@@ -40,41 +41,47 @@ function encode(key, value) {
 
 function runCase(data, conventions) {
   const exercise = new T.Exercise(tree(data.tree), conventions[data.convention]);
-  const result = {
-    question: exercise.question(),
+  const answers = data.answers.map((answer) => ({
+    pruned: answer.pruned,
+    values: answer.values === null ? null : answer.values.map(([name, value]) => [name, number(value)]),
+  }));
+  const shared = {
     pruned: exercise.leafNames.filter((name) => exercise.pruned.has(name)),
     values: Object.fromEntries(exercise.values),
     evaluated: exercise.evaluated,
-    explanations: Object.fromEntries(
-      exercise.leafNames.map((leaf) => [leaf, exercise.explain(leaf)]),
-    ),
-    feedback: data.answers.map((answer) =>
-      T.feedbackText(
-        exercise.check({
-          pruned: answer.pruned,
-          values: answer.values === null ? null : answer.values.map(([name, value]) => [name, number(value)]),
-        }),
-      ),
-    ),
-    typed: data.typed.map(({ marked, typed }) => {
-      const { feedback, blank } = exercise.checkTyped(new Set(marked), typed);
-      return { text: T.feedbackText(feedback), blank };
-    }),
   };
-  if (data.sentences) result.sentences = T.sentences(exercise.trace);
-  if (data.pictures) {
-    result.pictures = T.pictures(exercise).map((picture) => ({
-      caption: picture.caption,
-      nodes: picture.nodes,
-      edges: picture.edges,
-    }));
+  const results = {};
+  for (const language of data.languages) {
+    const result = {
+      ...shared,
+      question: exercise.question(language),
+      explanations: Object.fromEntries(
+        exercise.leafNames.map((leaf) => [leaf, exercise.explain(leaf, language)]),
+      ),
+      feedback: answers.map((answer) => T.feedbackText(exercise.check(answer, language))),
+      typed: data.typed.map(({ marked, typed }) => {
+        const { feedback, blank } = exercise.checkTyped(new Set(marked), typed, language);
+        const note = blank.length ? exercise.blankNote(blank, language) : "";
+        return { text: T.feedbackText(feedback), blank, note };
+      }),
+      solution: exercise.solutionHtml(language),
+    };
+    if (data.sentences) result.sentences = T.sentences(exercise.trace, language);
+    if (data.pictures) {
+      result.pictures = T.pictures(exercise, language).map((picture) => ({
+        caption: picture.caption,
+        nodes: picture.nodes,
+        edges: picture.edges,
+      }));
+    }
+    results[language] = result;
   }
-  return result;
+  return results;
 }
 
-function readOne(text) {
+function readOne(text, language) {
   try {
-    return { value: T.readValue(text) };
+    return { value: T.readValue(text, language) };
   } catch (error) {
     return { error: error.message };
   }
@@ -83,11 +90,20 @@ function readOne(text) {
 const input = JSON.parse(readFileSync(process.argv[2], "utf8"));
 const output = {
   cases: input.cases.map((data) => runCase(data, input.conventions)),
-  conventions: input.conventions.map(T.describeConvention),
-  numbers: input.numbers.map(readOne),
+  conventions: Object.fromEntries(
+    T.LANGUAGES.map((language) => [
+      language,
+      input.conventions.map((convention) => T.describeConvention(convention, language)),
+    ]),
+  ),
+  numbers: Object.fromEntries(
+    T.LANGUAGES.map((language) => [language, input.numbers.map((text) => readOne(text, language))]),
+  ),
   formatted: (input.formatted || []).map((value) => T.formatNumber(number(value))),
   random: input.random.map(({ seed, depth, branching }) =>
     T.toOutline(T.randomTree(seed, depth, branching)),
   ),
+  words: T.WORDS,
+  before: Object.fromEntries(T.LANGUAGES.map((language) => [language, T.beforeTheSearch(language)])),
 };
 process.stdout.write(JSON.stringify(output, encode));

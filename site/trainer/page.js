@@ -4,6 +4,10 @@
  *
  * The page's state lives in the address: #seed=7&depth=3&branching=2-3&cutoff=ge&order=given
  * &failure=hard, so a link gives everyone the same exercise.
+ *
+ * The page speaks the language of its <html lang>: English (index.html) or Japanese
+ * (ja/index.html, the same page in Japanese). Every sentence the script writes comes from
+ * trainer.js's WORDS, in that language; the language switch keeps the exercise (the address).
  */
 "use strict";
 
@@ -15,6 +19,12 @@
   const MIN_SCALE = 0.6; // a drawing shrinks to fit its box down to this, then scrolls
   const MAX_SCALE = 1.3; // and grows on a wide screen up to this
   const STEP_MILLISECONDS = 750;
+  const LANGUAGE = document.documentElement.lang === "ja" ? "ja" : "en";
+
+  /** The page's own words (trainer.js WORDS.page) in the page's language. */
+  const pageWords = (key, values) => T.say("page", key, LANGUAGE, values);
+  /** The notebook widget's words (gamelib.widgets.pruning.WORDS) in the page's language. */
+  const widgetWords = (key, values) => T.say("gamelib.widgets.pruning", key, LANGUAGE, values);
 
   const state = {
     seed: 0,
@@ -70,6 +80,8 @@
     });
     const hash = "#" + parameters.toString();
     if (window.location.hash !== hash) history.replaceState(null, "", hash);
+    const twin = document.querySelector("a.course-language-switch");
+    if (twin) twin.setAttribute("href", twin.getAttribute("href").split("#")[0] + hash);
   }
 
   function showSettings() {
@@ -120,7 +132,7 @@
     const svg = element("svg", {
       viewBox: `0 0 ${placed.width} ${placed.height}`,
       role: "group",
-      "aria-label": picture ? picture.caption : "The tree of the exercise",
+      "aria-label": picture ? picture.caption : pageWords("tree_label"),
     });
     const natural = placed.width;
     svg.style.width =
@@ -257,7 +269,8 @@
       group.setAttribute("tabindex", "0");
       group.setAttribute("role", "button");
       group.setAttribute("aria-pressed", String(pressed));
-      group.setAttribute("aria-label", `leaf ${node.name}, value ${value}`);
+      group.setAttribute("aria-label", pageWords("leaf_label", { name: node.name, value }));
+      group.dataset.leaf = node.name;
       group.classList.add("clickable");
       group.addEventListener("click", () => onLeaf(node.name));
       group.addEventListener("keydown", (event) => {
@@ -303,16 +316,15 @@
 
   function showQuestion() {
     const exercise = state.exercise;
-    $("question").textContent =
-      `Search this tree with α-β (${T.describeConvention(exercise.convention)}); MAX moves at ` +
-      "the root. Which leaves are never evaluated? What value does each inner node return?";
+    $("question").textContent = exercise.question(LANGUAGE).split("\n\n")[0];
     const { cutoff, order, failure } = exercise.convention;
+    const language = LANGUAGE === "en" ? "" : `, language="${LANGUAGE}"`;
     const code =
       `PruningWidget(PruningExercise(seed=${state.seed}, depth=${state.depth}, ` +
       `branching=${pythonBranching()}, convention=Convention(cutoff="${cutoff}", ` +
-      `order="${order}", failure="${failure}")))`;
+      `order="${order}", failure="${failure}"))${language})`;
     const line = $("notebook-line");
-    line.replaceChildren("The same exercise in a course notebook: ");
+    line.replaceChildren(pageWords("notebook_line"));
     const codeElement = document.createElement("code");
     codeElement.textContent = code;
     line.append(codeElement);
@@ -330,7 +342,7 @@
       button.dataset.leaf = name;
       button.textContent = name;
       const value = T.formatNumber(state.exercise.nodes.get(name).value);
-      button.title = `leaf ${name} (value ${value}): pressed = pruned`;
+      button.title = widgetWords("leaf_tooltip", { name, value });
       button.setAttribute("aria-pressed", "false");
       button.addEventListener("click", () => toggleLeaf(name));
       leaves.append(button);
@@ -347,9 +359,9 @@
       input.inputMode = "text";
       input.autocomplete = "off";
       input.spellcheck = false;
-      input.placeholder = "value";
+      input.placeholder = widgetWords("value_placeholder");
       input.dataset.node = name;
-      input.setAttribute("aria-label", `value of ${name}`);
+      input.setAttribute("aria-label", pageWords("value_label", { name }));
       input.addEventListener("input", () => {
         state.typed[name] = input.value;
         drawExercise();
@@ -378,7 +390,7 @@
     drawExercise();
     if (wasInDrawing) {
       const again = [...document.querySelectorAll("#tree-drawing .node.clickable")].find(
-        (node) => node.getAttribute("aria-label").startsWith(`leaf ${name},`),
+        (node) => node.dataset.leaf === name,
       );
       if (again) again.focus();
     }
@@ -399,7 +411,7 @@
 
   function check() {
     const exercise = state.exercise;
-    const { feedback, blank } = exercise.checkTyped(state.marked, state.typed);
+    const { feedback, blank } = exercise.checkTyped(state.marked, state.typed, LANGUAGE);
     state.wrong = new Set(
       exercise.leafNames.filter((name) => state.marked.has(name) !== exercise.pruned.has(name)),
     );
@@ -408,7 +420,7 @@
     box.className = `feedback ${feedback.correct ? "right" : "wrong"}`;
     const head = document.createElement("p");
     head.className = "verdict";
-    head.textContent = feedback.correct ? "Correct!" : "Not yet:";
+    head.textContent = T.verdict(feedback);
     box.replaceChildren(head);
     if (feedback.messages.length) {
       const list = document.createElement("ul");
@@ -422,7 +434,7 @@
     if (blank.length) {
       const note = document.createElement("p");
       note.className = "note";
-      note.textContent = `Values not filled in (optional): ${blank.join(", ")}.`;
+      note.textContent = exercise.blankNote(blank, LANGUAGE);
       box.append(note);
     }
   }
@@ -431,17 +443,11 @@
 
   function showSolution() {
     const exercise = state.exercise;
-    state.pictures = T.pictures(exercise);
-    const parts = exercise.solutionParts();
-    const summary = $("solution-summary");
-    summary.replaceChildren();
-    const strong = document.createElement("b");
-    strong.textContent = "Solution.";
-    summary.append(
-      strong,
-      ` Pruned leaves: ${parts.pruned}. Values returned (MAX's view): ${parts.values}. ` +
-        `Leaves evaluated, in order: ${parts.evaluated}.`,
-    );
+    state.pictures = T.pictures(exercise, LANGUAGE);
+    // the notebook widget's solution paragraph (node names escaped): its <div>'s content
+    const paragraph = document.createElement("template");
+    paragraph.innerHTML = exercise.solutionHtml(LANGUAGE);
+    $("solution-summary").replaceChildren(...paragraph.content.firstChild.childNodes);
     const slider = $("step");
     slider.max = String(state.pictures.length - 1);
     $("solution").hidden = false;
@@ -467,8 +473,8 @@
       state.timer = null;
     }
     const play = $("play");
-    play.textContent = "▶ Play";
-    play.setAttribute("aria-label", "Play");
+    play.textContent = pageWords("play");
+    play.setAttribute("aria-label", pageWords("play_label"));
   }
 
   function togglePlay() {
@@ -478,8 +484,8 @@
     }
     if (state.step >= state.pictures.length - 1) goTo(0);
     const play = $("play");
-    play.textContent = "‖ Pause";
-    play.setAttribute("aria-label", "Pause");
+    play.textContent = pageWords("pause");
+    play.setAttribute("aria-label", pageWords("pause_label"));
     state.timer = setInterval(() => {
       goTo(state.step + 1);
       if (state.step >= state.pictures.length - 1) stopPlaying();

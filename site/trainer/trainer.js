@@ -14,6 +14,11 @@
  *   pictures            gamelib.render.scene.trace_pictures: what each animation step shows
  *   formatNumber, ...   gamelib.notation
  *
+ * Every sentence is in English or Japanese: the text-producing functions take a `language`
+ * ("en", the default, or "ja"), and their words are the templates of gamelib's WORDS tables
+ * (WORDS below, compared with gamelib's key for key by the test), so the Japanese page
+ * (ja/index.html) says what gamelib says with language="ja".
+ *
  * A classic script (no ES module), so the page works from file://; node loads it through
  * `module.exports` (see check.mjs). No network, no dependencies.
  */
@@ -24,6 +29,294 @@ const PruningTrainer = (() => {
   const MINUS = "\u2212";
   const CIRCLED = "①②③④⑤⑥⑦⑧⑨⑩";
   const FIRST = 0; // MAX, the player to move at the root
+
+  // ------------------------------------------------------------------ the words, both languages
+
+  /**
+   * Every sentence the trainer writes, in English and Japanese: the templates of gamelib's
+   * WORDS tables, copied key for key (tests/test_trainer.py checks that each one equals
+   * gamelib's), grouped by the module they come from; "page" holds the page's own words.
+   * Templates are Python str.format templates ({name} fields, {{ and }} for braces).
+   */
+  const WORDS = {
+    "gamelib.notation": {
+      not_a_number: { en: "{text} is not a number", ja: "{text} は数として読めません" },
+      too_large: { en: "{text} is too large a number", ja: "{text} は大きすぎる数です" },
+      too_large_float: {
+        en: "{text} is too large a number (write inf or ∞ for an infinite value)",
+        ja: "{text} は大きすぎる数です（無限大は inf または ∞ と書いてください）",
+      },
+      exact: { en: "exact", ja: "正確な値" },
+      lower_bound: { en: "lower bound: ≥ {number}", ja: "下限値: ≥ {number}" },
+      upper_bound: { en: "upper bound: ≤ {number}", ja: "上限値: ≤ {number}" },
+      value_with_bound: { en: "{number} ({what})", ja: "{number}（{what}）" },
+      meaning_lower: {
+        en: "a lower bound: the true value is ≥ {number}",
+        ja: "下限値です。真の値は {number} 以上です",
+      },
+      meaning_upper: {
+        en: "an upper bound: the true value is ≤ {number}",
+        ja: "上限値です。真の値は {number} 以下です",
+      },
+      more_names: { en: "{count} more", ja: "ほか {count} 個" },
+      names_separator: { en: ", ", ja: "、" },
+      two_or_more_names: { en: "{names} and {last}", ja: "{names} と {last}" },
+      names_and_more: { en: "{names} and {count} more", ja: "{names} ほか {count} 個" },
+    },
+    "gamelib.exercises": {
+      correct: { en: "Correct!", ja: "正解です！" },
+      not_yet: { en: "Not yet:", ja: "まだ正解ではありません:" },
+      convention: {
+        en: "children {direction}, cut on {rule}, fail-{failure}",
+        ja: "子を{direction}探索、{rule}、fail-{failure}",
+      },
+      left_to_right: { en: "left to right", ja: "左から右へ" },
+      right_to_left: { en: "right to left", ja: "右から左へ" },
+      cut_on_reach: { en: "value ≥ β", ja: "値 ≥ β でカット" },
+      cut_on_pass: {
+        en: "value > β (strictly)",
+        ja: "値 > β でカット（β と等しいときはカットしない）",
+      },
+      question: {
+        en:
+          "Search this tree with α-β ({convention}); MAX moves at the root. " +
+          "Which leaves are never evaluated? What value does each inner node return?",
+        ja:
+          "この木を αβ法（{convention}）で探索します。根ノードは MAX の手番です。" +
+          "評価されない葉はどれですか？ 各内部ノードはどんな値を返しますか？",
+      },
+      names_separator: { en: ", ", ja: "、" },
+      unknown_nodes: {
+        en: "{names}: not a node of this tree (its leaves are {leaves})",
+        ja: "{names}: この木のノードではありません（この木の葉は {leaves} です）",
+      },
+      pruned_because: {
+        en: "{leaf} is pruned: {reason}",
+        ja: "{leaf} は枝刈りされます: {reason}",
+      },
+      cut_at_max: {
+        en:
+          "at {node} (MAX) {child} returned {value} {relation} β = {beta}: MIN above " +
+          "will never allow this, so {stops}",
+        ja:
+          "{node}（MAX）で {child} が返した値は {value} {relation} β = {beta} です。" +
+          "上の MIN はこの局面に進ませないので βカット: {stops}",
+      },
+      cut_at_min: {
+        en:
+          "at {node} (MIN) {child} returned {value} {relation} α = {alpha}: MAX above " +
+          "already has a better choice, so {stops}",
+        ja:
+          "{node}（MIN）で {child} が返した値は {value} {relation} α = {alpha} です。" +
+          "上の MAX にはすでにもっと良い選択肢があるので αカット: {stops}",
+      },
+      stops_no_child: {
+        en: "{node} stops (it had no child left to search)",
+        ja: "{node} の探索はここで終わります（探索する子はもう残っていませんでした）",
+      },
+      stops_one: {
+        en: "{node} stops and {names} is never searched",
+        ja: "{node} の探索はここで打ち切られ、{names} は探索されません",
+      },
+      stops_many: {
+        en: "{node} stops and {names} are never searched",
+        ja: "{node} の探索はここで打ち切られ、{names} は探索されません",
+      },
+      evaluated_because: {
+        en:
+          "{leaf} is evaluated (number {order}): when the search reaches it the window is " +
+          "{window}, and no earlier sibling of it or of an ancestor caused a cutoff",
+        ja:
+          "{leaf} は評価されます（{order} 番目）: 探索が {leaf} に達したときの探索窓は " +
+          "{window} で、{leaf} やその祖先より先に探索された兄弟ノードはどれもカットを" +
+          "起こしていません",
+      },
+      values_unchecked: {
+        en: "values: only the values given were checked; not given, so not checked: {names}",
+        ja: "値: 答えた値だけを確かめました。答えがないので確かめていないノード: {names}",
+      },
+      values_unknown: {
+        en: "values: {name} is not a node of this tree",
+        ja: "値: {name} はこの木のノードではありません",
+      },
+      values_leaf: {
+        en: "values: {name} is a leaf; give values of inner nodes only",
+        ja: "値: {name} は葉です。内部ノードの値だけを答えてください",
+      },
+      values_pruned: {
+        en: "values: {name} is pruned, so it returns no value",
+        ja: "値: {name} は枝刈りされるので、値を返しません",
+      },
+      values_not_number: {
+        en: "values: the value of {name} should be a number, got {given}",
+        ja: "値: {name} の値は数で答えてください（{given} が渡されました）",
+      },
+      values_wrong: {
+        en: "{name} returns {value}, not {given} ({meaning})",
+        ja: "{name} が返す値は {value} で、{given} ではありません（{meaning}）",
+      },
+    },
+    "gamelib.render.describe": {
+      before: {
+        en: "Before the search: nothing is visited yet.",
+        ja: "探索前: まだどのノードも訪れていません。",
+      },
+      cut: {
+        en: "{kind}-cut at {node}:{separator}{value} {relation} {threshold}",
+        ja: "{node} で{kind}カット:{separator}{value} {relation} {threshold}",
+      },
+      cut_nothing_left: {
+        en: "{reason}: no moves were left to prune",
+        ja: "{reason}: 枝刈りする手は残っていませんでした",
+      },
+      cut_pruned: { en: "{reason}, {names} pruned", ja: "{reason}、{names} を枝刈りします" },
+      start: {
+        en: "{algorithm} starts at {node} ({role})",
+        ja: "{algorithm} が {node}（{role}）から探索を始めます",
+      },
+      start_with_window: {
+        en: "{algorithm} starts at {node} ({role}) with window {window}",
+        ja: "{algorithm} が {node}（{role}）から探索窓 {window} で探索を始めます",
+      },
+      enter: { en: "Enter {node}, a {role} node", ja: "{role} ノード {node} に入ります" },
+      enter_with_window: {
+        en: "Enter {node}, a {role} node, with window {window}",
+        ja: "{role} ノード {node} に探索窓 {window} で入ります",
+      },
+      evaluate: {
+        en: "Leaf {node} evaluates to {value} (evaluation {mark})",
+        ja: "葉 {node} の評価値は {value} です（評価順 {mark}）",
+      },
+      raises_alpha: {
+        en: "{lead} raises α at {node} to {alpha}",
+        ja: "{lead} で {node} のαが {alpha} に上がります",
+      },
+      lowers_beta: {
+        en: "{lead} lowers β at {node} to {beta}",
+        ja: "{lead} で {node} のβが {beta} に下がります",
+      },
+      new_best: {
+        en: "{lead} makes {node}'s best {best}",
+        ja: "{lead} で {node} のこれまでの最善値が {best} になります",
+      },
+      new_best_alpha_stays: {
+        en: "{lead} makes {node}'s best {best}; α stays {alpha}",
+        ja: "{lead} で {node} のこれまでの最善値が {best} になります。αは {alpha} のままです",
+      },
+      new_best_beta_stays: {
+        en: "{lead} makes {node}'s best {best}; β stays {beta}",
+        ja: "{lead} で {node} のこれまでの最善値が {best} になります。βは {beta} のままです",
+      },
+      alpha_not_raised: {
+        en: "{lead} does not raise α at {node} (α stays {alpha})",
+        ja: "{lead} では {node} のαは上がりません（αは {alpha} のまま）",
+      },
+      beta_not_lowered: {
+        en: "{lead} does not lower β at {node} (β stays {beta})",
+        ja: "{lead} では {node} のβは下がりません（βは {beta} のまま）",
+      },
+      not_improved: {
+        en: "{lead} does not improve {node} (best so far {best})",
+        ja: "{lead} では {node} の値は良くなりません（これまでの最善値 {best}）",
+      },
+      returns: { en: "{node} returns {bound}", ja: "{node} は {bound}を返します" },
+      returns_last: {
+        en: "{node} returns {bound}: the search is over",
+        ja: "{node} は {bound}を返します。これで探索は終わりです",
+      },
+    },
+    "gamelib.render.picture": {
+      caption: {
+        en: "{algorithm}, step {step} of {total}: {sentence}",
+        ja: "{algorithm}、ステップ {step} / {total}: {sentence}",
+      },
+    },
+    "gamelib.render.labels": {
+      current: { en: "current", ja: "探索中" },
+      pruned: { en: "pruned", ja: "枝刈り済み" },
+      window: { en: "window", ja: "探索窓" },
+      evaluation_order: { en: "evaluation order", ja: "評価順" },
+      best_so_far: { en: "best so far", ja: "これまでの最善値" },
+    },
+    "gamelib.widgets.pruning": {
+      check: { en: "Check", ja: "答え合わせ" },
+      show_solution: { en: "Show solution", ja: "解答を見る" },
+      new_tree: { en: "New tree", ja: "新しい木" },
+      clear: { en: "Clear", ja: "クリア" },
+      leaf_tooltip: {
+        en: "leaf {name} (value {value}): pressed = pruned",
+        ja: "葉 {name}（値 {value}）: 押す = 枝刈りされる",
+      },
+      value_placeholder: { en: "value", ja: "値" },
+      box_problem: { en: "value of {name}: {error}", ja: "{name} の値: {error}" },
+      not_filled: {
+        en: "Values not filled in (optional): {names}.",
+        ja: "記入されていない値（任意）: {names}。",
+      },
+      solution: {
+        en:
+          "<b>Solution.</b> Pruned leaves: {pruned}. Values returned (MAX's view): " +
+          "{values}. Leaves evaluated, in order: {evaluated}.",
+        ja:
+          "<b>解答</b> 枝刈りされる葉: {pruned}。返される値（MAX から見た値）: " +
+          "{values}。評価される葉（評価の順）: {evaluated}。",
+      },
+      none: { en: "none", ja: "なし" },
+      separator: { en: ", ", ja: "、" },
+    },
+    page: {
+      tree_label: { en: "The tree of the exercise", ja: "演習の木" },
+      leaf_label: { en: "leaf {name}, value {value}", ja: "葉 {name}、値 {value}" },
+      value_label: { en: "value of {name}", ja: "{name} の値" },
+      notebook_line: {
+        en: "The same exercise in a course notebook: ",
+        ja: "同じ演習をコースのノートブックで: ",
+      },
+      play: { en: "▶ Play", ja: "▶ 再生" },
+      play_label: { en: "Play", ja: "再生" },
+      pause: { en: "‖ Pause", ja: "‖ 一時停止" },
+      pause_label: { en: "Pause", ja: "一時停止" },
+    },
+  };
+
+  const LANGUAGES = ["en", "ja"];
+
+  /** The language asked for, checked: "en" (also for undefined) or "ja". */
+  function checkLanguage(language) {
+    if (language === undefined || language === null) return "en";
+    if (!LANGUAGES.includes(language)) {
+      throw new Error(`unknown language ${language}: choose one of ${LANGUAGES.join(", ")}`);
+    }
+    return language;
+  }
+
+  /** Python's template.format(**values) for {name} fields and {{ }} braces. */
+  function fill(template, values = {}) {
+    return template.replace(/\{\{|\}\}|\{([a-z_]+)\}/g, (whole, field) => {
+      if (whole === "{{") return "{";
+      if (whole === "}}") return "}";
+      if (!(field in values)) throw new Error(`no value for {${field}} in ${template}`);
+      return String(values[field]);
+    });
+  }
+
+  /** The template `key` of WORDS[group] in `language`, filled in with `values`. */
+  function say(group, key, language, values = {}) {
+    const entry = WORDS[group][key];
+    if (entry === undefined) throw new Error(`no words ${group}.${key}`);
+    return fill(entry[checkLanguage(language)], values);
+  }
+
+  const words = (group) => (key, language, values) => say(group, key, language, values);
+  const notationWords = words("gamelib.notation");
+  const exerciseWords = words("gamelib.exercises");
+  const narration = words("gamelib.render.describe");
+  const widgetWords = words("gamelib.widgets.pruning");
+
+  /** Names in a checker's sentence: "J, M" in English, "J、M" in Japanese (exercises._join). */
+  function joinPlain(names, language) {
+    return names.join(exerciseWords("names_separator", language));
+  }
 
   // ------------------------------------------------------------------ notation.py
 
@@ -79,12 +372,6 @@ const PruningTrainer = (() => {
     return { digits, scale: -power };
   }
 
-  /** The end of a cut sentence: which children the cut skips (none after the last child). */
-  function neverSearched(skipped) {
-    if (skipped.length === 0) return " (it had no child left to search)";
-    return ` and ${skipped.join(", ")} ${skipped.length === 1 ? "is" : "are"} never searched`;
-  }
-
   /** format_number: 3, −2, 0.5, ∞, −∞ (a typographic minus). */
   function formatNumber(value) {
     if (value === INF) return "∞";
@@ -117,25 +404,25 @@ const PruningTrainer = (() => {
     return prefix + formatNumber(value);
   }
 
-  /** bound_words: "3 (exact)", "3 (lower bound: ≥ 3)", "3 (upper bound: ≤ 3)". */
-  function boundWords(value, bound) {
+  /** bound_words: "3 (exact)", "3 (lower bound: ≥ 3)", "3（上限値: ≤ 3）". */
+  function boundWords(value, bound, language = "en") {
     const number = formatNumber(value);
     const what = {
-      [EXACT]: "exact",
-      [LOWER]: `lower bound: ≥ ${number}`,
-      [UPPER]: `upper bound: ≤ ${number}`,
-    }[bound];
-    return `${number} (${what})`;
+      [EXACT]: () => notationWords("exact", language),
+      [LOWER]: () => notationWords("lower_bound", language, { number }),
+      [UPPER]: () => notationWords("upper_bound", language, { number }),
+    }[bound]();
+    return notationWords("value_with_bound", language, { number, what });
   }
 
   /** bound_meaning: "exact", "a lower bound: the true value is ≥ 3", ... */
-  function boundMeaning(value, bound) {
+  function boundMeaning(value, bound, language = "en") {
     const number = formatNumber(value);
     return {
-      [EXACT]: "exact",
-      [LOWER]: `a lower bound: the true value is ≥ ${number}`,
-      [UPPER]: `an upper bound: the true value is ≤ ${number}`,
-    }[bound];
+      [EXACT]: () => notationWords("exact", language),
+      [LOWER]: () => notationWords("meaning_lower", language, { number }),
+      [UPPER]: () => notationWords("meaning_upper", language, { number }),
+    }[bound]();
   }
 
   /** evaluation_mark: ①…⑩ when there are at most ten evaluations, else #12. */
@@ -151,12 +438,20 @@ const PruningTrainer = (() => {
     return name.includes(" ") ? `“${name}”` : name;
   }
 
-  /** join_names: "J", "F and G", "F, G and H", "F, G, H, I and 5 more". */
-  function joinNames(names, limit = 4) {
+  /** join_names: "J", "F and G", "F, G and H", "F, G, H, I and 5 more"; "F、G と H". */
+  function joinNames(names, limit = 4, language = "en") {
     const shown = names.slice(0, limit).map(quoteName);
-    if (names.length > limit) shown.push(`${names.length - limit} more`);
+    const separator = notationWords("names_separator", language);
+    if (names.length > limit) {
+      const count = names.length - limit;
+      if (!shown.length) return notationWords("more_names", language, { count });
+      return notationWords("names_and_more", language, { names: shown.join(separator), count });
+    }
     if (shown.length === 1) return shown[0];
-    return `${shown.slice(0, -1).join(", ")} and ${shown[shown.length - 1]}`;
+    return notationWords("two_or_more_names", language, {
+      names: shown.slice(0, -1).join(separator),
+      last: shown[shown.length - 1],
+    });
   }
 
   /** Python's repr() of a string (for messages that quote what was typed). */
@@ -185,30 +480,29 @@ const PruningTrainer = (() => {
 
   /**
    * read_number: the number written in `text` ("3", "−2", "2.5", "inf", "-∞", ...).
-   * Throws an Error whose message is read_number's ValueError message.
+   * Throws an Error whose message is read_number's ValueError message in `language`.
    */
-  function readNumber(text) {
+  function readNumber(text, language = "en") {
     const shown = text.trim();
+    const quoted = { text: pythonRepr(shown) };
     const match = NUMBER.exec(shown.replaceAll(MINUS, "-"));
-    if (match === null) throw new Error(`${pythonRepr(shown)} is not a number`);
+    if (match === null) throw new Error(notationWords("not_a_number", language, quoted));
     const { sign, infinity, decimal } = match.groups;
     if (infinity !== undefined) return sign === "-" ? -INF : INF;
     const written = sign + decimal;
     if (/^[0-9]+$/.test(decimal) && decimal.replace(/^0+/, "").length > 4300) {
-      throw new Error(`${pythonRepr(shown)} is too large a number`);
+      throw new Error(notationWords("too_large", language, quoted));
     }
     const number = Number(written);
     if (!Number.isFinite(number)) {
-      throw new Error(
-        `${pythonRepr(shown)} is too large a number (write inf or ∞ for an infinite value)`,
-      );
+      throw new Error(notationWords("too_large_float", language, quoted));
     }
     return number === 0 ? 0 : number; // no −0: Python's int("-0") is 0
   }
 
   /** read_value (the widget's boxes): null for blank text, else readNumber. */
-  function readValue(text) {
-    return text.trim() ? readNumber(text) : null;
+  function readValue(text, language = "en") {
+    return text.trim() ? readNumber(text, language) : null;
   }
 
   // ------------------------------------------------------------------ trees.py
@@ -582,16 +876,39 @@ const PruningTrainer = (() => {
   }
 
   /** Convention.describe: "children left to right, cut on value ≥ β, fail-hard". */
-  function describeConvention(convention) {
-    const direction = convention.order === "given" ? "left to right" : "right to left";
-    const rule = convention.cutoff === ">=" ? "value ≥ β" : "value > β (strictly)";
-    return `children ${direction}, cut on ${rule}, fail-${convention.failure}`;
+  function describeConvention(convention, language = "en") {
+    const direction = exerciseWords(
+      convention.order === "given" ? "left_to_right" : "right_to_left",
+      language,
+    );
+    const rule = exerciseWords(
+      convention.cutoff === ">=" ? "cut_on_reach" : "cut_on_pass",
+      language,
+    );
+    return exerciseWords("convention", language, { direction, rule, failure: convention.failure });
   }
 
-  /** A Feedback as str() shows it: "Correct!" or "Not yet:", then "- message" lines. */
+  /**
+   * A Feedback as str() shows it: "Correct!" or "Not yet:" (in the feedback's language),
+   * then "- message" lines.
+   */
   function feedbackText(feedback) {
-    const head = feedback.correct ? "Correct!" : "Not yet:";
-    return [head, ...feedback.messages.map((message) => `- ${message}`)].join("\n");
+    return [verdict(feedback), ...feedback.messages.map((message) => `- ${message}`)].join("\n");
+  }
+
+  /** Feedback.head: the verdict's first words, "Correct!" / "正解です！" or "Not yet:". */
+  function verdict(feedback) {
+    return exerciseWords(feedback.correct ? "correct" : "not_yet", feedback.language);
+  }
+
+  /** HTML's escape() as Python's html.escape(text) does it (quotes too). */
+  function escapeHtml(text) {
+    return text
+      .replaceAll("&", "&amp;")
+      .replaceAll("<", "&lt;")
+      .replaceAll(">", "&gt;")
+      .replaceAll('"', "&quot;")
+      .replaceAll("'", "&#x27;");
   }
 
   /** gamelib.exercises.PruningExercise on a given tree. */
@@ -620,12 +937,9 @@ const PruningTrainer = (() => {
     }
 
     /** The task in words, with the tree as an outline (PruningExercise.question). */
-    question() {
-      return (
-        `Search this tree with α-β (${describeConvention(this.convention)}); MAX moves at the ` +
-        "root. Which leaves are never evaluated? What value does each inner node return?\n\n" +
-        toOutline(this.tree)
-      );
+    question(language = "en") {
+      const convention = describeConvention(this.convention, language);
+      return `${exerciseWords("question", language, { convention })}\n\n${toOutline(this.tree)}`;
     }
 
     isMax(name) {
@@ -633,84 +947,97 @@ const PruningTrainer = (() => {
     }
 
     /** Why `leaf` is pruned: the cutoff that removed it, with its comparison. */
-    explainPruned(leaf) {
+    explainPruned(leaf, language = "en") {
       for (const event of this.trace.events) {
         if (event.type !== "cutoff") continue;
         const hit = event.skipped.some((skipped) =>
           walk(this.nodes.get(skipped)).some(([node]) => node.name === leaf),
         );
-        if (hit) return `${leaf} is pruned: ${this.cutSentence(event)}`;
+        if (hit) {
+          const reason = this.cutSentence(event, language);
+          return exerciseWords("pruned_because", language, { leaf, reason });
+        }
       }
       throw new Error(`${leaf} is not pruned`);
     }
 
     /** A cutoff in words, from MAX's view: a β-cut at MAX's nodes, an α-cut at MIN's. */
-    cutSentence(event) {
+    cutSentence(event, language = "en") {
       const strict = this.convention.cutoff === ">";
-      const stops = `${event.node} stops` + neverSearched(event.skipped);
+      const common = {
+        node: event.node,
+        child: event.child,
+        value: formatNumber(event.value),
+        stops: stops(event.node, event.skipped, language),
+      };
       if (this.isMax(event.node)) {
-        return (
-          `at ${event.node} (MAX) ${event.child} returned ${formatNumber(event.value)} ` +
-          `${strict ? ">" : "≥"} β = ${formatNumber(event.beta)}: MIN above ` +
-          `will never allow this, so ${stops}`
-        );
+        return exerciseWords("cut_at_max", language, {
+          ...common,
+          relation: strict ? ">" : "≥",
+          beta: formatNumber(event.beta),
+        });
       }
-      return (
-        `at ${event.node} (MIN) ${event.child} returned ${formatNumber(event.value)} ` +
-        `${strict ? "<" : "≤"} α = ${formatNumber(event.alpha)}: MAX above ` +
-        `already has a better choice, so ${stops}`
-      );
+      return exerciseWords("cut_at_min", language, {
+        ...common,
+        relation: strict ? "<" : "≤",
+        alpha: formatNumber(event.alpha),
+      });
     }
 
     /** Why `leaf` is evaluated: its window when the search reached it was still open. */
-    explainEvaluated(leaf) {
+    explainEvaluated(leaf, language = "en") {
       const enter = this.trace.events.find((event) => event.type === "enter" && event.node === leaf);
-      return (
-        `${leaf} is evaluated (number ${this.evaluated.indexOf(leaf) + 1}): when the ` +
-        `search reaches it the window is ${formatWindow(enter.alpha, enter.beta)}, ` +
-        "and no earlier sibling of it or of an ancestor caused a cutoff"
-      );
+      return exerciseWords("evaluated_because", language, {
+        leaf,
+        order: this.evaluated.indexOf(leaf) + 1,
+        window: formatWindow(enter.alpha, enter.beta),
+      });
     }
 
     /** The explanation of any leaf: pruned or evaluated. */
-    explain(leaf) {
-      return this.pruned.has(leaf) ? this.explainPruned(leaf) : this.explainEvaluated(leaf);
+    explain(leaf, language = "en") {
+      return this.pruned.has(leaf)
+        ? this.explainPruned(leaf, language)
+        : this.explainEvaluated(leaf, language);
     }
 
     /**
      * PruningExercise.check for an answer {pruned, values}: `pruned` a list of node names
      * (an inner node stands for its leaves) or null; `values` null or a list of
-     * [name, number] pairs in the order they were given. Returns {correct, messages}.
+     * [name, number] pairs in the order they were given. Returns {correct, messages,
+     * language}, the messages in `language`.
      */
-    check(answer) {
+    check(answer, language = "en") {
+      const chosen = checkLanguage(language);
       const messages = [];
       if (answer.pruned !== null && answer.pruned !== undefined) {
-        messages.push(...this.checkPruned(answer.pruned));
+        messages.push(...this.checkPruned(answer.pruned, chosen));
       }
       const values = answer.values === undefined ? null : answer.values;
-      if (values !== null) messages.push(...this.checkValues(values));
-      const notes = values !== null ? this.uncheckedValues(values) : [];
-      return { correct: messages.length === 0, messages: [...messages, ...notes] };
+      if (values !== null) messages.push(...this.checkValues(values, chosen));
+      const notes = values !== null ? this.uncheckedValues(values, chosen) : [];
+      const correct = messages.length === 0;
+      return { correct, messages: [...messages, ...notes], language: chosen };
     }
 
-    uncheckedValues(given) {
+    uncheckedValues(given, language) {
       const named = new Set(given.map(([name]) => name));
       const leftOut = [...this.nodes.keys()].filter(
         (name) => this.values.has(name) && !named.has(name),
       );
       if (!leftOut.length) return [];
-      return [
-        "values: only the values given were checked; not given, so not checked: " +
-          leftOut.join(", "),
-      ];
+      const names = joinPlain(leftOut, language);
+      return [exerciseWords("values_unchecked", language, { names })];
     }
 
-    checkPruned(names) {
+    checkPruned(names, language) {
       const unknown = names.filter((name) => !this.nodes.has(name));
       if (unknown.length) {
         return [
-          `${unknown.map(pythonRepr).join(", ")}: not a node of this tree ` +
-            `(its leaves are ${this.leafNames.join(", ")})`,
+          exerciseWords("unknown_nodes", language, {
+            names: joinPlain(unknown.map(pythonRepr), language),
+            leaves: joinPlain(this.leafNames, language),
+          }),
         ];
       }
       const marked = new Set();
@@ -719,29 +1046,37 @@ const PruningTrainer = (() => {
       }
       const messages = [];
       for (const leaf of this.leafNames) {
-        if (marked.has(leaf) && !this.pruned.has(leaf)) messages.push(this.explainEvaluated(leaf));
-        else if (!marked.has(leaf) && this.pruned.has(leaf)) messages.push(this.explainPruned(leaf));
+        if (marked.has(leaf) && !this.pruned.has(leaf)) {
+          messages.push(this.explainEvaluated(leaf, language));
+        } else if (!marked.has(leaf) && this.pruned.has(leaf)) {
+          messages.push(this.explainPruned(leaf, language));
+        }
       }
       return messages;
     }
 
-    checkValues(pairs) {
+    checkValues(pairs, language) {
       const messages = [];
       const given = new Map(pairs); // a later pair for the same name wins, as in a dict
       for (const [name, value] of given) {
         if (!this.nodes.has(name)) {
-          messages.push(`values: ${pythonRepr(name)} is not a node of this tree`);
+          messages.push(exerciseWords("values_unknown", language, { name: pythonRepr(name) }));
         } else if (this.nodes.get(name).children.length === 0) {
-          messages.push(`values: ${name} is a leaf; give values of inner nodes only`);
+          messages.push(exerciseWords("values_leaf", language, { name }));
         } else if (!this.values.has(name)) {
-          messages.push(`values: ${name} is pruned, so it returns no value`);
+          messages.push(exerciseWords("values_pruned", language, { name }));
         } else if (typeof value !== "number" || Number.isNaN(value)) {
-          messages.push(`values: the value of ${name} should be a number, got ${value}`);
+          const shown = typeof value === "string" ? pythonRepr(value) : String(value);
+          messages.push(exerciseWords("values_not_number", language, { name, given: shown }));
         } else if (value !== this.values.get(name)) {
           const [returned, bound] = this.returned.get(name);
           messages.push(
-            `${name} returns ${formatNumber(returned)}, not ${formatNumber(value)}` +
-              ` (${boundMeaning(returned, bound)})`,
+            exerciseWords("values_wrong", language, {
+              name,
+              value: formatNumber(returned),
+              given: formatNumber(value),
+              meaning: boundMeaning(returned, bound, language),
+            }),
           );
         }
       }
@@ -759,26 +1094,30 @@ const PruningTrainer = (() => {
 
     /**
      * What the notebook widget's Check says (PruningWidget.answer and .check): `marked` the
-     * leaves pressed, `typed` the text of each inner node's box (name → text).
-     * Returns {feedback: {correct, messages}, blank: [searched inner nodes left empty]}.
+     * leaves pressed, `typed` the text of each inner node's box (name → text), in `language`.
+     * Returns {feedback: {correct, messages, language}, blank: [searched inner nodes left
+     * empty]}.
      */
-    checkTyped(marked, typed) {
+    checkTyped(marked, typed, language = "en") {
       const values = [];
       const problems = [];
       for (const name of this.innerNodesLevelByLevel()) {
         const text = typed[name] === undefined ? "" : typed[name];
         let number;
         try {
-          number = readValue(text);
+          number = readValue(text, language);
         } catch (error) {
-          problems.push(`value of ${name}: ${error.message}`);
+          problems.push(widgetWords("box_problem", language, { name, error: error.message }));
           continue;
         }
         if (number !== null) values.push([name, number]);
       }
-      let feedback = this.check({ pruned: [...marked], values: values.length ? values : null });
+      let feedback = this.check(
+        { pruned: [...marked], values: values.length ? values : null },
+        language,
+      );
       if (problems.length) {
-        feedback = { correct: false, messages: [...problems, ...feedback.messages] };
+        feedback = { ...feedback, correct: false, messages: [...problems, ...feedback.messages] };
       }
       const blank = [...this.values.keys()].filter(
         (name) => !(typed[name] || "").trim(),
@@ -786,24 +1125,49 @@ const PruningTrainer = (() => {
       return { feedback, blank: feedback.correct ? blank : [] };
     }
 
-    /** The solution in one paragraph's worth of parts (the widget's solution_html). */
-    solutionParts() {
+    /** The note under a right answer whose boxes were left empty (the widget's Check). */
+    blankNote(blank, language = "en") {
+      return widgetWords("not_filled", language, {
+        names: blank.join(widgetWords("separator", language)),
+      });
+    }
+
+    /**
+     * The solution in one paragraph, as HTML: the notebook widget's solution_html, word for
+     * word (node names escaped).
+     */
+    solutionHtml(language = "en") {
+      const separator = widgetWords("separator", language);
       const pruned = this.leafNames.filter((name) => this.pruned.has(name));
       const values = this.innerNodesLevelByLevel()
         .filter((name) => this.values.has(name))
         .map((name) => `${name} ${formatNumber(this.values.get(name))}`)
-        .join(", ");
-      return {
-        pruned: pruned.length ? pruned.join(", ") : "none",
-        values,
-        evaluated: this.evaluated.join(" "),
-      };
+        .join(separator);
+      const paragraph = widgetWords("solution", language, {
+        pruned: pruned.length ? escapeHtml(pruned.join(separator)) : widgetWords("none", language),
+        values: escapeHtml(values),
+        evaluated: escapeHtml(this.evaluated.join(" ")),
+      });
+      return `<div>${paragraph}</div>`;
     }
   }
 
+  /** The end of a cut sentence: the node stops, and which children the cut skips. */
+  function stops(node, skipped, language) {
+    if (!skipped.length) return exerciseWords("stops_no_child", language, { node });
+    const key = skipped.length === 1 ? "stops_one" : "stops_many";
+    return exerciseWords(key, language, { node, names: joinPlain(skipped, language) });
+  }
+
+
   // ------------------------------------------------------------------ describe.py (MAX's view)
 
-  const BEFORE_THE_SEARCH = "Before the search: nothing is visited yet.";
+  /** The sentence for step 0 (describe.before_the_search). */
+  function beforeTheSearch(language = "en") {
+    return narration("before", language);
+  }
+
+  const BEFORE_THE_SEARCH = beforeTheSearch("en");
 
   function windowsOf(trace) {
     const windows = [];
@@ -828,14 +1192,23 @@ const PruningTrainer = (() => {
     return { kind: "β", node: event.node, value: event.value, threshold: event.beta };
   }
 
-  function cutReasonText(reason, separator = " ") {
-    const relation = reason.kind === "β" ? "≥" : "≤";
-    const comparison = `${formatNumber(reason.value)} ${relation} ${formatNumber(reason.threshold)}`;
-    return `${reason.kind}-cut at ${quoteName(reason.node)}:${separator}${comparison}`;
+  /** CutReason.text: "β-cut at D: 4 ≥ 3", "D でβカット: 4 ≥ 3". */
+  function cutReasonText(reason, separator = " ", language = "en") {
+    return narration("cut", language, {
+      kind: reason.kind,
+      node: quoteName(reason.node),
+      separator,
+      value: formatNumber(reason.value),
+      relation: reason.kind === "β" ? "≥" : "≤",
+      threshold: formatNumber(reason.threshold),
+    });
   }
 
-  /** One sentence per event, as gamelib.render.describe.sentences(trace) (MAX's view). */
-  function sentences(trace) {
+  /**
+   * One sentence per event, as gamelib.render.describe.sentences(trace, language=...) (MAX's
+   * view).
+   */
+  function sentences(trace, language = "en") {
     const players = new Map();
     const windows = new Map();
     const total = trace.events.filter((event) => event.type === "evaluate").length;
@@ -843,68 +1216,74 @@ const PruningTrainer = (() => {
     const role = (name) => (players.get(name) === FIRST ? "MAX" : "MIN");
     const lastEvent = trace.events[trace.events.length - 1];
 
+    const say = (key, values) => narration(key, language, values);
+
     function sentence(event) {
       const name = quoteName(event.node);
       if (event.type === "enter") {
         players.set(event.node, event.player);
         windows.set(event.node, [event.alpha, event.beta]);
-        const windowText = windowed ? `window ${formatWindow(event.alpha, event.beta)}` : "";
+        const window = formatWindow(event.alpha, event.beta);
+        const node = { node: name, role: role(event.node) };
         if (event.parent === null) {
-          const start = `${trace.algorithm} starts at ${name} (${role(event.node)})`;
-          return windowText ? `${start} with ${windowText}` : start;
+          const start = { ...node, algorithm: trace.algorithm };
+          return windowed ? say("start_with_window", { ...start, window }) : say("start", start);
         }
-        const enter = `Enter ${name}, a ${role(event.node)} node`;
-        return windowText ? `${enter}, with ${windowText}` : enter;
+        return windowed ? say("enter_with_window", { ...node, window }) : say("enter", node);
       }
       if (event.type === "evaluate") {
         const mark = evaluationMark(event.order, total);
-        return `Leaf ${name} evaluates to ${formatNumber(event.value)} (evaluation ${mark})`;
+        return say("evaluate", { node: name, value: formatNumber(event.value), mark });
       }
       if (event.type === "cutoff") {
         windows.set(event.node, [event.alpha, event.beta]);
-        const reason = cutReasonText(cutReason(event, players.get(event.node)));
-        if (!event.skipped.length) return `${reason}: no moves were left to prune`;
-        return `${reason}, ${joinNames(event.skipped)} pruned`;
+        const reason = cutReasonText(cutReason(event, players.get(event.node)), " ", language);
+        if (!event.skipped.length) return say("cut_nothing_left", { reason });
+        return say("cut_pruned", { reason, names: joinNames(event.skipped, 4, language) });
       }
       if (event.type === "backup") {
         const before = windows.get(event.node);
         windows.set(event.node, [event.alpha, event.beta]);
         const after = [event.alpha, event.beta];
         const lead = `${quoteName(event.child)} = ${formatNumber(event.value)}`;
-        if (after[0] !== before[0]) return `${lead} raises α at ${name} to ${formatNumber(after[0])}`;
-        if (after[1] !== before[1]) return `${lead} lowers β at ${name} to ${formatNumber(after[1])}`;
+        const where = { lead, node: name };
+        const [alpha, beta] = after.map(formatNumber);
+        if (after[0] !== before[0]) return say("raises_alpha", { ...where, alpha });
+        if (after[1] !== before[1]) return say("lowers_beta", { ...where, beta });
         const best = formatNumber(event.best);
         const maximizing = role(event.node) === "MAX";
         if (event.bestChanged && best === formatNumber(event.value)) {
-          if (!windowed) return `${lead} makes ${name}'s best ${best}`;
-          const stays = maximizing
-            ? `α stays ${formatNumber(after[0])}`
-            : `β stays ${formatNumber(after[1])}`;
-          return `${lead} makes ${name}'s best ${best}; ${stays}`;
+          if (!windowed) return say("new_best", { ...where, best });
+          if (maximizing) return say("new_best_alpha_stays", { ...where, best, alpha });
+          return say("new_best_beta_stays", { ...where, best, beta });
         }
         if (windowed) {
-          const bound = maximizing ? after[0] : after[1];
-          if (formatNumber(bound) === best) {
-            const which = maximizing ? "α" : "β";
-            const verb = maximizing ? "raise" : "lower";
-            return `${lead} does not ${verb} ${which} at ${name} (${which} stays ${best})`;
-          }
+          // Fail-hard keeps no best apart from the bound: say which bound stays
+          if (maximizing && alpha === best) return say("alpha_not_raised", { ...where, alpha });
+          if (!maximizing && beta === best) return say("beta_not_lowered", { ...where, beta });
         }
-        return `${lead} does not improve ${name} (best so far ${best})`;
+        return say("not_improved", { ...where, best });
       }
       // exit
-      let text = `${name} returns ${boundWords(event.value, event.bound)}`;
-      if (event === lastEvent) text += ": the search is over";
-      return text;
+      const bound = boundWords(event.value, event.bound, language);
+      return say(event === lastEvent ? "returns_last" : "returns", { node: name, bound });
     }
 
     return trace.events.map(sentence);
   }
 
-  /** caption_for: "alphabeta, step 18 of 37: β-cut at D: 4 ≥ 3, J pruned". */
-  function caption(trace, step, words) {
-    const sentence = step === 0 ? BEFORE_THE_SEARCH : words[step - 1];
-    return `${trace.algorithm}, step ${step} of ${trace.events.length}: ${sentence}`;
+  /**
+   * caption_for: "alphabeta, step 18 of 37: β-cut at D: 4 ≥ 3, J pruned" (`words`: the
+   * sentences, in `language`).
+   */
+  function caption(trace, step, words, language = "en") {
+    const sentence = step === 0 ? beforeTheSearch(language) : words[step - 1];
+    return say("gamelib.render.picture", "caption", language, {
+      algorithm: trace.algorithm,
+      step,
+      total: trace.events.length,
+      sentence,
+    });
   }
 
   // ------------------------------------------------------------------ the animation's pictures
@@ -913,9 +1292,9 @@ const PruningTrainer = (() => {
    * What every step of the solution animation shows, as gamelib.render.scene.trace_pictures
    * (MAX's view): for each step 0 … len(events), every node's {status, value, provisional,
    * mark, current} and every edge's {status, label, labelKind} (by child name; "" for the
-   * arrow into the root), and the caption.
+   * arrow into the root), and the caption, in `language`.
    */
-  function pictures(exercise) {
+  function pictures(exercise, language = "en") {
     const trace = exercise.trace;
     const tree = exercise.tree;
     const order = walk(tree).map(([node]) => node);
@@ -925,13 +1304,13 @@ const PruningTrainer = (() => {
     const subtree = new Map(order.map((node) => [node.name, walk(node).map(([inner]) => inner.name)]));
     const total = exercise.evaluated.length;
     const windowed = usesWindows(trace);
-    const words = sentences(trace);
+    const words = sentences(trace, language);
 
     const cuts = new Map(); // first skipped child → [step, label]
     trace.events.forEach((event, index) => {
       if (event.type === "cutoff" && event.skipped.length) {
         const reason = cutReason(event, playerOf.get(event.node));
-        cuts.set(event.skipped[0], [index + 1, cutReasonText(reason, "\n")]);
+        cuts.set(event.skipped[0], [index + 1, cutReasonText(reason, "\n", language)]);
       }
     });
 
@@ -988,7 +1367,8 @@ const PruningTrainer = (() => {
         }
         edges[node.name] = { status, label, labelKind: label ? labelKind : "" };
       }
-      return { step, nodes, edges, caption: caption(trace, step, words), current, path: [...path] };
+      const text = caption(trace, step, words, language);
+      return { step, nodes, edges, caption: text, current, path: [...path] };
     }
 
     result.push(picture(0, null));
@@ -1090,6 +1470,11 @@ const PruningTrainer = (() => {
     layout,
     nextSeed,
     BEFORE_THE_SEARCH,
+    beforeTheSearch,
+    WORDS,
+    LANGUAGES,
+    say,
+    verdict,
   };
 })();
 
