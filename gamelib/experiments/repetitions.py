@@ -85,8 +85,7 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     "whoever moves": {
         "en": "the value is for the player to move at the repeated position: the same +1 for "
         "whoever it is",
-        "ja": "値は、繰り返した局面で手番側から見たものです。それが先手でも後手でも、同じ +1 "
-        "です",
+        "ja": "値は、繰り返した局面で手番側から見たものです。それが先手でも後手でも、同じ +1 です",
     },
     "sennichite example": {
         "en": "on sennichite_example your rule should give +1, not {value}",

@@ -55,7 +55,10 @@ GraphState = tuple[Hashable, Player]
 WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     "game graph": {"en": "game graph", "ja": "ゲームのグラフ"},
     "plain cycle": {"en": "a cycle with an exit", "ja": "出口のある循環"},
-    "ahead and behind": {"en": "ahead avoids, behind seeks", "ja": "優勢な側は避け、劣勢な側は求める"},
+    "ahead and behind": {
+        "en": "ahead avoids, behind seeks",
+        "ja": "優勢な側は避け、劣勢な側は求める",
+    },
     "sennichite": {"en": "sennichite: a forced replay", "ja": "千日手: 強制される指し直し"},
     "sennichite even": {"en": "sennichite: an even position", "ja": "千日手: 互角の局面"},
     "perpetual check": {"en": "perpetual check", "ja": "連続王手"},
