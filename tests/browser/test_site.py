@@ -191,20 +191,28 @@ def save_screenshot(page: Any, name: str) -> None:
     page.screenshot(path=str(SCREENSHOTS / name))
 
 
+HOME_HEADINGS = {"": "How to start", "ja/": "はじめ方"}
+"""Each edition's folder in the site, and a heading its home page shows."""
+
+
+@pytest.mark.parametrize("edition", list(HOME_HEADINGS), ids=["english", "japanese"])
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
 def test_screenshots_of_the_home_page_and_notebook_03(
-    browser: Any, server: str, viewport: dict[str, int]
+    browser: Any, server: str, viewport: dict[str, int], edition: str
 ) -> None:
     width = viewport["width"]
+    name = "site_" + edition.replace("/", "_")  # site_ or site_ja_
     context, watch = offline_context(browser, viewport, server, "file:")
     try:
         page = context.new_page()
-        page.goto(server + "index.html", wait_until="networkidle")
+        page.goto(server + edition + "index.html", wait_until="networkidle")
+        assert page.get_by_role("heading", name=HOME_HEADINGS[edition]).is_visible()
+        assert page.locator("a.course-language-switch").first.is_visible()
         assert page_width(page) <= width
-        save_screenshot(page, f"site_home_{width}.png")
-        page.goto(server + PLAYER_PAGE, wait_until="networkidle")
+        save_screenshot(page, f"{name}home_{width}.png")
+        page.goto(server + edition + PLAYER_PAGE, wait_until="networkidle")
         assert page_width(page) <= width
-        save_screenshot(page, f"site_03_top_{width}.png")
+        save_screenshot(page, f"{name}03_top_{width}.png")
         player = first_player(page)
         player.locator("[data-action=forward]").click()
         player.locator("[data-action=forward]").click()
@@ -213,7 +221,7 @@ def test_screenshots_of_the_home_page_and_notebook_03(
         page.evaluate(
             "element => element.scrollIntoView({block: 'start'})", player.element_handle()
         )
-        save_screenshot(page, f"site_03_player_{width}.png")
+        save_screenshot(page, f"{name}03_player_{width}.png")
         assert page_width(page) <= width
         assert not watch.problems(), watch.problems()
     finally:
@@ -377,35 +385,6 @@ def test_the_switch_leads_to_the_same_notebook_in_the_other_language(
         page.locator("a.course-language-switch").click()
         page.wait_for_load_state("load")
         assert page.url.split("#")[0] == server + "trainer/ja/index.html"  # the same exercise
-        assert not watch.problems(), watch.problems()
-    finally:
-        context.close()
-
-
-@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
-def test_screenshots_of_the_japanese_pages(
-    browser: Any, server: str, viewport: dict[str, int]
-) -> None:
-    width = viewport["width"]
-    context, watch = offline_context(browser, viewport, server, "file:")
-    try:
-        page = context.new_page()
-        page.goto(server + "ja/index.html", wait_until="networkidle")
-        assert page.get_by_role("heading", name="はじめ方").is_visible()
-        assert page.locator("a.course-language-switch").first.is_visible()
-        assert page_width(page) <= width
-        save_screenshot(page, f"site_ja_home_{width}.png")
-        page.goto(server + "ja/" + PLAYER_PAGE, wait_until="networkidle")
-        assert page_width(page) <= width
-        save_screenshot(page, f"site_ja_03_top_{width}.png")
-        player = first_player(page)
-        player.locator("[data-action=forward]").click()
-        player.locator("[data-action=forward]").click()
-        page.evaluate(
-            "element => element.scrollIntoView({block: 'start'})", player.element_handle()
-        )
-        save_screenshot(page, f"site_ja_03_player_{width}.png")
-        assert page_width(page) <= width
         assert not watch.problems(), watch.problems()
     finally:
         context.close()
