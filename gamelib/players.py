@@ -60,7 +60,7 @@ def player_label(name: str, language: str | None = None) -> str:
     a default name of :data:`WORDS` translated, any other name as it is.
 
     >>> player_label("level 3 (α-β 9 plies)", "ja"), player_label("α-β depth 2", "ja")
-    ('レベル 3（α-β 9 手読み）', 'α-β 深さ 2')
+    ('レベル 3（αβ法で 9 手読み）', 'α-β 深さ 2')
     """
     return translated(name, WORDS.values(), language)
 

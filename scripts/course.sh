@@ -195,8 +195,11 @@ install_reveal() {
 install_notebook_filter() {
   # Notebooks are committed without outputs: nbstripout as a git filter for this checkout.
   if [ -d .git ] && [ -x "$VENV/bin/nbstripout" ] &&
-     ! git config --get filter.nbstripout.clean >/dev/null 2>&1; then
-    "$VENV/bin/nbstripout" --install >/dev/null 2>&1 || true
+     ! git config --get filter.nbstripout.clean 2>/dev/null | grep -q -- --keep-id; then
+    # --keep-id: the cell ids stay as written (the Japanese edition is matched to the English
+    # one cell by cell, by id)
+    "$VENV/bin/nbstripout" --install >/dev/null 2>&1 &&
+      git config filter.nbstripout.clean "'$VENV/bin/python' -m nbstripout --keep-id" || true
   fi
 }
 
