@@ -41,7 +41,7 @@ from typing import Any, Final
 from gamelib.charts import Chart
 from gamelib.core import FIRST, SECOND, Game, IllegalMoveError, Player, play_random
 from gamelib.experiments.real_games import add_score_curve, add_score_panel, score_chart
-from gamelib.language import Language, resolve
+from gamelib.language import Language, words
 from gamelib.players import GamePlayer, Reseedable, SearchPlayer, player_label
 from gamelib.search import alphabeta
 from gamelib.tables import html_table, text_table
@@ -67,11 +67,6 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     },
 }
 """Every word this module writes, in English and Japanese (``str.format`` templates)."""
-
-
-def _word(name: str, language: str | None) -> str:
-    """The template ``name`` of :data:`WORDS` in ``language`` (None: the course-wide one)."""
-    return WORDS[name][resolve(language)]
 
 
 @dataclass(frozen=True)
@@ -362,7 +357,7 @@ class ResultTable:
 
 def _column(column: str, language: str | None) -> str:
     """A result table's header in ``language``: "A" and "B" stay, the others are words."""
-    return column if column in ("A", "B") else _word(f"column: {column}", language)
+    return column if column in ("A", "B") else words(WORDS[f"column: {column}"], language)
 
 
 def _show_progress(done: int, total: int, label: str, language: str | None = None) -> None:
@@ -370,7 +365,7 @@ def _show_progress(done: int, total: int, label: str, language: str | None = Non
     filled = width * done // total if total else width
     bar = "#" * filled + "." * (width - filled)
     end = "\n" if done == total else ""
-    line = _word("progress", language).format(label=label, bar=bar, done=done, total=total)
+    line = words(WORDS["progress"], language).format(label=label, bar=bar, done=done, total=total)
     print(f"\r{line}", end=end, file=sys.stdout, flush=True)
 
 
@@ -414,7 +409,7 @@ def tournament(
     generator = random.Random(seed)
     records: list[GameRecord] = []
     a_first: list[bool] = []
-    label = _word("match", None).format(
+    label = words(WORDS["match"], None).format(
         player_a=player_label(player_a.name), player_b=player_label(player_b.name)
     )
 
@@ -564,9 +559,11 @@ def plot_win_rate(
         The chart drawn into.
     """
     if chart is None:
-        chart = score_chart(title=_word("title", language), figsize=(5, 3.5), language=language)
+        chart = score_chart(
+            title=words(WORDS["title"], language), figsize=(5, 3.5), language=language
+        )
     if label is None and points:
-        label = _word("versus", language).format(
+        label = words(WORDS["versus"], language).format(
             name=player_label(points[0].result.player_b, language)
         )
     panel = chart.panels[-1] if chart.panels else add_score_panel(chart, language=language)

@@ -60,7 +60,7 @@ def resolve(language: str | None) -> Language:
     return current_language() if language is None else check_language(language)
 
 
-def words(texts: Mapping[str, str], language: str | None = None) -> str:
+def words(texts: Mapping[Language, str], language: str | None = None) -> str:
     """The text of ``texts`` in ``language`` (the course-wide language when None).
 
     Raises:

@@ -27,7 +27,7 @@ from collections.abc import Mapping, Sequence
 from typing import Final
 
 from gamelib.core import Bound
-from gamelib.language import Language, resolve
+from gamelib.language import Language, resolve, words
 
 WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     "not_a_number": {"en": "{text} is not a number", "ja": "{text} は数として読めません"},
@@ -152,11 +152,6 @@ def format_bound(value: float, bound: Bound | None) -> str:
     return prefix + format_number(value)
 
 
-def _word(name: str, language: str | None) -> str:
-    """The template ``name`` of :data:`WORDS` in ``language`` (None: the course-wide one)."""
-    return WORDS[name][resolve(language)]
-
-
 def bound_words(value: float, bound: Bound, *, language: str | None = None) -> str:
     """``"3 (exact)"``, ``"3 (lower bound: ≥ 3)"``, ``"3 (upper bound: ≤ 3)"``.
 
@@ -164,11 +159,11 @@ def bound_words(value: float, bound: Bound, *, language: str | None = None) -> s
     """
     number = format_number(value)
     what = {
-        Bound.EXACT: _word("exact", language),
-        Bound.LOWER: _word("lower_bound", language).format(number=number),
-        Bound.UPPER: _word("upper_bound", language).format(number=number),
+        Bound.EXACT: words(WORDS["exact"], language),
+        Bound.LOWER: words(WORDS["lower_bound"], language).format(number=number),
+        Bound.UPPER: words(WORDS["upper_bound"], language).format(number=number),
     }[Bound(bound)]
-    return _word("value_with_bound", language).format(number=number, what=what)
+    return words(WORDS["value_with_bound"], language).format(number=number, what=what)
 
 
 def bound_meaning(value: float, bound: Bound, *, language: str | None = None) -> str:
@@ -183,9 +178,9 @@ def bound_meaning(value: float, bound: Bound, *, language: str | None = None) ->
     """
     number = format_number(value)
     return {
-        Bound.EXACT: _word("exact", language),
-        Bound.LOWER: _word("meaning_lower", language).format(number=number),
-        Bound.UPPER: _word("meaning_upper", language).format(number=number),
+        Bound.EXACT: words(WORDS["exact"], language),
+        Bound.LOWER: words(WORDS["meaning_lower"], language).format(number=number),
+        Bound.UPPER: words(WORDS["meaning_upper"], language).format(number=number),
     }[Bound(bound)]
 
 
@@ -207,14 +202,16 @@ def join_names(names: Sequence[str], limit: int = 4, *, language: str | None = N
     In Japanese: ``"F と G"``, ``"F、G と H"``, ``"F、G、H ほか 5 個"``.
     """
     shown = [quote_name(name) for name in names[:limit]]
-    separator = _word("names_separator", language)
+    separator = words(WORDS["names_separator"], language)
     if len(names) > limit:
         count = len(names) - limit
         if not shown:
-            return _word("more_names", language).format(count=count)
-        return _word("names_and_more", language).format(names=separator.join(shown), count=count)
+            return words(WORDS["more_names"], language).format(count=count)
+        return words(WORDS["names_and_more"], language).format(
+            names=separator.join(shown), count=count
+        )
     if len(shown) == 1:
         return shown[0]
-    return _word("two_or_more_names", language).format(
+    return words(WORDS["two_or_more_names"], language).format(
         names=separator.join(shown[:-1]), last=shown[-1]
     )

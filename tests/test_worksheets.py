@@ -9,7 +9,7 @@ import re
 import shutil
 import subprocess
 import sys
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from pathlib import Path
 
 import pytest
@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from gamelib.core import INF
 from gamelib.exercises import Convention, PruningExercise
-from gamelib.language import resolve, set_language
+from gamelib.language import Language, set_language, words
 from gamelib.notation import format_bound, format_window
 from gamelib.search.rules import alphabeta_by_rules
 from gamelib.trace import Cutoff, Enter, record
@@ -494,11 +494,14 @@ def test_every_sentence_of_a_sheet_comes_in_japanese_with_the_same_facts(
     used: set[tuple[str, str]] = set()
     for module_name, module in WORD_MODULES.items():
 
-        def recording(name: str, language: str | None, _module: str = module_name) -> str:
-            used.add((_module, name))
-            return str(WORD_MODULES[_module].WORDS[name][resolve(language)])
+        def recording(
+            texts: Mapping[Language, str], language: str | None, _module: str = module_name
+        ) -> str:
+            table = WORD_MODULES[_module].WORDS
+            used.update((_module, name) for name, entry in table.items() if entry is texts)
+            return words(texts, language)
 
-        monkeypatch.setattr(module, "_word", recording)
+        monkeypatch.setattr(module, "words", recording)
     sheet = textbook_sheet()
     names = {name for problem in sheet.problems for name in problem.exercise.nodes} | {"A"}
     english, japanese = sheet.html(language="en"), sheet.html(language="ja")

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from gamelib.core import Game, play_random
-from gamelib.language import Language, resolve, translated
+from gamelib.language import Language, translated, words
 from gamelib.search.alphabeta import alphabeta, alphabeta_failsoft
 from gamelib.search.common import SearchResult
 from gamelib.search.ordering import iterative_deepening
@@ -85,10 +85,6 @@ def search_label(name: str, language: str | None = None) -> str:
     return translated(name, SEARCH_NAMES, language)
 
 
-def _word(name: str, language: str | None) -> str:
-    return WORDS[name][resolve(language)]
-
-
 Runner = Callable[[Game[Any, Any], Any, int | None], SearchResult]
 """A search with its options fixed: (game, state, depth) → result."""
 
@@ -154,7 +150,8 @@ class Measurements(list[Measurement]):
         """The HTML table of the totals per search, its words in ``language`` (None: the
         course-wide setting)."""
         search, evaluations, nodes, seconds = (
-            _word(column, language) for column in ("search", "evaluations", "nodes", "seconds")
+            words(WORDS[column], language)
+            for column in ("search", "evaluations", "nodes", "seconds")
         )
         cells = [
             {
@@ -260,12 +257,13 @@ def format_measurements(
     setting)."""
     summed = totals(rows)
     names = [search_label(name, language) for name, *_ in summed]
-    header = _word("search", language)
+    header = words(WORDS["search"], language)
     width = max([display_width(header), *(display_width(name) for name in names)])
+    evaluations, nodes_word = words(WORDS["evaluations"], language), words(WORDS["nodes"], language)
     lines = [
-        f"{pad(header, width, right=False)} {pad(_word('evaluations', language), 12, right=True)}"
-        f" {pad(_word('nodes', language), 10, right=True)}"
-        + (f" {pad(_word('seconds', language), 8, right=True)}" if seconds else "")
+        f"{pad(header, width, right=False)} {pad(evaluations, 12, right=True)}"
+        f" {pad(nodes_word, 10, right=True)}"
+        + (f" {pad(words(WORDS['seconds'], language), 8, right=True)}" if seconds else "")
     ]
     for name, (_, leaves, nodes, total_seconds) in zip(names, summed, strict=True):
         line = f"{pad(name, width, right=False)} {leaves:>12,} {nodes:>10,}"

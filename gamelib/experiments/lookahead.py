@@ -25,7 +25,7 @@ from gamelib.charts import Chart, Marker, format_quantity
 from gamelib.core import FIRST, Game, play_random
 from gamelib.games.boards import SideBySide
 from gamelib.games.othello import Othello, OthelloState, square_name
-from gamelib.language import Language, resolve
+from gamelib.language import Language, words
 from gamelib.search.common import SearchResult
 from gamelib.search.minimax import minimax, negamax
 from gamelib.tables import html_table, text_table
@@ -105,7 +105,7 @@ def othello_line(
     game = Othello()
     colour = "Black" if state.player == FIRST else "White"
     pictures = [game.picture(state, size=size, language=language)]
-    captions = [_word("start", language)]
+    captions = [words(WORDS["start"], language)]
     for move in line:
         state = game.result(state, move)
         difference = state.black.bit_count() - state.white.bit_count()
@@ -113,7 +113,7 @@ def othello_line(
             difference = -difference
         pictures.append(game.picture(state, size=size, last_move=move, language=language))
         captions.append(
-            _word(f"{colour} after", language).format(
+            words(WORDS[f"{colour} after"], language).format(
                 move=square_name(move), difference=f"{difference:+d}"
             )
         )
@@ -258,7 +258,7 @@ def move_table(
     names = tuple(columns)
     if not names:
         raise ValueError("no columns to show")
-    move_column = _word("move", language)
+    move_column = words(WORDS["move"], language)
     header = (move_column, *names, *(("",) if notes else ()))
     rows = tuple(
         {move_column: move_name(move)}
@@ -298,8 +298,8 @@ def time_to_visit(leaves: float, per_second: float, *, language: str | None = No
         if seconds >= size:
             amount = seconds / size
             shown = f"{amount:,.1f}" if amount < 1e6 else f"{amount:.2e}"
-            return _word(unit, language).format(amount=shown)
-    return _word("seconds", language).format(amount=f"{seconds:.1f}")
+            return words(WORDS[unit], language).format(amount=shown)
+    return words(WORDS["seconds"], language).format(amount=f"{seconds:.1f}")
 
 
 WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
@@ -328,11 +328,6 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
 """Every word this module writes, in English and Japanese (``str.format`` templates)."""
 
 
-def _word(name: str, language: str | None) -> str:
-    """The template ``name`` of :data:`WORDS` in ``language`` (None: the course-wide one)."""
-    return WORDS[name][resolve(language)]
-
-
 def growth_figure(
     branchings: Sequence[int],
     per_second: float,
@@ -354,12 +349,12 @@ def growth_figure(
     if max_depth < 1:
         raise ValueError(f"max_depth must be at least 1, not {max_depth}")
     chart = Chart(
-        title=_word("title", language),
-        y_label=_word("y", language),
+        title=words(WORDS["title"], language),
+        y_label=words(WORDS["y"], language),
         y_scale="log",
         size=(7.5 * 96, 4.2 * 96),
     )
-    panel = chart.panel(x_label=_word("x", language))
+    panel = chart.panel(x_label=words(WORDS["x"], language))
     all_depths = range(1, max_depth + 1)
     markers: tuple[Marker, ...] = ("circle", "square", "triangle", "diamond", "triangle-down")
     for index, branching in enumerate(branchings):
@@ -378,8 +373,8 @@ def growth_figure(
     for span, seconds, place in marks:
         leaves = per_second * seconds
         panel.reference(leaves)
-        text = _word("mark", language).format(
-            span=_word(span, language), rate=format_quantity(per_second)
+        text = words(WORDS["mark"], language).format(
+            span=words(WORDS[span], language), rate=format_quantity(per_second)
         )
         panel.note(1, leaves, text, place=place)
     return chart

@@ -45,7 +45,7 @@ from functools import cache
 from typing import Final, Literal
 
 from gamelib.games.minireversi import MiniReversi
-from gamelib.language import Language, resolve
+from gamelib.language import Language, words
 from gamelib.search import alphabeta, alphabeta_failsoft, minimax, nega_alpha, negamax
 from gamelib.search.common import SearchResult
 from gamelib.tables import html_table, text_table
@@ -100,14 +100,9 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
 changes' names and the tables' headers (the English texts are the ones code uses)."""
 
 
-def _word(name: str, language: str | None) -> str:
-    """The text ``name`` of :data:`WORDS` in ``language`` (None: the course-wide one)."""
-    return WORDS[name][resolve(language)]
-
-
 def _named(prefix: str, name: str, language: str | None) -> str:
     """The entry ``prefix + name`` of :data:`WORDS` in ``language``, or ``name`` itself."""
-    return _word(prefix + name, language) if prefix + name in WORDS else name
+    return words(WORDS[prefix + name], language) if prefix + name in WORDS else name
 
 
 DESCRIPTIONS: dict[str, str] = {
@@ -254,7 +249,7 @@ def _shown(
     columns: tuple[str, ...], cells: list[dict[str, str]], language: str | None
 ) -> tuple[list[str], list[dict[str, str]], set[str]]:
     """The headings in ``language``, the rows keyed by them, and the numeric headings."""
-    headers = {column: _word(f"column: {column}", language) for column in columns}
+    headers = {column: words(WORDS[f"column: {column}"], language) for column in columns}
     rows = [{headers[column]: row[column] for column in columns} for row in cells]
     numeric = {headers[column] for column in columns if column in NUMERIC_COLUMNS}
     return list(headers.values()), rows, numeric
@@ -325,7 +320,7 @@ class Saving:
         """What both rows share, in ``language`` (None: the course-wide setting)."""
         if self.change == "move order":
             return _named("short: ", self.before.algorithm, language)
-        return _word("held order", language).format(order=_order(self.before, language))
+        return words(WORDS["held order"], language).format(order=_order(self.before, language))
 
 
 SHORT_NAMES: dict[str, str] = {

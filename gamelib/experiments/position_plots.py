@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from gamelib.charts import Chart, GraphDrawing, HtmlLabel, digraph, statement
 from gamelib.experiments.positions import PlyCount
-from gamelib.language import Language, resolve
+from gamelib.language import Language, words
 
 if TYPE_CHECKING:
     import networkx
@@ -62,11 +62,6 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
 """The words of the plots in each language."""
 
 
-def _word(name: str, language: str | None) -> str:
-    """The template ``name`` of :data:`WORDS` in ``language`` (None: the course-wide one)."""
-    return WORDS[name][resolve(language)]
-
-
 def board_label(text: str) -> HtmlLabel:
     """A position's text (one line per board row, cells separated by spaces) as a Graphviz
     table, one cell per square: the columns line up in any font."""
@@ -98,7 +93,7 @@ def position_graph_dot(
     layout = layered_layout(graph, stagger=deepest)
     row_height = figsize[1] / (deepest + 1.5)  # the staggered half row and the title fit too
     if title is None:
-        title = _word("graph title", language).format(
+        title = words(WORDS["graph title"], language).format(
             positions=graph.number_of_nodes(), merged=len(merged)
         )
     statements = []
@@ -180,18 +175,18 @@ def plot_tree_and_positions(
     """
     if chart is None:
         chart = Chart(
-            y_label=_word("count", language),
+            y_label=words(WORDS["count"], language),
             y_scale="log",
             size=(figsize[0] * 96, figsize[1] * 96),
         )
-    panel = chart.panel(title=title, x_label=_word("ply", language))
+    panel = chart.panel(title=title, x_label=words(WORDS["ply"], language))
     plies = [count.ply for count in counts]
     panel.line(
         plies, [count.tree_nodes for count in counts],
-        label=_word("tree nodes", language),
+        label=words(WORDS["tree nodes"], language),
     )  # fmt: skip
     panel.line(
         plies, [count.positions for count in counts], marker="square", line="dashed",
-        label=_word("positions", language),
+        label=words(WORDS["positions"], language),
     )  # fmt: skip
     return chart

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Final
 
 from gamelib.charts import Chart
 from gamelib.core import Bound
-from gamelib.language import Language, resolve
+from gamelib.language import Language, words
 from gamelib.notation import format_number, format_window
 from gamelib.search import alphabeta, alphabeta_failsoft, minimax, nega_alpha
 from gamelib.search.common import SearchResult
@@ -94,15 +94,10 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
 chart's labels, the deep cutoffs' sentences, the kinds of result and the tables' headers."""
 
 
-def _word(name: str, language: str | None) -> str:
-    """The template ``name`` of :data:`WORDS` in ``language`` (None: the course-wide one)."""
-    return WORDS[name][resolve(language)]
-
-
 def _headers(columns: Sequence[str], language: str | None) -> tuple[str, ...]:
     """The headings of ``columns`` in ``language`` (a letter such as "b" stays)."""
     return tuple(
-        _word(f"column: {column}", language) if f"column: {column}" in WORDS else column
+        words(WORDS[f"column: {column}"], language) if f"column: {column}" in WORDS else column
         for column in columns
     )
 
@@ -172,8 +167,8 @@ class DeepCutoff:
     def describe(self, *, language: str | None = None) -> str:
         """The cutoff in a sentence, in ``language`` (None: the course-wide setting)."""
         empty = self.parent_value is None
-        template = _word(
-            "deep cutoff, parent empty" if empty else "deep cutoff, parent has", language
+        template = words(
+            WORDS["deep cutoff, parent empty" if empty else "deep cutoff, parent has"], language
         )
         return template.format(
             node=self.node,
@@ -182,7 +177,7 @@ class DeepCutoff:
             value=format_number(self.value),
             sign="≤ α" if self.role == "MIN" else "≥ β",
             bound=format_number(self.bound),
-            skipped=_word("separator", language).join(self.skipped),
+            skipped=words(WORDS["separator"], language).join(self.skipped),
             source=self.source,
             levels=self.levels_up,
             parent=self.parent,
@@ -301,27 +296,27 @@ def plot_ordering(rows: Sequence[OrderingRow], *, language: str | None = None) -
         raise ValueError("plot_ordering needs at least one row")
     branchings = sorted({row.branching for row in rows})
     chart = Chart(
-        title=_word("title", language),
-        y_label=_word("y", language),
+        title=words(WORDS["title"], language),
+        y_label=words(WORDS["y"], language),
         y_scale="log",
         size=(13 * 96, 3.8 * 96),
     )
     for branching in branchings:
         mine = [row for row in rows if row.branching == branching]
         depths = [row.depth for row in mine]
-        panel = chart.panel(title=f"b = {branching}", x_label=_word("x", language))
-        panel.line(depths, [row.minimax for row in mine], label=_word("minimax", language))
+        panel = chart.panel(title=f"b = {branching}", x_label=words(WORDS["x"], language))
+        panel.line(depths, [row.minimax for row in mine], label=words(WORDS["minimax"], language))
         panel.line(
             depths, [row.random for row in mine], marker="square",
-            label=_word("random", language),
+            label=words(WORDS["random"], language),
         )  # fmt: skip
         panel.line(
             depths, [row.best for row in mine], marker="triangle",
-            label=_word("best", language),
+            label=words(WORDS["best"], language),
         )  # fmt: skip
         panel.line(
             depths, [row.minimal for row in mine], marker=None, line="dotted", colour="black",
-            width=2.5, label=_word("minimal", language),
+            width=2.5, label=words(WORDS["minimal"], language),
         )  # fmt: skip
     return chart
 
@@ -341,7 +336,7 @@ class KindCounts(dict[str, int]):
     def describe(self, *, language: str | None = None) -> str:
         """The counts as a dict is written, the kinds in ``language`` (None: the course-wide
         setting)."""
-        return repr({_word(kind, language) if kind in WORDS else kind: count
+        return repr({words(WORDS[kind], language) if kind in WORDS else kind: count
                      for kind, count in self.items()})  # fmt: skip
 
     def __repr__(self) -> str:
@@ -461,10 +456,10 @@ def returned_table(hard: Trace, soft: Trace, *, language: str | None = None) -> 
         rows.append(
             {
                 "node": name,
-                "fail-hard returns": _word(_BOUND_WORDS[Bound(bound)], language).format(
+                "fail-hard returns": words(WORDS[_BOUND_WORDS[Bound(bound)]], language).format(
                     value=format_number(value)
                 ),
-                "fail-soft returns": _word(_BOUND_WORDS[Bound(soft_bound)], language).format(
+                "fail-soft returns": words(WORDS[_BOUND_WORDS[Bound(soft_bound)]], language).format(
                     value=format_number(soft_value)
                 ),
             }

@@ -21,7 +21,7 @@ from gamelib.experiments.minireversi import Attribution, ExperimentTable, source
 from gamelib.experiments.positions import CountTable
 from gamelib.games.othello import perft
 from gamelib.games.tictactoe import GameTreeCounts, game_tree_counts
-from gamelib.language import Language, resolve
+from gamelib.language import Language, words
 from gamelib.players import player_label, tictactoe_cpu
 from gamelib.search import ALGORITHMS
 from gamelib.search.common import SearchResult
@@ -156,11 +156,6 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
 charts' labels, the tables' headers and the generated sentences."""
 
 
-def _word(name: str, language: str | None) -> str:
-    """The template ``name`` of :data:`WORDS` in ``language`` (None: the course-wide one)."""
-    return WORDS[name][resolve(language)]
-
-
 def stopwatch() -> Callable[[], float]:
     """A clock started now: calling it gives the seconds since."""
     started = time.perf_counter()
@@ -188,7 +183,7 @@ def tictactoe_tree_table(
         ("up to symmetry", counts.positions_up_to_symmetry),
     ]
     cells = tuple(
-        {"tic-tac-toe": _word(name, language), "count": f"{count:,}"} for name, count in rows
+        {"tic-tac-toe": words(WORDS[name], language), "count": f"{count:,}"} for name, count in rows
     )
     return CountTable(("tic-tac-toe", "count"), cells, _headers(("tic-tac-toe", "count"), language))
 
@@ -196,7 +191,7 @@ def tictactoe_tree_table(
 def _headers(columns: Sequence[str], language: str | None) -> tuple[str, ...]:
     """The headings of ``columns`` in ``language`` (a name such as "perft" stays)."""
     return tuple(
-        _word(f"column: {column}", language) if f"column: {column}" in WORDS else column
+        words(WORDS[f"column: {column}"], language) if f"column: {column}" in WORDS else column
         for column in columns
     )
 
@@ -335,14 +330,14 @@ def attribution_sentence(
     second = savings.find("second bound", start, "corners")
     soft = savings.find("fail-soft", start, "corners")
     if soft.saved == 0:
-        control = _word("control, same", language).format(
+        control = words(WORDS["control, same"], language).format(
             evaluations=second.after.evaluations, saved=second.saved, share=second.fraction
         )
     else:
-        control = _word("control, different", language).format(
+        control = words(WORDS["control, different"], language).format(
             evaluations=second.after.evaluations, saved=second.saved, soft=soft.saved
         )
-    return _word("attribution", language).format(
+    return words(WORDS["attribution"], language).format(
         start=start,
         unpruned=pruning.before.evaluations,
         pruned=pruning.after.evaluations,
@@ -359,8 +354,8 @@ def score_trend(name: str, points: Sequence[DepthPoint], *, language: str | None
     """One sentence on how the α-β player's score rate against ``name`` changes with depth
     (in ``language``; None: the course-wide setting)."""
     rates = [point.score_rate for point in points]
-    listing = _word("separator", language).join(
-        _word("depth rate", language).format(depth=point.depth, rate=point.score_rate)
+    listing = words(WORDS["separator"], language).join(
+        words(WORDS["depth rate"], language).format(depth=point.depth, rate=point.score_rate)
         for point in points
     )
     if all(later > earlier for earlier, later in pairwise(rates)):
@@ -369,7 +364,7 @@ def score_trend(name: str, points: Sequence[DepthPoint], *, language: str | None
         trend = "higher"
     else:
         trend = "does not rise"
-    return _word(trend, language).format(name=player_label(name, language), listing=listing)
+    return words(WORDS[trend], language).format(name=player_label(name, language), listing=listing)
 
 
 def score_chart(
@@ -381,7 +376,7 @@ def score_chart(
     """An empty score-rate chart (0–100 %, a dashed line at 50 %) with one panel."""
     chart = Chart(
         title=title,
-        y_label=_word("y", language),
+        y_label=words(WORDS["y"], language),
         y_range=(0, 100),
         size=(figsize[0] * 96, figsize[1] * 96),
     )
@@ -391,7 +386,7 @@ def score_chart(
 
 def add_score_panel(chart: Chart, *, language: str | None = None) -> Panel:
     """A new score-rate panel right of the chart's others (the 50 % line drawn)."""
-    panel = chart.panel(x_label=_word("x", language))
+    panel = chart.panel(x_label=words(WORDS["x"], language))
     panel.reference(50)
     return panel
 
@@ -428,6 +423,6 @@ def plot_score_curves(
         chart = score_chart(title=title, figsize=figsize, language=language)
     panel = chart.panels[-1] if chart.panels else add_score_panel(chart, language=language)
     for name, points in curves.items():
-        label = _word("curve", language).format(name=player_label(name, language))
+        label = words(WORDS["curve"], language).format(name=player_label(name, language))
         add_score_curve(panel, points, label)
     return chart

@@ -17,7 +17,7 @@ from gamelib.games.boards import BoardPicture, SideBySide
 from gamelib.games.chessgame import ChessGame, material, mates_in_one
 from gamelib.games.cyclic import WORDS as GAME_WORDS
 from gamelib.games.cyclic import GraphGame, sennichite_example
-from gamelib.language import Language, resolve, translated
+from gamelib.language import Language, translated, words
 from gamelib.search import alphabeta
 from gamelib.search.common import SearchResult
 from gamelib.search.repetition import Cycle, HistoryAwareTable, Policy
@@ -116,11 +116,6 @@ def policy_label(name: str, language: str | None = None) -> str:
     return translated(name, POLICY_NAMES, language)
 
 
-def _word(name: str, language: str | None) -> str:
-    """The template ``name`` of :data:`WORDS` in ``language`` (None: the course-wide one)."""
-    return WORDS[name][resolve(language)]
-
-
 @dataclass(frozen=True)
 class PolicyComparison:
     """The same search under several repetition policies.
@@ -138,7 +133,7 @@ class PolicyComparison:
         known policy names in ``language``; None: the course-wide setting)."""
         return table(
             [
-                _word(f"column: {column}", language)
+                words(WORDS[f"column: {column}"], language)
                 for column in ("policy", "value", "best line", "nodes")
             ],
             [
@@ -212,7 +207,7 @@ def pictures_along(
     """The pictures of ``state`` and of the position after each of ``moves``, side by side,
     captioned "start" and by the moves' names; ``picture(state, size=…)`` draws one. The
     first caption is in ``language`` (None: the course-wide setting)."""
-    pictures, captions = [picture(state, size=size)], [_word("start", language)]
+    pictures, captions = [picture(state, size=size)], [words(WORDS["start"], language)]
     for move in moves:
         state = game.result(state, move)
         pictures.append(picture(state, size=size))
@@ -255,18 +250,18 @@ class Threat:
 
     def describe(self, *, language: str | None = None) -> str:
         """The facts, one per line, in ``language`` (None: the course-wide setting)."""
-        separator = _word("separator", language)
+        separator = words(WORDS["separator"], language)
         return "\n".join(
             [
-                _word("fen", language).format(fen=self.fen),
-                _word("material", language).format(material=self.material),
-                _word("mates if passed", language).format(
+                words(WORDS["fen"], language).format(fen=self.fen),
+                words(WORDS["material"], language).format(material=self.material),
+                words(WORDS["mates if passed"], language).format(
                     mates=separator.join(self.mates_if_passed)
                 ),
-                _word("quiet moves", language).format(
+                words(WORDS["quiet moves"], language).format(
                     quiet=self.quiet_moves, allowing=self.quiet_allowing_mate
                 ),
-                _word("checks", language).format(checks=separator.join(self.checks)),
+                words(WORDS["checks"], language).format(checks=separator.join(self.checks)),
             ]
         )
 
@@ -325,13 +320,13 @@ def play_line(
 ) -> Line:
     """Play ``uci_moves`` from ``board`` in ``game``; the captions in ``language`` (None: the
     course-wide setting)."""
-    states, captions = [board], [_word("start", language)]
+    states, captions = [board], [words(WORDS["start"], language)]
     for uci in uci_moves:
         move = chess.Move.from_uci(uci)
         san = states[-1].san(move)
         states.append(game.result(states[-1], move))
         replies = states[-1].legal_moves.count()
-        template = _word("legal reply" if replies == 1 else "legal replies", language)
+        template = words(WORDS["legal reply" if replies == 1 else "legal replies"], language)
         captions.append(template.format(move=san, replies=replies))
     return Line(tuple(states), tuple(captions), game.key(states[-1]) == game.key(states[0]))
 
@@ -350,13 +345,15 @@ def check_policy(policy: Policy, *, language: str | None = None) -> None:
     sample = Cycle((("p", SECOND), ("q", FIRST), ("p", SECOND)), SECOND, 0, 2)
     value: Any = policy(sample)
     if value is ... or value is None:
-        print(_word("no answer", language))
+        print(words(WORDS["no answer"], language))
         return
-    assert isinstance(value, int | float), _word("not a number", language).format(value=repr(value))
-    assert value == 1, _word("first player repeats", language).format(value=repr(value))
-    assert policy(Cycle((("q", FIRST), ("p", SECOND), ("q", FIRST)), FIRST, 0, 2)) == 1, _word(
-        "whoever moves", language
+    assert isinstance(value, int | float), words(WORDS["not a number"], language).format(
+        value=repr(value)
+    )
+    assert value == 1, words(WORDS["first player repeats"], language).format(value=repr(value))
+    assert policy(Cycle((("q", FIRST), ("p", SECOND), ("q", FIRST)), FIRST, 0, 2)) == 1, words(
+        WORDS["whoever moves"], language
     )
     searched = alphabeta(sennichite_example(), repetition=policy).value
-    assert searched == 1, _word("sennichite example", language).format(value=searched)
-    print(_word("right", language))
+    assert searched == 1, words(WORDS["sennichite example"], language).format(value=searched)
+    print(words(WORDS["right"], language))

@@ -21,7 +21,7 @@ from gamelib.core import INF
 from gamelib.experiments.compare import Measurement, search_label
 from gamelib.experiments.report import Note, Table, table
 from gamelib.experiments.tree_orders import OrderingRow
-from gamelib.language import Language, resolve
+from gamelib.language import Language, words
 from gamelib.notation import format_number, format_window
 from gamelib.search.common import SearchResult
 from gamelib.search.windows import Probe, WindowSearchResult, narrowing
@@ -164,14 +164,9 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
 charts' labels, the tables' columns and the generated sentences."""
 
 
-def _word(name: str, language: str | None) -> str:
-    """The template ``name`` of :data:`WORDS` in ``language`` (None: the course-wide one)."""
-    return WORDS[name][resolve(language)]
-
-
 def _columns(names: Sequence[str], language: str | None) -> list[str]:
     """The column headers ``"column: …"`` of :data:`WORDS` named ``names``."""
-    return [_word(f"column: {name}", language) for name in names]
+    return [words(WORDS[f"column: {name}"], language) for name in names]
 
 
 class CountedScore:
@@ -266,7 +261,7 @@ class Costs(list[Cost]):
             return search_label(cost.name, language)
 
         lines = [
-            _word(f"fewest {measure}", language).format(
+            words(WORDS[f"fewest {measure}"], language).format(
                 cheapest=label(order[0]), dearest=label(order[-1])
             )
             for measure, order in names.items()
@@ -274,7 +269,7 @@ class Costs(list[Cost]):
         node_order = [cost.name for cost in names["nodes"]]
         time_order = [cost.name for cost in names["seconds"]]
         if node_order == time_order:
-            lines.append(_word("same ranking", language))
+            lines.append(words(WORDS["same ranking"], language))
         else:
             swapped = [
                 (first, second)
@@ -282,11 +277,11 @@ class Costs(list[Cost]):
                 for second in names["nodes"][index + 1 :]
                 if second.seconds < first.seconds
             ]
-            pairs = _word("pair separator", language).join(
-                _word("swapped pair", language).format(fewer=label(fewer), more=label(more))
+            pairs = words(WORDS["pair separator"], language).join(
+                words(WORDS["swapped pair"], language).format(fewer=label(fewer), more=label(more))
                 for fewer, more in swapped[:3]
             )
-            lines.append(_word("swapped", language).format(pairs=pairs))
+            lines.append(words(WORDS["swapped"], language).format(pairs=pairs))
         return Note("\n".join(lines))
 
 
@@ -367,7 +362,7 @@ def growth_note(
         if depth % 2 == 0
     ]
     return Note(
-        _word("growth", language).format(
+        words(WORDS["growth"], language).format(
             low=min(growths),
             high=max(growths),
             fewest=min(branching),
@@ -387,7 +382,7 @@ def aspiration_note(full: int, guesses: Mapping[str, int], *, language: str | No
     for label, nodes in guesses.items():
         verdict = "aspiration fewer" if nodes < full else "aspiration more"
         lines.append(
-            _word(verdict, language).format(
+            words(WORDS[verdict], language).format(
                 label=search_label(label, language),
                 nodes=nodes,
                 share=abs(nodes - full) / full,
@@ -396,15 +391,15 @@ def aspiration_note(full: int, guesses: Mapping[str, int], *, language: str | No
         )
     losing = [label for label, nodes in guesses.items() if nodes >= full]
     if len(losing) == len(guesses):
-        lines.append(_word("aspiration lost", language))
+        lines.append(words(WORDS["aspiration lost"], language))
     elif not losing:
-        lines.append(_word("aspiration won", language))
+        lines.append(words(WORDS["aspiration won"], language))
     labels = list(guesses)
     if len(labels) == 2:
         first, second = labels
         better = first if guesses[first] < guesses[second] else second
         lines.append(
-            _word("better guess", language).format(
+            words(WORDS["better guess"], language).format(
                 better=search_label(better, language),
                 apart=abs(guesses[first] - guesses[second]),
             )
@@ -453,12 +448,12 @@ def table_cost_note(
         nodes_word = _compared(nodes, base_nodes, "fewer nodes", "more nodes", "the same")
         time_word = _compared(seconds, base_seconds, "less time", "more time", "the same")
         lines.append(
-            _word("cost line", language).format(
+            words(WORDS["cost line"], language).format(
                 name=search_label(name, language),
                 nodes=nodes / base_nodes,
-                nodes_word=_word(nodes_word, language),
+                nodes_word=words(WORDS[nodes_word], language),
                 time=seconds / base_seconds,
-                time_word=_word(time_word, language),
+                time_word=words(WORDS[time_word], language),
                 rate=rate / base_rate,
             )
         )
@@ -469,9 +464,9 @@ def table_cost_note(
     ]
     if saved_nodes_not_time:
         lines.append(
-            _word("saved nodes not time", language).format(
+            words(WORDS["saved nodes not time"], language).format(
                 baseline=search_label(baseline, language),
-                names=_word("name separator", language).join(
+                names=words(WORDS["name separator"], language).join(
                     search_label(name, language) for name in saved_nodes_not_time
                 ),
             )
@@ -513,7 +508,7 @@ def ordering_table(rows: Sequence[OrderingRow], *, language: str | None = None) 
             )
             for row in rows
         ],
-        caption=_word("ordering caption", language).format(branching=branching),
+        caption=words(WORDS["ordering caption"], language).format(branching=branching),
     )
 
 
@@ -555,16 +550,16 @@ def plot_ordering(rows: Sequence[OrderingRow], *, language: str | None = None) -
     if not rows:
         raise ValueError("plot_ordering needs at least one row")
     chart = Chart(
-        title=_word("ordering title", language).format(b=rows[0].branching),
-        y_label=_word("leaves", language),
+        title=words(WORDS["ordering title"], language).format(b=rows[0].branching),
+        y_label=words(WORDS["leaves"], language),
         y_scale="log",
         size=(7 * 96, 3.8 * 96),
     )
-    panel = chart.panel(x_label=_word("depth", language))
+    panel = chart.panel(x_label=words(WORDS["depth"], language))
     depths = [row.depth for row in rows]
     panel.line(
         depths, [row.minimax for row in rows], marker=None, line="dotted", colour="black",
-        width=2, label=_word("minimax", language),
+        width=2, label=words(WORDS["minimax"], language),
     )  # fmt: skip
     lines: tuple[tuple[str, list[float], Marker, str], ...] = (
         ("worst", [row.worst for row in rows], "triangle-down", "#d62728"),
@@ -574,11 +569,11 @@ def plot_ordering(rows: Sequence[OrderingRow], *, language: str | None = None) -
     for key, values, marker, colour in lines:
         panel.line(
             depths, values, marker=marker, colour=colour,
-            label=_word(key, language),
+            label=words(WORDS[key], language),
         )  # fmt: skip
     panel.line(
         depths, [row.minimal for row in rows], marker="plus", line=None, colour="black",
-        label=_word("bound", language),
+        label=words(WORDS["bound"], language),
     )  # fmt: skip
     return chart
 
@@ -597,7 +592,7 @@ def probe_table(result: WindowSearchResult, *, language: str | None = None) -> T
                 format_window(probe.alpha, probe.beta),
                 probe.value,
                 _proves(probe, language),
-                _word("bounds so far", language).format(
+                words(WORDS["bounds so far"], language).format(
                     lower=format_number(lower), upper=format_number(upper)
                 ),
             )
@@ -611,10 +606,10 @@ def _proves(probe: Probe, language: str | None) -> str:
     lower, upper = probe.bounds
     value = format_number(probe.value)
     if lower == upper:
-        return _word("inside", language).format(value=value)
+        return words(WORDS["inside"], language).format(value=value)
     if upper == probe.value:
-        return _word("fails low", language).format(value=value)
-    return _word("fails high", language).format(value=value)
+        return words(WORDS["fails low"], language).format(value=value)
+    return words(WORDS["fails high"], language).format(value=value)
 
 
 def re_searches(trace: Trace) -> list[ReSearch]:
@@ -646,14 +641,14 @@ def plot_mtdf_bounds(
     wrong = {label: run.value for label, run in runs.items() if run.value != value}
     if wrong:
         raise ValueError(f"runs that did not find the value {value}: {wrong}")
-    chart = Chart(title=title, y_label=_word("bounds", language), size=(10 * 96, 3.8 * 96))
+    chart = Chart(title=title, y_label=words(WORDS["bounds"], language), size=(10 * 96, 3.8 * 96))
     for label, run in runs.items():
         bounds = narrowing(run.probes)
         panel = chart.panel(
-            title=_word("run", language).format(
+            title=words(WORDS["run"], language).format(
                 label=label, probes=len(run.probes), nodes=f"{run.stats.nodes:,}"
             ),
-            x_label=_word("probe", language),
+            x_label=words(WORDS["probe"], language),
             x_ticks=range(1, len(bounds) + 1),
             x_range=(0.4, len(bounds) + 0.6),
         )
@@ -661,20 +656,20 @@ def plot_mtdf_bounds(
         for number, (lower, upper) in zip(numbers, bounds, strict=True):
             panel.interval(
                 number, lower, upper, colour="#1f77b4",
-                label=_word("lies here", language),
+                label=words(WORDS["lies here"], language),
             )  # fmt: skip
         panel.line(
             numbers, [probe.beta for probe in run.probes], marker="dash", line=None,
-            colour="black", label=_word("asked", language),
+            colour="black", label=words(WORDS["asked"], language),
         )  # fmt: skip
         met = [(number, lower) for number, (lower, upper) in zip(numbers, bounds, strict=True)
                if lower == upper]  # fmt: skip
         panel.line(
             [number for number, _ in met], [bound for _, bound in met], line=None,
-            colour="#1f77b4", label=_word("meet", language),
+            colour="#1f77b4", label=words(WORDS["meet"], language),
         )  # fmt: skip
         panel.reference(
             value, colour="#2ca02c", line="solid", width=1.2,
-            label=_word("the value", language).format(value=format_number(value)),
+            label=words(WORDS["the value"], language).format(value=format_number(value)),
         )  # fmt: skip
     return chart

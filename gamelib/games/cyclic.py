@@ -43,7 +43,7 @@ from typing import TYPE_CHECKING, Final, cast
 from gamelib.charts import GraphDrawing, digraph, statement
 from gamelib.core import FIRST, IllegalMoveError, Player, opponent
 from gamelib.games.boards import COLUMN_LETTERS, BoardPicture, svg_document, text_element
-from gamelib.language import Language, resolve, translated
+from gamelib.language import Language, translated, words
 from gamelib.notation import MINUS
 
 if TYPE_CHECKING:
@@ -633,7 +633,7 @@ class CatAndMouse:
                     shown = "M"
                 squares.append(shown)
             lines.append(" ".join(squares))
-        lines.append(_word("mouse to move" if player == FIRST else "cat to move", language))
+        lines.append(words(WORDS["mouse to move" if player == FIRST else "cat to move"], language))
         return "\n".join(lines)
 
     def board_svg(
@@ -675,9 +675,9 @@ class CatAndMouse:
                 'stroke="black" stroke-width="1.5"/>'
             )
             body.append(text_element(x, y, letter, square * 0.4, "black"))
-        caption = _word("mouse to move" if player == FIRST else "cat to move", language)
+        caption = words(WORDS["mouse to move" if player == FIRST else "cat to move"], language)
         if self.is_terminal(state):
-            caption = _word("mouse home" if mouse == self.hole else "mouse caught", language)
+            caption = words(WORDS["mouse home" if mouse == self.hole else "mouse caught"], language)
         body.append(text_element(size / 2, height - size * 0.06, caption, size * 0.05))
         return svg_document(size, height, body, caption)
 
@@ -686,11 +686,6 @@ class CatAndMouse:
     ) -> BoardPicture:
         """A picture of the position that Jupyter draws (see :meth:`board_svg`)."""
         return BoardPicture(self.board_svg(state, size=size, language=language))
-
-
-def _word(name: str, language: str | None) -> str:
-    """The text ``name`` of :data:`WORDS` in ``language`` (None: the course-wide one)."""
-    return WORDS[name][resolve(language)]
 
 
 __all__ = [

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Final
 
 from gamelib.exercises import Convention, Feedback, PruningExercise
-from gamelib.language import Language, resolve
+from gamelib.language import Language, words
 from gamelib.notation import format_window, read_number
 from gamelib.render.dot import Drawing
 from gamelib.worksheets.markup import problem_drawing
@@ -54,11 +54,6 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
 """The messages a student reads, in English and Japanese (``str.format`` templates)."""
 
 
-def _word(name: str, language: str | None) -> str:
-    """The template ``name`` of :data:`WORDS` in ``language`` (None: the course-wide one)."""
-    return WORDS[name][resolve(language)]
-
-
 def normalise_student_id(student_id: object, *, language: str | None = None) -> str:
     """A student ID as the seeds use it: stripped, case-folded (``" S123 "`` → ``"s123"``).
 
@@ -67,7 +62,7 @@ def normalise_student_id(student_id: object, *, language: str | None = None) -> 
             the course-wide setting).
     """
     if not isinstance(student_id, str) or not student_id.strip():
-        raise ValueError(_word("empty id", language).format(given=repr(student_id)))
+        raise ValueError(words(WORDS["empty id"], language).format(given=repr(student_id)))
     return student_id.strip().casefold()
 
 
@@ -81,20 +76,20 @@ def window_feedback(
     is wrong comes from :func:`~gamelib.worksheets.problems.window_reason`.
     """
     if answer is None or answer is Ellipsis:
-        return Feedback(False, [_word("no answer", language)])
+        return Feedback(False, [words(WORDS["no answer"], language)])
     if isinstance(answer, str) or not isinstance(answer, Sequence) or len(answer) != 2:
-        return Feedback(False, [_word("not a pair", language).format(answer=repr(answer))])
+        return Feedback(False, [words(WORDS["not a pair"], language).format(answer=repr(answer))])
     numbers = []
     for part in answer:
         if isinstance(part, bool):
-            return Feedback(False, [_word("not numbers", language).format(part=repr(part))])
+            return Feedback(False, [words(WORDS["not numbers"], language).format(part=repr(part))])
         if isinstance(part, int | float) and not math.isnan(part):
             numbers.append(float(part))
             continue
         try:
             numbers.append(float(read_number(str(part))))
         except ValueError:
-            return Feedback(False, [_word("not numbers", language).format(part=repr(part))])
+            return Feedback(False, [words(WORDS["not numbers"], language).format(part=repr(part))])
     try:
         enter = entry_event(exercise, node, language=language)
     except ValueError as error:
@@ -104,7 +99,7 @@ def window_feedback(
     return Feedback(
         False,
         [
-            _word("wrong window", language).format(
+            words(WORDS["wrong window"], language).format(
                 node=node,
                 window=format_window(enter.alpha, enter.beta),
                 answer=format_window(numbers[0], numbers[1]),
@@ -144,7 +139,7 @@ class PersonalHomework:
         submitted_by = _autograded_student()
         if submitted_by is not None and normalise_student_id(submitted_by) != self.student_id:
             raise ValueError(
-                _word("someone else's id", None).format(
+                words(WORDS["someone else's id"], None).format(
                     given=repr(student_id), submitted_by=repr(submitted_by)
                 )
             )

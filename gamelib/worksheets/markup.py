@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Final
 
-from gamelib.language import Language, resolve
+from gamelib.language import Language, resolve, words
 from gamelib.notation import format_bound, format_window
 from gamelib.render.dot import Drawing, choose_engine, trace_picture, tree_picture
 from gamelib.render.svg import svg_size
@@ -112,11 +112,6 @@ def _placed(drawing: Drawing, small: float, large: float, smallest: float = _SMA
     return _fitted_svg(drawing, _PAGE_WIDTH_PT, large)[0]
 
 
-def _word(name: str, language: str | None) -> str:
-    """The template ``name`` of :data:`WORDS` in ``language`` (None: the course-wide one)."""
-    return WORDS[name][resolve(language)]
-
-
 def problem_drawing(problem: Problem, *, language: str | None = None) -> Drawing:
     """The bare tree, the asked node (if any) with a thick outline (any words in it in
     ``language``; None: the course-wide language)."""
@@ -147,15 +142,15 @@ def problem_html(problem: Problem, *, language: str | None = None) -> str:
     in ``language`` (None: the course-wide language)."""
     svg = _placed(problem_drawing(problem, language=language), _HALF_PAGE_PT, _FULL_PAGE_PT)
     if problem.kind == "pruned":
-        line = _word("pruned_answer", language).format(line='<span class="line"></span>')
+        line = words(WORDS["pruned_answer"], language).format(line='<span class="line"></span>')
         answer = f'<p class="answer">{line}</p>'
     elif problem.kind == "values":
         answer = ""
     else:
         short = '<span class="line short"></span>'
-        line = _word("window_answer", language).format(alpha_line=short, beta_line=short)
+        line = words(WORDS["window_answer"], language).format(alpha_line=short, beta_line=short)
         answer = f'<p class="answer">{line}</p>'
-    heading = html.escape(_word("problem", language).format(number=problem.number))
+    heading = html.escape(words(WORDS["problem"], language).format(number=problem.number))
     return (
         '<section class="problem">'
         f"<h2>{heading}</h2><p>{html.escape(problem.question(language=language))}</p>"
@@ -167,7 +162,7 @@ def key_html(problem: Problem, *, language: str | None = None) -> str:
     """The problem's answer key: the search drawn, and every answer in words, in
     ``language`` (None: the course-wide language)."""
     key = problem.key(language=language)
-    separator = _word("separator", language)
+    separator = words(WORDS["separator"], language)
     rows = []
     if problem.node is None or key.window is None:
         finished = _placed(
@@ -185,20 +180,20 @@ def key_html(problem: Problem, *, language: str | None = None) -> str:
         finished = _placed(
             _key_drawing(problem, language), _THIRD_PAGE_PT, _KEY_PAGE_PT, _SMALLEST_KEY_SCALE
         )
-        at_entry_caption = _word("at_entry", language).format(node=problem.node)
+        at_entry_caption = words(WORDS["at_entry"], language).format(node=problem.node)
         figures = (
             f'<figure class="drawing">{at_entry}<figcaption>'
             f"{html.escape(at_entry_caption)}</figcaption></figure>"
             f'<figure class="drawing">{finished}<figcaption>'
-            f"{html.escape(_word('finished', language))}</figcaption></figure>"
+            f"{html.escape(words(WORDS['finished'], language))}</figcaption></figure>"
         )
         window = f"{format_window(*key.window)} — {key.window_reason}"
-        rows.append((_word("window_of", language).format(node=problem.node), window, True))
-    pruned = separator.join(key.pruned) if key.pruned else _word("none", language)
-    rows.append((_word("pruned_leaves", language), pruned, problem.kind == "pruned"))
+        rows.append((words(WORDS["window_of"], language).format(node=problem.node), window, True))
+    pruned = separator.join(key.pruned) if key.pruned else words(WORDS["none"], language)
+    rows.append((words(WORDS["pruned_leaves"], language), pruned, problem.kind == "pruned"))
     rows.append(
         (
-            _word("returned_values", language),
+            words(WORDS["returned_values"], language),
             separator.join(
                 f"{name} {format_bound(value, bound)}" for name, value, bound in key.values
             ),
@@ -206,14 +201,14 @@ def key_html(problem: Problem, *, language: str | None = None) -> str:
         )
     )
     rows.extend(
-        (_word("cut", language).format(index=index), cut, False)
+        (words(WORDS["cut"], language).format(index=index), cut, False)
         for index, cut in enumerate(key.cuts, start=1)
     )
     items = "".join(
         f"<dt>{html.escape(term)}</dt><dd{' class=asked' if asked else ''}>{html.escape(text)}</dd>"
         for term, text, asked in rows
     )
-    heading = _word("key_heading", language).format(
+    heading = words(WORDS["key_heading"], language).format(
         number=problem.number, kind=_kind_title(problem, language)
     )
     return (
@@ -223,4 +218,4 @@ def key_html(problem: Problem, *, language: str | None = None) -> str:
 
 def _kind_title(problem: Problem, language: str | None) -> str:
     """What the problem asks for, as a key's heading names it."""
-    return _word(f"kind_{problem.kind}", language).format(node=problem.node)
+    return words(WORDS[f"kind_{problem.kind}"], language).format(node=problem.node)

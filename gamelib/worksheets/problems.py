@@ -14,7 +14,7 @@ from typing import Final, Literal, TypeAlias
 
 from gamelib.core import Bound
 from gamelib.exercises import Convention, PruningExercise
-from gamelib.language import Language, resolve
+from gamelib.language import Language, words
 from gamelib.notation import format_number
 from gamelib.trace import Cutoff, Enter, replay
 
@@ -168,7 +168,7 @@ class Problem:
     def question(self, *, language: str | None = None) -> str:
         """The question in words, in ``language`` (None: the course-wide language); the
         rules are stated once, at the top of the sheet."""
-        return _word(f"question_{self.kind}", language).format(node=self.node)
+        return words(WORDS[f"question_{self.kind}"], language).format(node=self.node)
 
     def answer(self) -> tuple[object, ...]:
         """What the question asks for: the pruned leaves, every returned value with its
@@ -208,11 +208,6 @@ class Problem:
         )
 
 
-def _word(name: str, language: str | None) -> str:
-    """The template ``name`` of :data:`WORDS` in ``language`` (None: the course-wide one)."""
-    return WORDS[name][resolve(language)]
-
-
 def entry_event(exercise: PruningExercise, node: str, *, language: str | None = None) -> Enter:
     """The event of the search entering ``node``.
 
@@ -223,7 +218,7 @@ def entry_event(exercise: PruningExercise, node: str, *, language: str | None = 
     for event in exercise.trace.events:
         if isinstance(event, Enter) and event.node == node:
             return event
-    raise ValueError(_word("never_entered", language).format(node=node))
+    raise ValueError(words(WORDS["never_entered"], language).format(node=node))
 
 
 def window_reason(exercise: PruningExercise, node: str, *, language: str | None = None) -> str:
@@ -243,7 +238,7 @@ def window_reason(exercise: PruningExercise, node: str, *, language: str | None 
         bound = (enter.alpha, enter.beta)[index]
         if not math.isfinite(bound):
             parts.append(
-                _word("bound_not_set", language).format(
+                words(WORDS["bound_not_set"], language).format(
                     symbol=symbol, bound=format_number(bound), side=side
                 )
             )
@@ -255,11 +250,11 @@ def window_reason(exercise: PruningExercise, node: str, *, language: str | None 
             if (before.nodes[name].alpha, before.nodes[name].beta)[index] == bound
         )
         parts.append(
-            _word("bound_source", language).format(
+            words(WORDS["bound_source"], language).format(
                 symbol=symbol, bound=format_number(bound), source=source, side=side
             )
         )
-    return _word("reason_separator", language).join(parts)
+    return words(WORDS["reason_separator"], language).join(parts)
 
 
 def _window_candidates(exercise: PruningExercise) -> list[str]:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
-from gamelib.language import Language, resolve
+from gamelib.language import Language, resolve, words
 from gamelib.worksheets.markup import CSS, key_html, problem_html
 from gamelib.worksheets.pdf import print_pdf
 from gamelib.worksheets.problems import (
@@ -68,11 +68,6 @@ body { font-family: "Noto Sans CJK JP", "DejaVu Sans", sans-serif; }
 kanji first (Debian's fonts-noto-cjk)."""
 
 
-def _word(name: str, language: str | None) -> str:
-    """The template ``name`` of :data:`WORDS` in ``language`` (None: the course-wide one)."""
-    return WORDS[name][resolve(language)]
-
-
 @dataclass(frozen=True)
 class Worksheet:
     """One version of a worksheet: its problems, and its HTML with the key.
@@ -91,13 +86,13 @@ class Worksheet:
 
     def title(self, *, language: str | None = None) -> str:
         """The sheet's heading, in ``language`` (None: the course-wide language)."""
-        return _word("title", language).format(version=self.version)
+        return words(WORDS["title"], language).format(version=self.version)
 
     def rules(self, *, language: str | None = None) -> str:
         """The rules of every problem, in words, in ``language`` (None: the course-wide
         language)."""
         convention = self.settings.convention.describe(language=language)
-        return _word("rules", language).format(convention=convention)
+        return words(WORDS["rules"], language).format(convention=convention)
 
     def html(self, key: bool = True, *, language: str | None = None) -> str:
         """The sheet as one self-contained HTML page for A4: the problems, then (unless
@@ -112,12 +107,12 @@ class Worksheet:
             if isinstance(settings.branching, int)
             else "{}–{}".format(*settings.branching)
         )
-        made = _word("made_with", chosen).format(
+        made = words(WORDS["made_with"], chosen).format(
             seed=self.seed, depth=settings.depth, branching=branching, version=self.version
         )
         title = html.escape(self.title(language=chosen))
         style = CSS + (JAPANESE_CSS if chosen == "ja" else "")
-        who = _word("who", chosen).format(
+        who = words(WORDS["who"], chosen).format(
             name_line='<span class="line"></span>', id_line='<span class="line short"></span>'
         )
         return f"""<!DOCTYPE html>
@@ -134,8 +129,8 @@ class Worksheet:
     def _key_pages(self, made: str, language: Language) -> str:
         """The answer key: its heading on a new page, then each problem's key."""
         keys = "".join(key_html(problem, language=language) for problem in self.problems)
-        heading = html.escape(_word("key_title", language).format(version=self.version))
-        footer = _word("made", language).format(
+        heading = html.escape(words(WORDS["key_title"], language).format(version=self.version))
+        footer = words(WORDS["made"], language).format(
             made=html.escape(made)
         )  # the templates hold no < > &
         return f"""<section class="key-start"><h1>{heading}</h1>
