@@ -11,6 +11,9 @@ What is measured
      ``TicTacToe`` (given a ``ttentry`` for the table: the board as a tuple);
    * ``alphabeta_search``, the textbook's ``max_value``/``min_value`` pair written out below
      from the pseudo-code, on a plain tuple-of-marks board also written below.
+   * for reference, not the course's code: the same fail-soft search with the table written
+     inside the node function (``benchmarks/table_floor.py``), the fastest way to write the
+     course's table search in Python; it searches the same positions as gamelib's.
 
 2. **Othello at a fixed depth** (``--othello-depth``, default 4) from middle-game positions
    (seeded random lines of 20 plies), with the same evaluation, the disc difference for the
@@ -295,12 +298,17 @@ class CountingTupleTicTacToe(TupleTicTacToe):
 # Tic-tac-toe
 
 
+FLOOR_ROW = "(reference) fail-soft, table inside the search"
+"""The row of the table written inside the search: not the course's code, its floor."""
+
+
 def tictactoe_rows(runs: int) -> list[Row]:
     """Solve tic-tac-toe with every engine; assert every value is the draw, 0."""
     from easyAI import AI_Player, Negamax  # type: ignore[import-not-found,unused-ignore]
     from easyAI import TranspositionTable as EasyTable  # type: ignore[import-not-found,unused-ignore]
     from easyAI.games import TicTacToe as EasyTicTacToe  # type: ignore[import-not-found,unused-ignore]
 
+    from benchmarks.table_floor import failsoft_table_inside
     from gamelib import TicTacToe, TranspositionTable, alphabeta_failsoft
     from gamelib.games.tictactoe import TicTacToeState
 
@@ -346,6 +354,10 @@ def tictactoe_rows(runs: int) -> list[Row]:
         _, searched = solve_gamelib(CountingTicTacToe(), table)
         name = "gamelib alphabeta_failsoft" + (" + TranspositionTable" if table else "")
         rows.append(Row(name, timing, CountingTicTacToe.made + 1, searched))
+    timing = timed(lambda: failsoft_table_inside(TicTacToe())[0].value, runs)
+    CountingTicTacToe.made = 0
+    searched = failsoft_table_inside(CountingTicTacToe())[0].stats.nodes
+    rows.append(Row(FLOOR_ROW, timing, CountingTicTacToe.made + 1, searched))
     for table in (False, True):
         timing = timed(partial(solve_easy, TableTicTacToe, table), runs)
         CountingEasyTicTacToe.made = 0

@@ -22,7 +22,8 @@ It prints, each measured in this run:
 
 The other goals of the issue have their own scripts: ``benchmarks/before_after.py`` (Othello
 node rate against an older revision), ``benchmarks/peers.py`` (easyAI and a textbook search),
-``benchmarks/notebook_times.py`` (the course's run time).
+``benchmarks/notebook_times.py`` (the course's run time), and ``benchmarks/table_floor.py``
+(how cheap the table of part 1 could be made in Python, by writing it inside the search).
 """
 
 from __future__ import annotations
