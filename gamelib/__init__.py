@@ -59,6 +59,7 @@ from gamelib.search.repetition import (
 )
 from gamelib.search.table import TranspositionTable
 from gamelib.search.windows import aspiration, mtdf, null_window, pvs
+from gamelib.tables import Table
 from gamelib.trace import Trace, record, record_probes, replay
 from gamelib.trees import TEXTBOOK, Tree, parse_tree, random_tree
 
@@ -108,6 +109,7 @@ __all__ = [
     "PruningWidget",
     "SearchResult",
     "SearchStats",
+    "Table",
     "TicTacToe",
     "TicTacToeWidget",
     "Trace",

@@ -66,3 +66,48 @@ def html_table(
         for row in rows
     )
     return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+
+class Table:
+    """Rows of values under column titles: lined-up text when printed, an HTML table when it
+    is a notebook cell's result.
+
+    Each value is shown with ``str``, so format numbers first (``f"{nodes:,}"``). Columns are
+    right-aligned, except those named in ``left``. Widths come from the titles and the values,
+    counted in display columns, so a Japanese title lines up as well as an English one.
+
+    >>> print(Table(("深さ", "nodes"), [(1, "4"), (2, "1,396")]))
+    深さ  nodes
+    ----  -----
+       1      4
+       2  1,396
+
+    Raises:
+        ValueError: if a row has not one value for each column.
+    """
+
+    def __init__(
+        self,
+        columns: Sequence[str],
+        rows: Iterable[Sequence[object]],
+        *,
+        left: Collection[str] = (),
+    ) -> None:
+        self.columns = tuple(columns)
+        self.rows: list[dict[str, str]] = []
+        for number, row in enumerate(rows, start=1):
+            if len(row) != len(self.columns):
+                raise ValueError(
+                    f"row {number} has {len(row)} values for the {len(self.columns)} columns "
+                    f"{', '.join(self.columns)}: {tuple(row)!r}"
+                )
+            self.rows.append(dict(zip(self.columns, map(str, row), strict=True)))
+        self.numeric = [column for column in self.columns if column not in left]
+
+    def __str__(self) -> str:
+        return text_table(self.columns, self.rows, self.numeric)
+
+    __repr__ = __str__
+
+    def _repr_html_(self) -> str:
+        return html_table(self.columns, self.rows, self.numeric)
