@@ -53,8 +53,13 @@ def text_table(
 def html_table(
     columns: Sequence[str], rows: Iterable[dict[str, str]], numeric: Collection[str]
 ) -> str:
-    """The same table as HTML; ``numeric`` columns right-aligned."""
-    head = "".join(f"<th>{escape(column)}</th>" for column in columns)
+    """The same table as HTML; ``numeric`` columns (their titles too) right-aligned."""
+    head = "".join(
+        f'<th style="text-align:right">{escape(column)}</th>'
+        if column in numeric
+        else f"<th>{escape(column)}</th>"
+        for column in columns
+    )
     body = "".join(
         "<tr>"
         + "".join(

@@ -51,7 +51,9 @@ def test_a_table_lines_up_its_rows_under_its_titles(
 
 def test_a_table_in_a_notebook_is_an_html_table_aligned_like_the_text() -> None:
     html = Table(("move", "nodes"), [("d3", "1,396")], left={"move"})._repr_html_()
-    assert html.startswith("<table><thead><tr><th>move</th><th>nodes</th></tr></thead>")
+    assert html.startswith(
+        '<table><thead><tr><th>move</th><th style="text-align:right">nodes</th></tr></thead>'
+    )
     assert '<td style="text-align:left">d3</td><td style="text-align:right">1,396</td>' in html
 
 

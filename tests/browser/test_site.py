@@ -5,8 +5,9 @@ failed on); a console error, an uncaught exception, a local file that is missing
 wider than a 390 px phone screen fails the test. Then: an animation plays (from the server and
 from ``file://``), the light and dark themes both load, the exercises show a collapsed worked
 solution, the tic-tac-toe board says it needs Python, glossary terms link to their rows,
-search works offline, and the notebook pages carry Binder and Colab buttons. Screenshots at
-390 px and 1280 px of the home page and notebook 03 are saved in tests/browser/screenshots/.
+search works offline, the notebook pages carry Binder and Colab buttons, and the numbers in
+result tables keep a gap between columns. Screenshots at 390 px and 1280 px of the home page and
+notebook 03 are saved in tests/browser/screenshots/.
 
 The Japanese book (site/_build/html/ja) is tested the same way: its pages are among "every
 page", its player plays, its glossary terms link to the Japanese glossary, its search finds
@@ -250,6 +251,55 @@ def test_light_and_dark_themes_both_load(browser: Any, server: str) -> None:
         assert page.evaluate(theme) == "dark"  # the choice is kept from page to page
         save_screenshot(page, "site_home_390_dark.png")
         assert page_width(page) <= PHONE["width"]
+        assert not watch.problems(), watch.problems()
+    finally:
+        context.close()
+
+
+TABLE_PAGES = (
+    "notebooks/01_minimax.html",
+    "notebooks/04_failsoft.html",
+    "ja/notebooks/01_minimax.html",
+)
+"""Pages with result tables: 01's gamelib.tables.Table (both books) and 04's experiment table."""
+
+CELL_GAPS = """() => {
+    const box = (cell) => {
+        const range = document.createRange();
+        range.selectNodeContents(cell);
+        return range.getBoundingClientRect();
+    };
+    const gaps = [];
+    for (const row of document.querySelectorAll(".cell_output table tr")) {
+        const cells = [...row.children].filter((cell) => cell.textContent.trim() !== "");
+        for (let index = 1; index < cells.length; index++) {
+            gaps.push({
+                gap: box(cells[index]).left - box(cells[index - 1]).right,
+                between: [cells[index - 1].textContent, cells[index].textContent],
+            });
+        }
+    }
+    return gaps;
+}"""
+"""The space between the text of each cell of an output table and the next one in its row."""
+
+SMALLEST_GAP = 8
+"""Pixels: about half a digit, so that "60,060" and "231,301" never read as one number."""
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_numbers_in_result_tables_never_run_together(
+    browser: Any, server: str, viewport: dict[str, int]
+) -> None:
+    context, watch = offline_context(browser, viewport, server, "file:")
+    try:
+        page = context.new_page()
+        for name in TABLE_PAGES:
+            page.goto(server + name, wait_until="networkidle")
+            gaps = page.evaluate(CELL_GAPS)
+            assert len(gaps) > 20, f"{name}: no result table found"
+            tight = [gap for gap in gaps if gap["gap"] < SMALLEST_GAP]
+            assert not tight, f"{name}: cells closer than {SMALLEST_GAP} px: {tight[:3]}"
         assert not watch.problems(), watch.problems()
     finally:
         context.close()

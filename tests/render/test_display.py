@@ -84,7 +84,7 @@ def test_a_trace_that_cannot_be_drawn_still_shows_its_counts(
 def test_a_search_result_is_one_table_row() -> None:
     result = alphabeta(TEXTBOOK["alpha-beta-windows"])
     html = result._repr_html_()
-    assert re.findall(r"<th>([^<]*)</th>", html) == list(summaries.RESULT_COLUMNS)
+    assert re.findall(r"<th[^>]*>([^<]*)</th>", html) == list(summaries.RESULT_COLUMNS)
     assert cells(html) == ["alphabeta", "3", "A", "A C H", "11", "5"]
 
 
@@ -131,7 +131,7 @@ def test_the_ordering_experiment_shows_as_a_table() -> None:
     assert isinstance(rows, OrderingRows) and isinstance(rows, list)
     assert [row.depth for row in rows] == [1, 2] and rows[1].minimax == 4
     html = rows._repr_html_()
-    assert re.findall(r"<th>([^<]*)</th>", html)[4] == "best first"
+    assert re.findall(r"<th[^>]*>([^<]*)</th>", html)[4] == "best first"
     assert html.count("<tr>") == 3  # the header and one row per depth
     # depth 2, branching 2: minimax evaluates 4 leaves, the minimal tree 2 + 2 − 1 = 3
     assert cells(html)[7:11] == ["2", "2", "4", "3"]
