@@ -59,7 +59,6 @@ from gamelib.search.repetition import (
 )
 from gamelib.search.table import TranspositionTable
 from gamelib.search.windows import aspiration, mtdf, null_window, pvs
-from gamelib.tables import Table
 from gamelib.trace import Trace, record, record_probes, replay
 from gamelib.trees import TEXTBOOK, Tree, parse_tree, random_tree
 
@@ -109,7 +108,6 @@ __all__ = [
     "PruningWidget",
     "SearchResult",
     "SearchStats",
-    "Table",
     "TicTacToe",
     "TicTacToeWidget",
     "Trace",

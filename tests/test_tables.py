@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gamelib.tables import Table, display_width, pad, text_table
+from gamelib.tables import display_width, html_table, text_table
 
 CELL = st.text(alphabet="abcXYZ 0123456789黒白石勝ち負けカット−∞", max_size=6)
 
@@ -31,32 +30,10 @@ def test_every_column_starts_at_the_same_display_column(cells: list[tuple[str, s
         assert display_width(line) - display_width(row["n"]) >= first_column + 2
 
 
-@given(
-    st.lists(st.tuples(st.integers(-999, 99_999), CELL), min_size=1, max_size=5),
-    st.sampled_from([("深さ", "最善手"), ("depth", "best move")]),
-)
-def test_a_table_lines_up_its_rows_under_its_titles(
-    rows: list[tuple[int, str]], columns: tuple[str, str]
-) -> None:
-    number, word = columns
-    table = Table(columns, rows, left={word})
-    lines = str(table).splitlines()
-    assert lines[0].startswith(pad(number, display_width(lines[1].split("  ")[0]), right=True))
-    number_width = max(display_width(number), *(len(str(value)) for value, _ in rows))
-    for line, (value, text) in zip(lines[2:], rows, strict=True):
-        assert line[:number_width] == str(value).rjust(number_width)  # right-aligned
-        assert line[number_width + 2 :] == text.rstrip()  # left-aligned, then cut
-    assert repr(table) == str(table)
 
-
-def test_a_table_in_a_notebook_is_an_html_table_aligned_like_the_text() -> None:
-    html = Table(("move", "nodes"), [("d3", "1,396")], left={"move"})._repr_html_()
+def test_an_html_table_aligns_numeric_columns_and_their_titles_right() -> None:
+    html = html_table(("move", "nodes"), [{"move": "d3", "nodes": "1,396"}], numeric={"nodes"})
     assert html.startswith(
         '<table><thead><tr><th>move</th><th style="text-align:right">nodes</th></tr></thead>'
     )
     assert '<td style="text-align:left">d3</td><td style="text-align:right">1,396</td>' in html
-
-
-def test_a_row_of_the_wrong_length_is_named() -> None:
-    with pytest.raises(ValueError, match=r"row 2 has 1 values for the 2 columns depth, nodes"):
-        Table(("depth", "nodes"), [(1, 4), (2,)])
