@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
 from collections.abc import Callable, Hashable, Sequence
 from functools import partial
 from pathlib import Path
@@ -40,6 +39,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from benchmarks.tracing_cost import best_times
 from gamelib.core import INF, Bound, Game
 from gamelib.games.tictactoe import TicTacToe
 from gamelib.search import alphabeta_failsoft, prepare
@@ -201,18 +201,6 @@ SEARCHES: dict[str, Callable[..., Found]] = {
     "reference: table inside the search": failsoft_table_inside,
 }
 """The searches compared, by the name printed; the first is the one without a table."""
-
-
-def best_times(searches: list[Callable[[], object]], runs: int) -> list[float]:
-    """The fastest of ``runs`` runs of each search, in seconds, the runs interleaved so that a
-    busy moment of the machine falls on all of them alike."""
-    best = [INF] * len(searches)
-    for _ in range(runs):
-        for index, search in enumerate(searches):
-            started = time.perf_counter()
-            search()
-            best[index] = min(best[index], time.perf_counter() - started)
-    return best
 
 
 def main() -> None:
