@@ -71,4 +71,3 @@ def html_table(
         for row in rows
     )
     return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
-

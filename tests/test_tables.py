@@ -30,7 +30,6 @@ def test_every_column_starts_at_the_same_display_column(cells: list[tuple[str, s
         assert display_width(line) - display_width(row["n"]) >= first_column + 2
 
 
-
 def test_an_html_table_aligns_numeric_columns_and_their_titles_right() -> None:
     html = html_table(("move", "nodes"), [{"move": "d3", "nodes": "1,396"}], numeric={"nodes"})
     assert html.startswith(
