@@ -8,10 +8,11 @@ This script measures, in one run, tic-tac-toe solved from the empty board by:
 1. the course's ``alphabeta_failsoft`` without a table;
 2. the course's ``alphabeta_failsoft`` with a ``TranspositionTable``;
 3. :func:`failsoft_lean_wrapper`: the course's design stripped to its minimum. The same node
-   function (the course's, without its tracer lines) is wrapped as the course wraps it, but
-   the table is a bare dictionary of tuples: no counters, no best-move-first ordering, the
-   soundness rule written inline instead of calling the table's methods (which subclasses
-   override: the bug gallery, the history-aware table, the signature table);
+   function (the course's, without its tracer lines) is wrapped as the course wraps it, and the
+   stored best move is still tried first, but the table is a bare dictionary of tuples: no
+   probe, hit or store counters, no ``Entry`` objects, the soundness rule written inline
+   instead of calling the table's methods (which subclasses override: the bug gallery, the
+   history-aware table, the signature table);
 4. :func:`failsoft_table_inside`: the textbook's pseudo-code for α-β with a table, the
    look-up and the store written inside the node function itself, so no wrapper call either.
 
@@ -44,7 +45,7 @@ from gamelib.core import INF, Bound, Game
 from gamelib.games.tictactoe import TicTacToe
 from gamelib.search import alphabeta_failsoft, prepare
 from gamelib.search.common import SearchResult
-from gamelib.search.table import TranspositionTable
+from gamelib.search.table import TranspositionTable, first_then_the_rest
 from gamelib.trees import Tree
 
 EXACT, LOWER, UPPER = Bound.EXACT, Bound.LOWER, Bound.UPPER
@@ -69,7 +70,7 @@ def failsoft_lean_wrapper(
         probed, first = looked_up
         if probed is not state or first is None or first not in moves:
             return moves
-        return (first, *[move for move in moves if move != first])
+        return tuple(first_then_the_rest(first, moves))
 
     def search(state: Any, depth: float, alpha: float, beta: float, line: list[Any]) -> float:
         stats.nodes += 1
@@ -152,8 +153,7 @@ def failsoft_table_inside(
         stats.nodes += 1
         moves = moves_of(state)
         if entry is not None and entry[3] is not None and entry[3] in moves:
-            first = entry[3]  # the stored best move first
-            moves = (first, *[move for move in moves if move != first])
+            moves = tuple(first_then_the_rest(entry[3], moves))  # the stored best move first
         if not moves:
             best = problem.leaf(state, moves)
         else:

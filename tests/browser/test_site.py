@@ -261,7 +261,7 @@ TABLE_PAGES = (
     "notebooks/04_failsoft.html",
     "ja/notebooks/01_minimax.html",
 )
-"""Pages with result tables: 01's gamelib.tables.Table (both books) and 04's experiment table."""
+"""Pages with result tables: 01's report.table tables (both books) and 04's experiment table."""
 
 CELL_GAPS = """() => {
     const box = (cell) => {
