@@ -11,6 +11,8 @@
 * :mod:`~gamelib.experiments.ghi` — graph-history interaction cases, found by code;
 * :mod:`~gamelib.experiments.lookahead` — notebooks 01–02: random positions, move values,
   the horizon effect, the fixed-side evaluation study;
+* :mod:`~gamelib.experiments.fixed_side` — notebook 02: where the move chosen with every leaf
+  negated ranks among the right values;
 * :mod:`~gamelib.experiments.pruning` — notebooks 03–04: deep cutoffs, guarantees on random
   trees, the tables of returned values and windows;
 * :mod:`~gamelib.experiments.real_games` — notebook 05: solving tic-tac-toe with every search,
