@@ -7,7 +7,8 @@ moves are published. :func:`solve` finds them with the pieces of the course:
 
 * **fail-soft α-β in negamax form** with PVS's null windows and **a transposition table**
   with its soundness rule (an entry answers only what its bound proves);
-* **win/loss/draw** by one null-window search around 0, and the **exact value** by
+* **win/loss/draw** by one search with the window (−1, 1) around the draw (not a null
+  window: 0 lies inside it), and the **exact value** by
   null-window probes that narrow the bounds (:func:`~gamelib.search.windows.mtdf`'s idea);
 * **move ordering**: the move the table stored first, then **fastest-first** (the move that
   leaves the opponent the fewest replies), then **parity**; each can be switched off
@@ -24,7 +25,10 @@ The package, one purpose a module:
 * :mod:`~gamelib.endgame.ordering`: the ordering ideas (:class:`Options`, :data:`ABLATION`);
 * :mod:`~gamelib.endgame.solver`: the search itself (:class:`EndgameSolver`);
 * :mod:`~gamelib.endgame.progress`: the time estimate and the reports of a long solve;
-* :mod:`~gamelib.endgame.lines`: a line of play written out and drawn;
+* :mod:`~gamelib.endgame.lines`: a line of play written out, drawn and played step by step;
+* :mod:`~gamelib.endgame.study`: the measurements of notebook 09 (the suite solved,
+  win/loss/draw against exact, the ordering ideas one at a time, one node's order, the
+  probes of one solve, the thresholds of the last squares);
 * here: :func:`solve`, its checks and its result (:class:`EndgameResult`), and
   :func:`move_values`.
 """
@@ -37,7 +41,8 @@ from dataclasses import dataclass
 from typing import Final
 
 from gamelib.core import FIRST, SECOND
-from gamelib.endgame.lines import line_pictures, square_names
+from gamelib.endgame import study
+from gamelib.endgame.lines import PerfectLine, line_pictures, perfect_line, square_names
 from gamelib.endgame.ordering import (
     ABLATION,
     CORNERS,
@@ -57,7 +62,7 @@ from gamelib.endgame.progress import (
     print_progress,
 )
 from gamelib.endgame.published import FFO, PublishedPosition, position
-from gamelib.endgame.solver import HIGHEST, LOWEST, EndgameSolver, Mode
+from gamelib.endgame.solver import HIGHEST, LOWEST, EndgameSolver, Mode, Probe
 from gamelib.games.othello import (
     FULL,
     SCORINGS,
@@ -101,6 +106,7 @@ class EndgameResult(SearchResult):
         empties: the empty squares of the position.
         complete: False when the solve was stopped (Ctrl-C): then only ``lower ≤ value ≤
             upper`` is known, ``value`` is ``lower`` and ``move``/``pv`` are empty.
+        probes: the null-window probes of an exact solve, in order (empty for ``"wld"``).
     """
 
     mode: Mode = "exact"
@@ -109,6 +115,7 @@ class EndgameResult(SearchResult):
     seconds: float = 0.0
     empties: int = 0
     complete: bool = True
+    probes: tuple[Probe, ...] = ()
 
 
 MAX_EMPTIES: Final = 22
@@ -243,6 +250,7 @@ def _result(
         seconds=time.perf_counter() - solver.started,
         empties=empties,
         complete=complete,
+        probes=tuple(solver.probes),
     )
 
 
@@ -289,14 +297,18 @@ __all__ = [
     "Mode",
     "Options",
     "Ordering",
+    "PerfectLine",
+    "Probe",
     "Progress",
     "PublishedPosition",
     "check_position",
     "estimated_seconds",
     "line_pictures",
     "move_values",
+    "perfect_line",
     "position",
     "print_progress",
     "solve",
     "square_names",
+    "study",
 ]

@@ -2,6 +2,8 @@
 off (:class:`Options`, :data:`ABLATION`), and the board facts they rest on.
 
 * **the stored move**: the best move the table kept for the position, first;
+* **the transposition cutoff** (not an ordering, but measured with them): a look-up of every
+  child in the table before any is searched, which may end the node at once;
 * **fastest-first**: the move that leaves the opponent the fewest replies. Few replies mean a
   small subtree, and in the endgame a side short of moves is usually a side in trouble, so
   the cheapest move to search is often the best one; replies on a **corner**
@@ -60,9 +62,10 @@ class Options:
     Attributes:
         ordering: ``"none"`` (square order), ``"static"`` (by square weight) or
             ``"fastest"`` (fewest opponent replies first).
-        stored_move: try first the best move the table stored for the position, and look
-            up the positions after each move for a cutoff before searching any (the
-            *enhanced transposition cutoff*).
+        stored_move: try first the best move the table stored for the position.
+        transposition_cutoff: before searching any move, look up the position after each
+            move in the table: an entry that already proves a cutoff ends the node (the
+            *enhanced transposition cutoff*, ETC).
         parity: prefer squares in regions with an odd number of empty squares.
         corners: count the opponent's replies on corners twice (fastest-first only).
         table_empties: positions with at least this many empty squares use the table
@@ -75,6 +78,7 @@ class Options:
 
     ordering: Ordering = "fastest"
     stored_move: bool = True
+    transposition_cutoff: bool = True
     parity: bool = True
     corners: bool = True
     table_empties: int = 8
@@ -92,6 +96,7 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     "no ordering": {"en": "no ordering", "ja": "並べ替えなし"},
     "static": {"en": "static", "ja": "静的な順序"},
     "+ stored move": {"en": "+ stored move", "ja": "+ 置換表の手"},
+    "+ transposition cutoff": {"en": "+ transposition cutoff", "ja": "+ 置換表の先読みカット"},
     "+ fastest-first": {"en": "+ fastest-first", "ja": "+ 速さ優先探索"},
     "+ parity": {"en": "+ parity", "ja": "+ 偶数理論"},
     "+ corners": {"en": "+ corners", "ja": "+ 隅"},
@@ -141,12 +146,48 @@ class Ablation(Sequence[tuple[str, Options]]):
 
 ABLATION: Final = Ablation(
     (
-        ("no ordering", Options("none", stored_move=False, parity=False, corners=False)),
-        ("static", Options("static", stored_move=False, parity=False, corners=False)),
-        ("+ stored move", Options("static", stored_move=True, parity=False, corners=False)),
-        ("+ fastest-first", Options("fastest", stored_move=True, parity=False, corners=False)),
-        ("+ parity", Options("fastest", stored_move=True, parity=True, corners=False)),
-        ("+ corners", Options("fastest", stored_move=True, parity=True, corners=True)),
+        (
+            "no ordering",
+            Options(
+                "none", stored_move=False, transposition_cutoff=False, parity=False, corners=False
+            ),
+        ),
+        (
+            "static",
+            Options(
+                "static", stored_move=False, transposition_cutoff=False, parity=False, corners=False
+            ),
+        ),
+        (
+            "+ stored move",
+            Options(
+                "static", stored_move=True, transposition_cutoff=False, parity=False, corners=False
+            ),
+        ),
+        (
+            "+ transposition cutoff",
+            Options(
+                "static", stored_move=True, transposition_cutoff=True, parity=False, corners=False
+            ),
+        ),
+        (
+            "+ fastest-first",
+            Options(
+                "fastest", stored_move=True, transposition_cutoff=True, parity=False, corners=False
+            ),
+        ),
+        (
+            "+ parity",
+            Options(
+                "fastest", stored_move=True, transposition_cutoff=True, parity=True, corners=False
+            ),
+        ),
+        (
+            "+ corners",
+            Options(
+                "fastest", stored_move=True, transposition_cutoff=True, parity=True, corners=True
+            ),
+        ),
     )
 )
 """The ideas added one at a time (every step keeps the table for the values it stores); the

@@ -10,7 +10,8 @@ Each method is one idea of the course, with the shape of its pseudo-code:
   opponent replies), parity and corners, each of which
   :class:`~gamelib.endgame.ordering.Options` can switch off;
 * :meth:`EndgameSolver.search_shallow`: the last few empty squares, without table or move list;
-* the drivers: :meth:`~EndgameSolver.win_loss_draw` (one null-window search around 0),
+* the drivers: :meth:`~EndgameSolver.win_loss_draw` (one search with the window (−1, 1),
+  whose only integer inside is 0, the draw),
   :meth:`~EndgameSolver.exact` (null-window probes that narrow the bounds, the idea of
   :func:`~gamelib.search.windows.mtdf`) and :meth:`~EndgameSolver.principal_variation`.
 
@@ -27,6 +28,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from typing import Final, Literal
 
 from gamelib.core import Bound
@@ -61,6 +63,25 @@ HIGHEST: Final = 64
 NEVER: Final = 65
 """More empty squares than a board has: the threshold of an idea that is switched off."""
 
+
+@dataclass(frozen=True)
+class Probe:
+    """One null-window probe of an exact solve, as :meth:`EndgameSolver.exact` made it.
+
+    Attributes:
+        gamma: the probe asked "is the value at least γ?", with the window (γ − 1, γ).
+        value: the fail-soft answer: ≥ γ proves value ≥ answer, < γ proves value ≤ answer.
+        lower, upper: the bounds on the root's value after the probe.
+        nodes: the solver's node count after the probe (all probes so far).
+    """
+
+    gamma: int
+    value: int
+    lower: int
+    upper: int
+    nodes: int
+
+
 NODES_BETWEEN_CHECKS: Final = 1 << 14
 """How often (in nodes) the solver looks at the clock to see whether a report is due."""
 
@@ -73,6 +94,7 @@ class EndgameSolver:
 
     Attributes:
         nodes, leaves: positions searched and finished games scored so far.
+        probes: the probes :meth:`exact` made, in order.
         lower, upper: what the drivers have proven about the root's value so far
             (reported while the solve runs, and kept when Ctrl-C stops it).
         table_from: positions with at least this many empty squares use the table
@@ -102,6 +124,7 @@ class EndgameSolver:
         self.next_report_time = self.started + progress_after
         self.next_check = NODES_BETWEEN_CHECKS
         self.lower, self.upper = LOWEST, HIGHEST
+        self.probes: list[Probe] = []
         self.table_from = options.table_empties if options.table else NEVER
         self.fastest_from = options.fastest_empties if options.ordering == "fastest" else NEVER
 
@@ -166,7 +189,7 @@ class EndgameSolver:
             return self.end(mover, opponent)
         ordered = self.ordered(mover, opponent, moves, stored, empties)
         children_in_table = empties - 1 >= self.table_from
-        if table is not None and children_in_table and self.options.stored_move:
+        if table is not None and children_in_table and self.options.transposition_cutoff:
             proven = self.transposition_cutoff(mover, opponent, ordered, beta)
             if proven is not None:
                 return proven
@@ -423,6 +446,7 @@ class EndgameSolver:
                 self.lower = value
             else:
                 self.upper = value
+            self.probes.append(Probe(gamma, value, self.lower, self.upper, self.nodes))
         return self.lower
 
     def value_is(self, mover: int, opponent: int, value: int, mode: Mode) -> bool:
@@ -473,4 +497,12 @@ class EndgameSolver:
                 raise AssertionError("no move keeps the value: the search is wrong")
 
 
-__all__ = ["HIGHEST", "LOWEST", "NEVER", "NODES_BETWEEN_CHECKS", "EndgameSolver", "Mode"]
+__all__ = [
+    "HIGHEST",
+    "LOWEST",
+    "NEVER",
+    "NODES_BETWEEN_CHECKS",
+    "EndgameSolver",
+    "Mode",
+    "Probe",
+]

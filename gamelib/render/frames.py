@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, Protocol
 
 from gamelib.core import View
 from gamelib.language import Language, resolve
@@ -53,6 +53,15 @@ class Counts:
         )
 
 
+class CountsLine(Protocol):
+    """What a frame's counts line needs: its text in a language (:class:`Counts` for a
+    search; a board player may show other counts, such as the discs)."""
+
+    def text(self, language: str | None = None) -> str:
+        """The line, in ``language`` (None: the course-wide one)."""
+        ...
+
+
 @dataclass(frozen=True)
 class Frame:
     """One step of an animation.
@@ -69,7 +78,7 @@ class Frame:
     svg: str
     sentence: str
     windows_svg: str
-    counts: Counts
+    counts: CountsLine
 
 
 @dataclass(frozen=True)

@@ -393,8 +393,12 @@ def _panel(frames: Sequence[Frame], title: str, length: int, language: Language)
         f'<span class="gamelib-counts">{escape(last.counts.text(language))}</span></div>'
         f'<div class="gamelib-sentence">{escape(sentence)}</div>'
         f'<div class="gamelib-drawing">{inline_svg(last.svg)}</div>'
-        f'<div class="gamelib-caption">{escape(words["open_windows"])}</div>'
-        f'<div class="gamelib-windows">{inline_svg(last.windows_svg)}</div>'
+        + (  # the windows' caption only where there are windows (not for a board)
+            f'<div class="gamelib-caption">{escape(words["open_windows"])}</div>'
+            if last.windows_svg
+            else ""
+        )
+        + f'<div class="gamelib-windows">{inline_svg(last.windows_svg)}</div>'
         "</div>"
     )
 
@@ -406,6 +410,7 @@ def html_player(
     view: View,
     node_types: bool = False,
     language: str | None = None,
+    legend: bool = True,
 ) -> str:
     """The HTML player of prepared frames.
 
@@ -418,6 +423,7 @@ def html_player(
         node_types: whether the legend explains the PV/CUT/ALL marks.
         language: ``"en"`` or ``"ja"`` for the player's words (None: the course-wide
             language); a Japanese player is marked ``lang="ja"`` for the browser's fonts.
+        legend: show the legend of the tree drawings (not for frames that draw a board).
     """
     chosen = resolve(language)
     player_id = "gamelib-player-" + uuid.uuid4().hex[:12]
@@ -445,7 +451,8 @@ def html_player(
     return (
         f'<div id="{player_id}" class="gamelib-player" tabindex="0"{lang}>'
         f"<style>{_STYLE.format(id=player_id)}</style>"
-        f"{_controls(steps, list(frames), view, chosen)}{legend_html(node_types, chosen)}"
+        f"{_controls(steps, list(frames), view, chosen)}"
+        f"{legend_html(node_types, chosen) if legend else ''}"
         f'<div class="gamelib-panels">{panels}</div>'
         f'<script type="application/json" class="gamelib-data">{_json_for_script(data)}</script>'
         f"<script>{_SCRIPT.replace('{id}', player_id)}</script>"
