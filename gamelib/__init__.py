@@ -32,6 +32,7 @@ from gamelib.exercises import (
     check_answer,
     check_negamax,
 )
+from gamelib.games.boards import SideBySide
 from gamelib.games.minireversi import MiniReversi
 from gamelib.games.othello import Othello
 from gamelib.games.tictactoe import TicTacToe
@@ -59,7 +60,7 @@ from gamelib.search.repetition import (
 )
 from gamelib.search.table import TranspositionTable
 from gamelib.search.windows import aspiration, mtdf, null_window, pvs
-from gamelib.trace import Trace, record, record_probes, replay
+from gamelib.trace import Cutoff, Trace, record, record_probes, replay
 from gamelib.trees import TEXTBOOK, Tree, parse_tree, random_tree
 
 if TYPE_CHECKING:
@@ -97,6 +98,7 @@ __all__ = [
     "Animation",
     "Bound",
     "Convention",
+    "Cutoff",
     "Cycle",
     "Game",
     "HistoryAwareTable",
@@ -108,6 +110,7 @@ __all__ = [
     "PruningWidget",
     "SearchResult",
     "SearchStats",
+    "SideBySide",
     "TicTacToe",
     "TicTacToeWidget",
     "Trace",
