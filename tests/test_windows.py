@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
+from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -14,6 +15,7 @@ from gamelib.games.minireversi import MiniReversi
 from gamelib.games.tictactoe import TicTacToe
 from gamelib.render.describe import describe_probe, sentences
 from gamelib.search import alphabeta, alphabeta_failsoft, minimax
+from gamelib.search.common import SearchResult
 from gamelib.search.ordering import DeepeningResult, iterative_deepening, presearch, static_order
 from gamelib.search.table import TranspositionTable
 from gamelib.search.windows import (
@@ -261,3 +263,56 @@ def test_iterative_deepening_needs_at_least_one_iteration() -> None:
 
     with pytest.raises(ValueError, match="max_depth must be at least 1, not 0"):
         iterative_deepening(TicTacToe(), max_depth=0)
+
+
+def test_measure_interleaves_its_runs_and_keeps_every_time() -> None:
+    from gamelib.experiments.compare import CONTENDERS, Runner, measure
+
+    calls: list[str] = []
+    game = TicTacToe()
+
+    def counting(name: str) -> Runner:
+        def run(game: Any, state: Any, depth: int | None) -> SearchResult:
+            calls.append(name)
+            return CONTENDERS[name](game, state, depth)
+
+        return run
+
+    searches = {name: counting(name) for name in list(CONTENDERS)[:2]}
+    rows = measure(game, [("start", game.initial_state())], 2, searches, runs=3)
+    assert calls == list(searches) * 3  # round after round, not one search three times
+    assert all(len(row.times) == 3 and row.seconds == min(row.times) for row in rows)
+
+
+def test_a_time_differs_only_when_every_round_agrees() -> None:
+    from gamelib.experiments.compare import Measurement
+    from gamelib.experiments.windows import table_cost_note, time_verdict
+
+    def rows(base: tuple[float, ...], other: tuple[float, ...]) -> list[Measurement]:
+        return [
+            Measurement("plain", "p", 0, 10, 100, min(base), base),
+            Measurement("table", "p", 0, 5, 50, min(other), other),
+        ]
+
+    assert time_verdict(rows((1.0, 1.0, 1.0), (2.0, 1.5, 1.1)), "table", "plain") == "more time"
+    assert time_verdict(rows((1.0, 1.0, 1.0), (0.5, 0.9, 0.8)), "table", "plain") == "less time"
+    noisy = rows((1.0, 1.0, 1.0), (0.9, 1.3, 1.2))  # faster in one round, slower in two
+    assert time_verdict(noisy, "table", "plain") == "within the noise"
+    note = table_cost_note(noisy, "plain", language="en")
+    assert "90% of the time (the same within the noise)" in note
+    assert "Fewer nodes but more time" not in note and "fastest of 3 interleaved runs" in note
+    slower = table_cost_note(rows((1.0, 1.0), (1.1, 1.2)), "plain", language="en")
+    assert "Fewer nodes but more time than plain: table." in slower
+
+
+def test_guess_misses_count_the_guesses_outside_the_window() -> None:
+    from gamelib.experiments.windows import guess_misses
+
+    values = [[5, -2, 7, 0, 5], [9, -2, 9, 0, 11]]
+    note = guess_misses(values, 5, {"guess from depth 4": 4, "guess from depth 3": 3}, 3)
+    assert (
+        "guess from depth 4: it missed the depth-5 value by 5, 11 (2 of 2 more than δ = 3)" in note
+    )
+    assert (
+        "guess from depth 3: it missed the depth-5 value by 2, 2 (0 of 2 more than δ = 3)" in note
+    )

@@ -440,6 +440,19 @@ def test_costs_rankings_and_notes() -> None:
     ]  # fmt: skip
     english, _ = both(lambda language: windows.table_cost_note(timed, base, language=language))
     assert "Fewer nodes but more time" in english and "the same" in english
+    rounds = {base: (1.0, 1.0), "PVS + table": (1.2, 1.3), "MTD(f) + table": (0.9, 1.1)}
+    interleaved = [
+        dataclasses.replace(row, seconds=min(times), times=times)
+        for row in measured
+        for times in [rounds.get(row.search, (0.5, 0.6))]
+    ]
+    english, _ = both(
+        lambda language: windows.table_cost_note(interleaved, base, language=language)
+    )
+    assert "within the noise" in english and "every one of the 2 rounds" in english
+    values = [[5, -2, 7, 0, 5], [9, -2, 9, 0, 11]]
+    guesses_by_depth = {"guess from depth 4": 4, "guess from depth 3": 3}
+    both(lambda language: windows.guess_misses(values, 5, guesses_by_depth, 3, language=language))
     both(lambda language: compare.format_measurements(measured, language=language))
     both(lambda language: measured.html(language=language))
     for name in ("game order", "open lines at every node", "static order (disc difference)",

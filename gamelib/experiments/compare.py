@@ -129,7 +129,9 @@ def _required(depth: int | None) -> int:
 
 @dataclass(frozen=True)
 class Measurement:
-    """One search on one position: value, evaluations, nodes and seconds."""
+    """One search on one position: value, evaluations, nodes and seconds (the fastest run;
+    ``times`` holds every run's seconds, in the order they ran, when it was timed more than
+    once)."""
 
     search: str
     position: str
@@ -137,6 +139,7 @@ class Measurement:
     leaves: int
     nodes: int
     seconds: float
+    times: tuple[float, ...] = ()
 
 
 class Measurements(list[Measurement]):
@@ -177,26 +180,41 @@ def measure(
     """Run every contender on every (name, state) position to ``depth``, ``runs`` times each,
     keeping the best time (the run least disturbed by the rest of the machine).
 
+    The runs are interleaved: round after round, each round runs every contender once on every
+    position, so a slow spell of the machine slows all contenders alike instead of one.
+
     Returns:
         One row per search and position, in a list that a notebook shows as a table of the
-        totals per search (see :class:`Measurements`).
+        totals per search (see :class:`Measurements`); each row keeps every run's seconds.
 
     Raises:
+        ValueError: if ``runs`` is less than 1.
         AssertionError: if two searches disagree on a value (they must not).
     """
+    if runs < 1:
+        raise ValueError(f"runs must be at least 1, not {runs}")
     contenders = CONTENDERS if contenders is None else contenders
+    pairs = [(position, name) for position, _ in positions for name in contenders]
+    results: dict[tuple[str, str], SearchResult] = {}
+    times: dict[tuple[str, str], list[float]] = {pair: [] for pair in pairs}
+    for _ in range(runs):
+        for position, state in positions:
+            for name, run in contenders.items():
+                start = time.perf_counter()
+                results[position, name] = run(game, state, depth)
+                times[position, name].append(time.perf_counter() - start)
     rows = Measurements()
-    for position, state in positions:
-        values = set()
-        for name, run in contenders.items():
-            result, seconds = timed(lambda: run(game, state, depth), runs)  # noqa: B023
-            values.add(result.value)
+    for position, _ in positions:
+        values = {results[position, name].value for name in contenders}
+        assert len(values) == 1, f"the searches disagree on {position}: {values}"
+        for name in contenders:
+            result = results[position, name]
             rows.append(
                 Measurement(
-                    name, position, result.value, result.stats.leaves, result.stats.nodes, seconds
+                    name, position, result.value, result.stats.leaves, result.stats.nodes,
+                    min(times[position, name]), tuple(times[position, name]),
                 )
-            )
-        assert len(values) == 1, f"the searches disagree on {position}: {values}"
+            )  # fmt: skip
     return rows
 
 

@@ -37,11 +37,11 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     "random": {"en": "random order", "ja": "ランダムな順序"},
     "best": {"en": "best first", "ja": "最善手から"},
     "bound": {"en": "Knuth–Moore bound", "ja": "Knuth–Moore の最小木"},
-    "probe": {"en": "probe", "ja": "何回目のプローブ"},
+    "probe": {"en": "probe", "ja": "プローブの番号"},
     "bounds": {"en": "bounds after each probe", "ja": "各プローブの後の下限値と上限値"},
     "lies here": {"en": "value lies here", "ja": "値はこの範囲"},
-    "meet": {"en": "bounds meet: the value", "ja": "下限値と上限値が一致: 値"},
-    "asked": {"en": "γ asked: is it ≥ γ?", "ja": "問い γ: 値 ≥ γ か?"},
+    "meet": {"en": "bounds meet: the value", "ja": "下限値と上限値が一致：値"},
+    "asked": {"en": "γ asked: is it ≥ γ?", "ja": "問い γ：値 ≥ γ か？"},
     "the value": {"en": "the value, {value}", "ja": "値 {value}"},
     "run": {
         "en": "{label}\n{probes} probes, {nodes} nodes",
@@ -62,9 +62,9 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     "column: best first": {"en": "best first", "ja": "最善手から"},
     "column: random": {"en": "random", "ja": "ランダム"},
     "column: worst first": {"en": "worst first", "ja": "最悪手から"},
-    "column: best α-β": {"en": "best: α-β", "ja": "最善手から: αβ法"},
-    "column: random α-β": {"en": "random: α-β", "ja": "ランダム: αβ法"},
-    "column: worst α-β": {"en": "worst: α-β", "ja": "最悪手から: αβ法"},
+    "column: best α-β": {"en": "best: α-β", "ja": "最善手から：αβ法"},
+    "column: random α-β": {"en": "random: α-β", "ja": "ランダム：αβ法"},
+    "column: worst α-β": {"en": "worst: α-β", "ja": "最悪手から：αβ法"},
     "column: probe": {"en": "search", "ja": "探索"},
     "column: window": {"en": "window", "ja": "探索窓"},
     "column: returned": {"en": "returned", "ja": "返した値"},
@@ -76,11 +76,11 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     },
     # the probes of a composite search
     "bounds so far": {"en": "{lower} ≤ value ≤ {upper}", "ja": "{lower} ≤ 値 ≤ {upper}"},
-    "inside": {"en": "inside: the value is {value}", "ja": "窓の内側: 値は {value}"},
-    "fails low": {"en": "≤ α, fails low: value ≤ {value}", "ja": "≤ α、fail low: 値 ≤ {value}"},
+    "inside": {"en": "inside: the value is {value}", "ja": "窓の内側：値は {value}"},
+    "fails low": {"en": "≤ α, fails low: value ≤ {value}", "ja": "≤ α、fail low：値 ≤ {value}"},
     "fails high": {
         "en": "≥ β, fails high: value ≥ {value}",
-        "ja": "≥ β、fail high: 値 ≥ {value}",
+        "ja": "≥ β、fail high：値 ≥ {value}",
     },
     # rankings
     "fewest nodes": {
@@ -115,7 +115,7 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
         "from an odd depth to the next even one and ×{even:.1f} from an even depth to the "
         "next odd one. All iterations before the last cost {cheapest:.0%}–{dearest:.0%} of "
         "the total.",
-        "ja": "ここで測った結果: 反復ごとにノード数は ×{low:.1f} から ×{high:.1f} に増えました"
+        "ja": "ここで測った結果：反復ごとにノード数は ×{low:.1f} から ×{high:.1f} に増えました"
         "（根の分岐数は {fewest}–{most}）。平均すると、奇数の深さから次の偶数の深さへは "
         "×{odd:.1f}、偶数の深さから次の奇数の深さへは ×{even:.1f} です。最後の反復より前の"
         "反復すべてにかかった手間は、全体の {cheapest:.0%}–{dearest:.0%} でした。",
@@ -123,11 +123,13 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     # aspiration
     "aspiration fewer": {
         "en": "- {label}: {nodes:,} nodes, {share:.0%} fewer than the full window's {full:,}.",
-        "ja": "- {label}: {nodes:,} ノード。全範囲の窓の {full:,} ノードより {share:.0%} 少ない。",
+        "ja": "- {label}：{nodes:,} ノードで、全範囲の窓の {full:,} ノードより {share:.0%} "
+        "少なく済みました。",
     },
     "aspiration more": {
         "en": "- {label}: {nodes:,} nodes, {share:.0%} more than the full window's {full:,}.",
-        "ja": "- {label}: {nodes:,} ノード。全範囲の窓の {full:,} ノードより {share:.0%} 多い。",
+        "ja": "- {label}：{nodes:,} ノードで、全範囲の窓の {full:,} ノードより {share:.0%} "
+        "多くかかりました。",
     },
     "aspiration lost": {
         "en": "- Here aspiration lost with every guess.",
@@ -142,21 +144,40 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
         "ja": "- 二つの推定値のうちノード数が少なかったのは {better} です（差は {apart:,} "
         "ノード）。",
     },
+    "guess misses": {
+        "en": "- {label}: it missed the depth-{depth} value by {misses} ({outside} of {count} "
+        "more than δ = {delta}).",
+        "ja": "- {label}：深さ {depth} の値との差は {misses} でした（{count} 局面のうち "
+        "{outside} 局面で δ = {delta} を超えました）。",
+    },
     # nodes against time
     "cost line": {
         "en": "- {name}: {nodes:.0%} of the nodes ({nodes_word}), {time:.0%} of the time "
         "({time_word}); {rate:.1f}× the time per node.",
-        "ja": "- {name}: ノード数は {nodes:.0%}（{nodes_word}）、時間は {time:.0%}"
-        "（{time_word}）。ノードあたりの時間は {rate:.1f} 倍。",
+        "ja": "- {name}：ノード数は {nodes:.0%}（{nodes_word}）、時間は {time:.0%}"
+        "（{time_word}）で、ノードあたりの時間は {rate:.1f} 倍です。",
     },
     "fewer nodes": {"en": "fewer", "ja": "少ない"},
     "more nodes": {"en": "more", "ja": "多い"},
     "less time": {"en": "less", "ja": "短い"},
     "more time": {"en": "more", "ja": "長い"},
     "the same": {"en": "the same", "ja": "同じ"},
+    "within the noise": {"en": "the same within the noise", "ja": "誤差の範囲で同じ"},
+    "noise": {
+        "en": "- Seconds: the fastest of {runs} interleaved runs of each search; a search is "
+        "said to take more or less time than {baseline} only when it did in every one of the "
+        "{runs} rounds of runs; otherwise its time is the same within the noise.",
+        "ja": "- 秒数は、各探索を交互に {runs} 回ずつ実行したうちの最速の値です。{baseline} "
+        "より時間が長い・短いと書くのは、{runs} 回の実行のすべての回でそうだったときだけで、"
+        "そうでなければ誤差の範囲で同じとします。",
+    },
+    "one run": {
+        "en": "- Seconds: one run of each search, so a difference in time may be noise.",
+        "ja": "- 秒数は各探索を一回実行した値です。時間の差は誤差かもしれません。",
+    },
     "saved nodes not time": {
         "en": "- Fewer nodes but more time than {baseline}: {names}.",
-        "ja": "- {baseline} よりノード数は少ないのに時間は長くかかったもの: {names}。",
+        "ja": "- {baseline} よりノード数は少ないのに時間は長くかかったもの：{names}。",
     },
     "name separator": {"en": ", ", "ja": "、"},
 }
@@ -294,32 +315,45 @@ def measure_costs(
 ) -> Costs:
     """Run every contender on every state; count nodes, evaluations and the best time.
 
+    The ``repeat`` runs are interleaved: each round runs every contender once on every state,
+    so a slow spell of the machine slows all contenders alike instead of one.
+
     Raises:
         ValueError: if ``repeat`` is less than 1.
         AssertionError: if two contenders disagree on a state's value (they must not).
     """
     if repeat < 1:
         raise ValueError(f"repeat must be at least 1, not {repeat}")
-    costs = Costs()
-    values: list[set[float]] = [set() for _ in states]
-    for name, run in contenders.items():
-        nodes = evaluations = 0
-        seconds = 0.0
-        costs.results[name] = []
-        for index, state in enumerate(states):
-            best = INF
-            for _ in range(repeat):
+    best = {name: [INF for _ in states] for name in contenders}
+    results: dict[str, list[SearchResult]] = {name: [] for name in contenders}
+    calls: dict[str, list[int]] = {name: [] for name in contenders}
+    for _ in range(repeat):
+        for name, run in contenders.items():
+            results[name], calls[name] = [], []
+            for index, state in enumerate(states):
                 counted = CountedScore(score)
                 started = time.perf_counter()
-                result = run(state, counted)
-                best = min(best, time.perf_counter() - started)
-            nodes += result.stats.nodes
-            evaluations += result.stats.leaves + counted.calls
-            seconds += best
-            values[index].add(result.value)
-            costs.results[name].append(result)
-        costs.append(Cost(name, nodes, evaluations, seconds))
-    disagreements = [found for found in values if len(found) > 1]
+                results[name].append(run(state, counted))
+                best[name][index] = min(best[name][index], time.perf_counter() - started)
+                calls[name].append(counted.calls)
+    costs = Costs()
+    for name in contenders:
+        costs.results[name] = results[name]
+        costs.append(
+            Cost(
+                name,
+                sum(result.stats.nodes for result in results[name]),
+                sum(result.stats.leaves for result in results[name]) + sum(calls[name]),
+                sum(best[name]),
+            )
+        )
+    disagreements = [
+        found
+        for found in (
+            {results[name][index].value for name in contenders} for index in range(len(states))
+        )
+        if len(found) > 1
+    ]
     assert not disagreements, f"the contenders disagree on a value: {disagreements}"
     return costs
 
@@ -407,6 +441,41 @@ def aspiration_note(full: int, guesses: Mapping[str, int], *, language: str | No
     return Note("\n".join(lines))
 
 
+def guess_misses(
+    values: Sequence[Sequence[float]],
+    depth: int,
+    guesses: Mapping[str, int],
+    delta: float,
+    *,
+    language: str | None = None,
+) -> Note:
+    """How far each aspiration guess lay from the value it bet on, position by position.
+
+    Args:
+        values: each position's values at depth 1, 2, … (at least up to ``depth``).
+        depth: the depth of the aspiration search.
+        guesses: the depth each guess comes from, by label (e.g. "guess from depth 4": 4).
+        delta: the half-width of the aspiration window; a guess further away than ``delta``
+            fails its first search.
+        language: the language of the sentences (None: the course-wide setting; known
+            labels are translated).
+    """
+    lines = []
+    for label, source in guesses.items():
+        misses = [abs(row[source - 1] - row[depth - 1]) for row in values]
+        lines.append(
+            words(WORDS["guess misses"], language).format(
+                label=search_label(label, language),
+                depth=depth,
+                misses=", ".join(format_number(miss) for miss in misses),
+                outside=sum(miss > delta for miss in misses),
+                count=len(misses),
+                delta=format_number(delta),
+            )
+        )
+    return Note("\n".join(lines))
+
+
 def time_per_node(
     rows: Sequence[Measurement], baseline: str, *, language: str | None = None
 ) -> Table:
@@ -434,33 +503,38 @@ def time_per_node(
 def table_cost_note(
     rows: Sequence[Measurement], baseline: str, *, language: str | None = None
 ) -> Note:
-    """Sentences on nodes against seconds: which searches saved nodes but not time, and the
-    cost per node of each against ``baseline``'s (in ``language``; None: the course-wide
-    setting)."""
+    """Sentences on nodes against seconds: the cost per node of each search against
+    ``baseline``'s, and which searches saved nodes but not time (in ``language``; None: the
+    course-wide setting).
+
+    Times are compared round by round (:func:`time_verdict`): a search is said to take more or
+    less time than the baseline only when it did in every round of interleaved runs; rows timed
+    once are compared by their one run, and a sentence says the difference may be noise."""
     totals = _totals(rows)
     base_nodes, base_seconds = totals[baseline]
     base_rate = base_seconds / base_nodes
     lines = []
+    verdicts = {name: time_verdict(rows, name, baseline) for name in totals}
     for name, (nodes, seconds) in totals.items():
         if name == baseline:
             continue
         rate = seconds / nodes
         nodes_word = _compared(nodes, base_nodes, "fewer nodes", "more nodes", "the same")
-        time_word = _compared(seconds, base_seconds, "less time", "more time", "the same")
         lines.append(
             words(WORDS["cost line"], language).format(
                 name=search_label(name, language),
                 nodes=nodes / base_nodes,
                 nodes_word=words(WORDS[nodes_word], language),
                 time=seconds / base_seconds,
-                time_word=words(WORDS[time_word], language),
+                time_word=words(WORDS[verdicts[name]], language),
                 rate=rate / base_rate,
             )
         )
     saved_nodes_not_time = [
         name
-        for name, (nodes, seconds) in totals.items()
-        if nodes < base_nodes and seconds >= base_seconds
+        for name, (nodes, _) in totals.items()
+        if _compared(nodes, base_nodes, "fewer", "more", "same") == "fewer"
+        and verdicts[name] == "more time"
     ]
     if saved_nodes_not_time:
         lines.append(
@@ -471,7 +545,39 @@ def table_cost_note(
                 ),
             )
         )
+    runs = min(len(row.times) for row in rows)
+    if runs > 1:
+        lines.append(
+            words(WORDS["noise"], language).format(
+                runs=runs, baseline=search_label(baseline, language)
+            )
+        )
+    else:
+        lines.append(words(WORDS["one run"], language))
     return Note("\n".join(lines))
+
+
+def round_seconds(rows: Sequence[Measurement], name: str) -> list[float]:
+    """Search ``name``'s seconds in each round of interleaved runs, summed over the positions
+    (one round, the fastest time, for rows timed once)."""
+    mine = [row for row in rows if row.search == name]
+    runs = min(len(row.times) for row in mine)
+    if runs < 2:
+        return [sum(row.seconds for row in mine)]
+    return [sum(row.times[run] for row in mine) for run in range(runs)]
+
+
+def time_verdict(rows: Sequence[Measurement], name: str, baseline: str) -> str:
+    """How search ``name``'s time compares with ``baseline``'s, as a :data:`WORDS` entry:
+    "less time" or "more time" when it took less (more) in every round of interleaved runs,
+    "the same" when it took exactly as long, otherwise "within the noise" (some rounds one
+    way, some the other: the difference does not survive the machine's noise)."""
+    mine, theirs = round_seconds(rows, name), round_seconds(rows, baseline)
+    if all(own < other for own, other in zip(mine, theirs, strict=True)):
+        return "less time"
+    if all(own > other for own, other in zip(mine, theirs, strict=True)):
+        return "more time"
+    return "the same" if mine == theirs else "within the noise"
 
 
 def _compared(value: float, base: float, smaller: str, larger: str, same: str) -> str:
