@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import math
+import random
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from gamelib import MiniReversi, Othello, TicTacToe
+from gamelib.core import play_random
+from gamelib.endgame import solve
 from gamelib.experiments.hashing import (
     SignatureTable,
     ZobristTicTacToe,
@@ -15,6 +19,9 @@ from gamelib.experiments.hashing import (
     false_match_rate,
     find_depth_changes,
     find_signature_error,
+    find_two_lengths,
+    key_is_the_position,
+    reached_at_two_lengths,
 )
 from gamelib.experiments.positions import tree_and_graph_counts
 from gamelib.search import negamax
@@ -75,3 +82,48 @@ def test_a_correct_table_changes_some_depth_limited_values_on_cyclic_graphs() ->
         assert change.without != change.with_table
     # at depth 1 every child is a leaf: no entry can be reused at another remaining depth
     assert all(change.depth > 1 for change in changes)
+
+
+def test_the_table_compares_whole_positions_except_for_othello_whose_key_is_a_hash() -> None:
+    for game in (TicTacToe(), MiniReversi(), MiniReversi("WB/WB", "corners")):
+        for seed in range(20):
+            state, _ = play_random(game, seed % 8, random.Random(seed))
+            assert key_is_the_position(game, state), (game, state)
+    othello = Othello()
+    for seed in range(20):
+        state, _ = play_random(othello, seed, random.Random(seed))
+        assert not key_is_the_position(othello, state)
+        assert isinstance(othello.key(state), int) and othello.key(state) < 2**64
+
+
+def test_the_endgame_solvers_table_is_keyed_by_the_two_bitboards() -> None:
+    othello = Othello()
+    state, _ = play_random(othello, 48, random.Random(3))
+    table = TranspositionTable()
+    solve(state, table=table, progress=False, pv=False)
+    assert len(table) > 0
+    for key in table.entries:
+        assert isinstance(key, tuple) and len(key) == 2
+        mover, opponent = key
+        assert mover & opponent == 0  # two disjoint sets of discs: a position, not a hash
+
+
+def test_passes_let_othello_reach_a_position_at_two_plies() -> None:
+    othello = Othello()
+    found = find_two_lengths(othello, range(100), 51, 11)
+    assert len(found.longer) - len(found.shorter) == 2  # the side to move fixes the parity
+    passes = [
+        sum(othello.move_name(move) == "pass" for move in line)
+        for line in (found.longer, found.shorter)
+    ]
+    assert passes[0] - passes[1] == 2  # the same disc moves, two more passes
+    for line in (found.shorter, found.longer):
+        assert (
+            othello.play_line(" ".join(map(othello.move_name, line)), found.start) == found.position
+        )
+    assert not othello.is_terminal(found.position)
+
+
+def test_a_tree_game_reaches_no_position_at_two_plies() -> None:
+    tictactoe = TicTacToe()  # the number of marks is the ply
+    assert reached_at_two_lengths(tictactoe, tictactoe.initial_state(), 9) is None

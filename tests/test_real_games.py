@@ -9,6 +9,7 @@ from gamelib.experiments.minireversi import attribution, minireversi_table
 from gamelib.experiments.real_games import (
     attribution_sentence,
     cpu_choices,
+    evaluations_by_rule,
     find_match,
     games_and_losses,
     perft_table,
@@ -79,3 +80,14 @@ def test_score_curves_are_one_line_per_opponent_on_a_0_to_100_axis() -> None:
     [ticks] = with_class(root, "x-ticks")
     assert [text for text in texts(ticks)] == ["1", "2", "3"]
     assert "αβ法 対 Greedy" in texts(parse(plot_score_curves(curves, language="ja")))
+
+
+def test_fail_soft_and_fail_hard_evaluate_the_same_leaves_only_under_the_rule_ge() -> None:
+    counts = evaluations_by_rule(["WB/BW"])
+    by_rule = {row.cutoff: row for row in counts}
+    assert list(by_rule) == [">=", ">"]
+    assert by_rule[">="].fail_hard == by_rule[">="].fail_soft == 718  # the corners row
+    assert by_rule[">"].fail_soft < by_rule[">"].fail_hard
+    # under > a clamped fail-hard value never cuts: here every finished game is evaluated
+    assert by_rule[">"].fail_hard == 60_060
+    assert by_rule[">="].value == by_rule[">"].value == -8

@@ -11,7 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gamelib.core import FIRST, SECOND
-from gamelib.experiments.ghi import ghi_cases
+from gamelib.experiments.ghi import ghi_cases, reachable_size, smallest_case
+from gamelib.experiments.repetitions import costs_table, table_costs, visited_memory
 from gamelib.games.chessgame import (
     PERPETUAL_CHECK_FEN,
     ChessGame,
@@ -474,3 +475,31 @@ def test_chess_game_protocol_details() -> None:
     assert "<svg" in game.picture(board).svg
     with pytest.raises(ValueError, match="not a valid chess position"):
         ChessGame("8/8/8/8/8/8/8/8 w - - 0 1")
+
+
+def test_the_smallest_ghi_case_is_measured_on_the_part_reachable_from_the_start() -> None:
+    example = ghi_example()  # random_cyclic_game(3959, 5, 9, 1), renamed
+    assert reachable_size(example) == (4, 6)
+    assert reachable_size(random_cyclic_game(3959, 5, 9, 1)) == (4, 6)
+    games = [random_cyclic_game(seed, 5, 9, 1) for seed in range(3900, 4000)]
+    found = ghi_cases(alphabeta, games, chess_draw)
+    smallest = smallest_case(found)
+    assert all(reachable_size(smallest.game) <= reachable_size(case.game) for case in found)
+    with pytest.raises(ValueError):
+        smallest_case([])
+
+
+def test_table_costs_show_what_each_remedy_gives_up() -> None:
+    costs = {cost.table: cost for cost in table_costs(alphabeta, ghi_example(), chess_draw)}
+    assert list(costs) == ["none", "plain", "skip", "visited"]
+    assert costs["plain"].value != costs["none"].value  # the GHI example: the plain table errs
+    assert costs["skip"].value == costs["visited"].value == costs["none"].value
+    assert costs["none"].stored == costs["none"].not_stored == costs["none"].visited == 0
+    assert costs["skip"].visited == 0 < costs["visited"].visited
+    for kind in ("skip", "visited"):
+        assert costs[kind].not_stored > 0  # the path-dependent value of c
+    table = HistoryAwareTable(remedy="visited")
+    alphabeta(ghi_example(), repetition=chess_draw, table=table)
+    assert (costs["visited"].stored, costs["visited"].visited) == visited_memory(table)
+    assert "remedy 'skip'" in str(costs_table(costs.values(), language="en"))
+    assert "素朴な置換表" in str(costs_table(costs.values(), language="ja"))

@@ -55,3 +55,26 @@ def ghi_cases(
         if with_table != right:
             found.append(GhiCase(game, right, with_table))
     return found
+
+
+def reachable_size(game: Any) -> tuple[int, int]:
+    """``(inner nodes, moves)`` of a game graph that can be reached from its start.
+
+    ``game`` is a :class:`~gamelib.games.cyclic.GraphGame`; inner nodes are those with a
+    move out (end nodes are not counted), moves are the edges between reachable nodes.
+    """
+    import networkx as nx
+
+    reachable = nx.descendants(game.graph, game.start) | {game.start}
+    inner = sum(1 for node in reachable if game.graph.out_degree(node) > 0)
+    return inner, game.graph.subgraph(reachable).number_of_edges()
+
+
+def smallest_case(cases: Iterable[GhiCase]) -> GhiCase:
+    """The case whose reachable graph is smallest (:func:`reachable_size`: fewest inner
+    nodes, then fewest moves; the first of equals).
+
+    Raises:
+        ValueError: if there is no case.
+    """
+    return min(cases, key=lambda case: reachable_size(case.game))

@@ -24,7 +24,7 @@ from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from gamelib.core import Game
+from gamelib.core import Game, play_random
 from gamelib.games.cyclic import WORDS as GAME_WORDS
 from gamelib.games.cyclic import GraphGame, random_cyclic_game
 from gamelib.games.tictactoe import TicTacToe, TicTacToeState
@@ -69,6 +69,22 @@ def _check(entries: int, key_bits: int) -> None:
         raise ValueError(f"entries must be at least 0, not {entries}")
     if key_bits < 1:
         raise ValueError(f"key_bits must be at least 1, not {key_bits}")
+
+
+def key_is_the_position(game: Game[Any, Any], state: Any) -> bool:
+    """Whether ``game.key(state)`` is made of the position's own fields, not a hash of them.
+
+    :class:`~gamelib.search.table.TranspositionTable` compares the whole key on every look-up,
+    so where the key is the position (tic-tac-toe's pair of bitboards; 4×4 reversi's discs,
+    side to move and pass flag, without the list of empty squares that the discs and the
+    game's fixed order determine) the table compares whole positions and is never fooled;
+    where the key is a number computed from the position (Othello's 64-bit Zobrist key) the
+    table trusts the key. The check: the key is a tuple, and each of its items is one of the
+    state's fields.
+    """
+    key = game.key(state)
+    fields = tuple(state)
+    return isinstance(key, tuple) and all(item in fields for item in key)
 
 
 # --------------------------------------------------------------------------- Zobrist keys
@@ -171,6 +187,68 @@ def find_signature_error(
 
 
 # --------------------------------------------------------------------------- depth
+
+
+@dataclass(frozen=True)
+class TwoLengths:
+    """One position reached from ``start`` by two lines of different length.
+
+    Attributes:
+        start: the position both lines start from.
+        position: the position both lines reach (same discs, same side to move).
+        shorter: the moves of the shortest line to it.
+        longer: the moves of a longer line to it (in Othello the extra plies are passes).
+    """
+
+    start: Any
+    position: Any
+    shorter: tuple[Any, ...]
+    longer: tuple[Any, ...]
+
+
+def reached_at_two_lengths(game: Game[Any, Any], start: Any, plies: int) -> TwoLengths | None:
+    """The first position that lines from ``start`` reach at two different plies, if any.
+
+    Breadth-first, ply by ply up to ``plies``: each position keeps the first line that reached
+    it; the first non-terminal position met again at a later ply is returned with both lines.
+    A search of ``start`` to a fixed depth meets that position with two different remaining
+    depths (a terminal position would not matter: it is scored the same at any depth).
+    """
+    first_line: dict[Any, tuple[Any, ...]] = {start: ()}
+    level: dict[Any, tuple[Any, ...]] = {start: ()}
+    for _ in range(plies):
+        following: dict[Any, tuple[Any, ...]] = {}
+        for state, line in level.items():
+            if game.is_terminal(state):
+                continue
+            for move in game.moves(state):
+                child = game.result(state, move)
+                if child in first_line and not game.is_terminal(child):  # met before
+                    return TwoLengths(start, child, first_line[child], (*line, move))
+                following.setdefault(child, (*line, move))
+        for state, line in following.items():
+            first_line.setdefault(state, line)
+        level = following
+    return None
+
+
+def find_two_lengths(
+    game: Game[Any, Any], seeds: Iterable[int], random_plies: int, plies: int
+) -> TwoLengths:
+    """The first :func:`reached_at_two_lengths` case after ``random_plies`` random moves.
+
+    For each seed in turn, the start is the position after ``random_plies`` random legal
+    moves (:func:`gamelib.core.play_random` with ``random.Random(seed)``).
+
+    Raises:
+        LookupError: if no seed gives a case.
+    """
+    for seed in seeds:
+        start, _ = play_random(game, random_plies, random.Random(seed))
+        found = reached_at_two_lengths(game, start, plies)
+        if found is not None:
+            return found
+    raise LookupError(f"no position is reached at two lengths within {plies} plies")
 
 
 def with_random_evaluation(game: GraphGame, seed: int, values: Iterable[int]) -> GraphGame:

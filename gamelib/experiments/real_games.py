@@ -19,22 +19,29 @@ from gamelib.charts import Chart, Panel
 from gamelib.core import Game
 from gamelib.experiments.minireversi import Attribution, ExperimentTable, source_step
 from gamelib.experiments.positions import CountTable
+from gamelib.games.minireversi import MiniReversi
 from gamelib.games.othello import perft
 from gamelib.games.tictactoe import GameTreeCounts, game_tree_counts
 from gamelib.language import Language, words
 from gamelib.players import player_label, tictactoe_cpu
 from gamelib.search import ALGORITHMS
 from gamelib.search.common import SearchResult
+from gamelib.search.rules import Cutoff, alphabeta_by_rules
+
+CUTOFFS: Final[tuple[Cutoff, ...]] = (">=", ">")
+"""The two cutoff rules: value ≥ β (the course's) and value > β."""
 
 __all__ = [
     "DepthPoint",
     "MatchResult",
+    "RuleCount",
     "Solved",
     "SolvedTable",
     "add_score_curve",
     "add_score_panel",
     "attribution_sentence",
     "cpu_choices",
+    "evaluations_by_rule",
     "find_match",
     "game_tree_counts",
     "games_and_losses",
@@ -252,6 +259,49 @@ def solve_with_every_search(
         result = search(game)
         solved.append(Solved(search.__name__, result, clock()))
     return solved
+
+
+@dataclass(frozen=True)
+class RuleCount:
+    """The evaluations of fail-hard and fail-soft α-β under one cutoff rule, one start.
+
+    Attributes:
+        start: the 4×4 reversi start (``"WB/BW"`` or ``"WB/WB"``).
+        cutoff: ``">="`` (cut when a value ≥ β, the course's rule) or ``">"`` (only > β).
+        fail_hard: evaluations of fail-hard α-β (values clamped into the window).
+        fail_soft: evaluations of fail-soft α-β (the best value seen).
+        value: the root value (the same for every rule).
+    """
+
+    start: str
+    cutoff: Cutoff
+    fail_hard: int
+    fail_soft: int
+    value: float
+
+
+def evaluations_by_rule(starts: Iterable[str], order: str = "corners") -> list[RuleCount]:
+    """Solve 4×4 reversi from each start under both cutoff rules, fail-hard and fail-soft.
+
+    Each count is ``stats.leaves`` of :func:`~gamelib.search.rules.alphabeta_by_rules` with
+    the full window (with ``cutoff=">="`` that search is the course's ``alphabeta`` or
+    ``alphabeta_failsoft`` node for node).
+
+    Raises:
+        ValueError: if the two failure rules disagree on a root value (they never should).
+    """
+    counts = []
+    for start in starts:
+        game = MiniReversi(start, order)
+        for cutoff in CUTOFFS:
+            hard = alphabeta_by_rules(game, cutoff=cutoff, failure="hard")
+            soft = alphabeta_by_rules(game, cutoff=cutoff, failure="soft")
+            if hard.value != soft.value:
+                raise ValueError(f"{start}, {cutoff}: values {hard.value} and {soft.value}")
+            counts.append(
+                RuleCount(start, cutoff, hard.stats.leaves, soft.stats.leaves, hard.value)
+            )
+    return counts
 
 
 def cpu_choices(game: Game[Any, Any], state: Any, level: int, seeds: Iterable[int]) -> Counter[str]:

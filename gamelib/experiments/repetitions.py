@@ -21,6 +21,7 @@ from gamelib.language import Language, translated, words
 from gamelib.search import alphabeta
 from gamelib.search.common import SearchResult
 from gamelib.search.repetition import Cycle, HistoryAwareTable, Policy
+from gamelib.search.table import TranspositionTable
 from gamelib.trace import Repetition, TableAnswer, Trace
 
 WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
@@ -28,6 +29,21 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     "column: value": {"en": "value for the player to move", "ja": "手番側から見た値"},
     "column: best line": {"en": "best line", "ja": "読み筋"},
     "column: nodes": {"en": "nodes", "ja": "ノード数"},
+    # what each table costs on one solve
+    "column: table": {"en": "table", "ja": "置換表"},
+    "column: root value": {"en": "root value", "ja": "根の値"},
+    "column: nodes entered": {"en": "nodes entered", "ja": "訪れたノード数"},
+    "column: entries stored": {"en": "entries stored", "ja": "保存したエントリ"},
+    "column: results not stored": {"en": "results not stored", "ja": "保存しなかった結果"},
+    "column: entries not used": {"en": "entries not used", "ja": "使わなかったエントリ"},
+    "column: visited positions": {
+        "en": "positions in 'visited' sets",
+        "ja": "'visited' 集合の局面",
+    },
+    "table: none": {"en": "no table", "ja": "置換表なし"},
+    "table: plain": {"en": "plain table", "ja": "素朴な置換表"},
+    "table: skip": {"en": "remedy 'skip'", "ja": "対策 'skip'"},
+    "table: visited": {"en": "remedy 'visited'", "ja": "対策 'visited'"},
     # the policies' names: the English text is the name code uses (Policy.name)
     "policy: none": {"en": "no repetition detection", "ja": "繰り返しを検出しない"},
     "policy: chess draw": {"en": "chess draw", "ja": "チェスのルール（引き分け）"},
@@ -223,6 +239,96 @@ def events(trace: Trace) -> list[Repetition | TableAnswer]:
 def visited_memory(table: HistoryAwareTable) -> tuple[int, int]:
     """(entries, positions remembered in their "visited" sets, all entries together)."""
     return len(table), sum(len(seen) for seen in table.looked_at.values())
+
+
+@dataclass(frozen=True)
+class TableCost:
+    """One solve of a game with repetitions, with or without a transposition table.
+
+    Attributes:
+        table: ``"none"``, ``"plain"`` (:class:`~gamelib.search.table.TranspositionTable`),
+            ``"skip"`` or ``"visited"`` (:class:`~gamelib.search.repetition.HistoryAwareTable`).
+        value: the root value found.
+        nodes: the nodes the search entered.
+        stored: the entries the table holds at the end (0 without a table).
+        not_stored: results a remedy did not store (path-dependent ones).
+        not_used: entries a remedy found but did not use.
+        visited: the positions the entries' "visited" sets remember, all together.
+    """
+
+    table: str
+    value: float
+    nodes: int
+    stored: int
+    not_stored: int
+    not_used: int
+    visited: int
+
+
+TABLE_KINDS: Final = ("none", "plain", "skip", "visited")
+"""The tables :func:`table_costs` compares, in order."""
+
+
+def table_costs(
+    search: Callable[..., SearchResult], game: Game[Any, Any], policy: Policy
+) -> list[TableCost]:
+    """Solve ``game`` with ``search`` and the repetition ``policy`` once per table kind.
+
+    What a remedy for the graph-history interaction costs shows in two places: the memory of
+    its "visited" sets, and the reuse it gives up (results not stored, entries not used),
+    paid in nodes entered against the plain table (which may give a wrong value: it ignores
+    the path) and against no table at all.
+    """
+    costs = []
+    for kind in TABLE_KINDS:
+        table_used: TranspositionTable | None = None
+        if kind == "plain":
+            table_used = TranspositionTable()
+        elif kind in ("skip", "visited"):
+            table_used = HistoryAwareTable(remedy="skip" if kind == "skip" else "visited")
+        result = search(game, repetition=policy, table=table_used)
+        remedy = table_used if isinstance(table_used, HistoryAwareTable) else None
+        costs.append(
+            TableCost(
+                kind,
+                result.value,
+                result.stats.nodes,
+                0 if table_used is None else len(table_used),
+                0 if remedy is None else remedy.skipped,
+                0 if remedy is None else remedy.rejected,
+                0 if remedy is None else visited_memory(remedy)[1],
+            )
+        )
+    return costs
+
+
+def costs_table(costs: Iterable[TableCost], *, language: str | None = None) -> Table:
+    """The :func:`table_costs` rows as a table (words in ``language``; None: the course-wide
+    setting)."""
+    columns = (
+        "table",
+        "root value",
+        "nodes entered",
+        "entries stored",
+        "results not stored",
+        "entries not used",
+        "visited positions",
+    )
+    return table(
+        [words(WORDS[f"column: {column}"], language) for column in columns],
+        [
+            (
+                words(WORDS[f"table: {cost.table}"], language),
+                cost.value,
+                cost.nodes,
+                cost.stored,
+                cost.not_stored,
+                cost.not_used,
+                cost.visited,
+            )
+            for cost in costs
+        ],
+    )
 
 
 @dataclass(frozen=True)
