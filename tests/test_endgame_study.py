@@ -11,6 +11,7 @@ player (gamelib.endgame.lines.PerfectLine): each reports what the solver really 
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import re
@@ -66,7 +67,7 @@ def test_the_probes_narrow_the_bounds_to_the_value(seed: int) -> None:
         return
     assert probes, "an exact solve makes at least one probe"
     assert (probes[-1].lower, probes[-1].upper) == (result.value, result.value)
-    for earlier, later in zip(probes, probes[1:], strict=False):
+    for earlier, later in itertools.pairwise(probes):
         assert earlier.lower <= later.lower and later.upper <= earlier.upper
         assert (later.lower, later.upper) != (earlier.lower, earlier.upper)  # each one moves
         assert earlier.nodes <= later.nodes

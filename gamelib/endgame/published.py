@@ -1,6 +1,14 @@
 """The FFO endgame test suite: published positions with their exact values, and a reader for
 positions written as 64 squares a1…h8.
 
+The suite was compiled by Marc Tastet of the French Othello Federation (Fédération Française
+d'Othello); the programs' results on it were published in the federation's newsletter
+*FForum*. Positions #1-#39 are given as problems, without a game; from #40 on they come from
+named tournament games (source: Gunnar
+Andersson's page http://www.radagast.se/othello/ffotest.html; the positions and values are
+those distributed with Edax, github.com/abulmo/edax-reversi ``problem/fforum-1-19.obf`` and
+``fforum-20-39.obf``, and in github.com/rcrr/reversi ``c/test/endgame_solver_test.c``).
+
 :data:`FFO` holds the positions by number; each :class:`PublishedPosition` knows its board,
 the side to move and the published value of its moves, so a solve can be checked against
 them (``tests/test_endgame.py``, ``benchmarks/endgame.py``, notebook 09). :func:`position`
@@ -199,8 +207,10 @@ def _read_published(text: str) -> dict[int, PublishedPosition]:
 FFO: Final[dict[int, PublishedPosition]] = _read_published(_FFO_TEXT)
 """Positions of the FFO endgame test suite, by number, with their published move values.
 
-Source: the FFO endgame test suite (Gunnar Andersson, http://www.radagast.se/othello/ffotest.html,
-positions from games of the Fédération Française d'Othello's database). Positions and values
+Source: the FFO endgame test suite, compiled by Marc Tastet of the Fédération Française
+d'Othello (results published in its newsletter FForum; #1-#39 as problems, #40 on from named
+tournament games), as presented on Gunnar Andersson's page
+http://www.radagast.se/othello/ffotest.html. Positions and values
 as distributed with the program Edax (``problem/fforum-1-19.obf`` and
 ``problem/fforum-20-39.obf``, github.com/abulmo/edax-reversi) and in Roberto Corradini's
 ``reversi`` (github.com/rcrr/reversi, ``c/test/endgame_solver_test.c``, which also names the

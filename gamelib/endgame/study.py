@@ -39,6 +39,7 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     "nodes": {"en": "nodes", "ja": "ノード数"},
     "seconds": {"en": "seconds", "ja": "秒"},
     "proved": {"en": "proved", "ja": "証明された範囲"},
+    "proof": {"en": "{outcome}: {lower} … {upper}", "ja": "{outcome}：{lower} … {upper}"},
     "win": {"en": "win", "ja": "勝ち"},
     "draw": {"en": "draw", "ja": "引き分け"},
     "loss": {"en": "loss", "ja": "負け"},
@@ -85,7 +86,7 @@ def signed(value: int) -> str:
 # --------------------------------------------------------------------------- scorings
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Scorings:
     """Every move of a position valued by both scorings, beside the published values.
 
@@ -106,6 +107,9 @@ class Scorings:
         return self.table._repr_html_()
 
     def __str__(self) -> str:
+        return str(self.table)
+
+    def __repr__(self) -> str:
         return str(self.table)
 
 
@@ -149,7 +153,7 @@ def every_move_published() -> tuple[int, ...]:
     return tuple(numbers)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Solved:
     """Published positions solved exactly: the results by number, and their table.
 
@@ -166,6 +170,9 @@ class Solved:
         return self.table._repr_html_()
 
     def __str__(self) -> str:
+        return str(self.table)
+
+    def __repr__(self) -> str:
         return str(self.table)
 
 
@@ -203,7 +210,7 @@ def solve_published(numbers: Sequence[int], *, language: str | None = None) -> S
 # --------------------------------------------------------------------------- win/loss/draw
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class WinLossDraw:
     """Win/loss/draw solves against exact solves of the same positions.
 
@@ -225,6 +232,9 @@ class WinLossDraw:
         return self.table._repr_html_()
 
     def __str__(self) -> str:
+        return str(self.table)
+
+    def __repr__(self) -> str:
         return str(self.table)
 
 
@@ -253,7 +263,9 @@ def compare_win_loss_draw(numbers: Sequence[int], *, language: str | None = None
         rows.append(
             (
                 published.name,
-                f"{outcome}: {signed(wld.lower)} … {signed(wld.upper)}",
+                words["proof"].format(
+                    outcome=outcome, lower=signed(wld.lower), upper=signed(wld.upper)
+                ),
                 signed(int(exact.value)),
                 wld.stats.nodes,
                 exact.stats.nodes,
