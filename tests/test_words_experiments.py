@@ -357,6 +357,8 @@ def test_repetition_policies_threats_and_the_exercise() -> None:
     english, japanese = both(lambda language: compared.table(language=language))
     assert "perpetual check loses, else chess draw" in english
     assert "連続王手の千日手は負け、それ以外はチェスのルール（引き分け）" in japanese
+    costs = repetitions.table_costs(alphabeta, cyclic.ghi_example(), chess_draw)
+    both(lambda language: repetitions.costs_table(costs, language=language))
     mouse = cyclic.CatAndMouse()
     pv = negamax(mouse, depth=4).pv
     both(lambda language: repetitions.pictures_along(

@@ -25,7 +25,7 @@ from gamelib.search.table import TranspositionTable
 from gamelib.trace import Repetition, TableAnswer, Trace
 
 WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
-    "column: policy": {"en": "policy", "ja": "規則"},
+    "column: policy": {"en": "policy", "ja": "ポリシー"},
     "column: value": {"en": "value for the player to move", "ja": "手番側から見た値"},
     "column: best line": {"en": "best line", "ja": "読み筋"},
     "column: nodes": {"en": "nodes", "ja": "ノード数"},
@@ -67,30 +67,30 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
         "ja": "{move}（合法な応手 {replies} 通り）",
     },
     # the threat of mate
-    "fen": {"en": "FEN: {fen}", "ja": "局面（FEN）: {fen}"},
+    "fen": {"en": "FEN: {fen}", "ja": "局面（FEN）：{fen}"},
     "material": {
         "en": "material for the side to move: {material:+d} pawns",
-        "ja": "手番側の駒の損得: ポーン {material:+d} 個分",
+        "ja": "手番側の駒の損得：ポーン {material:+d} 個分",
     },
     "mates if passed": {
         "en": "mates in one if it passed: {mates}",
-        "ja": "パスできたとしたら、相手の一手詰め: {mates}",
+        "ja": "パスできたとしたら、相手の一手詰め：{mates}",
     },
     "quiet moves": {
         "en": "moves that are not checks: {quiet}; after {allowing} of them the opponent mates "
         "in one",
-        "ja": "王手でない手: {quiet} 手。そのうち {allowing} 手の後、相手は一手で詰ませます",
+        "ja": "王手でない手：{quiet} 手。そのうち {allowing} 手の後、相手は一手で詰ませます",
     },
-    "checks": {"en": "checks: {checks}", "ja": "王手になる手: {checks}"},
+    "checks": {"en": "checks: {checks}", "ja": "王手になる手：{checks}"},
     "separator": {"en": ", ", "ja": "、"},
     # check_policy
     "no answer": {
         "en": "no answer yet: replace ... with a number computed from the cycle",
-        "ja": "まだ答えがありません: ... を、サイクルから計算した数に置き換えてください",
+        "ja": "まだ答えがありません：... を、循環（cycle）から計算した数に置き換えてください",
     },
     "not a number": {
         "en": "a policy must return a number, not {value}",
-        "ja": "規則は数を返さなければなりません（返されたのは {value}）",
+        "ja": "ポリシーは数を返さなければなりません（返されたのは {value}）",
     },
     "first player repeats": {
         "en": "the first player moved into p (it repeats), so it loses: for the second player, "
@@ -105,7 +105,7 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     },
     "sennichite example": {
         "en": "on sennichite_example your rule should give +1, not {value}",
-        "ja": "sennichite_example では、あなたの規則は {value} ではなく +1 を与えるはずです",
+        "ja": "sennichite_example では、あなたのポリシーは {value} ではなく +1 を与えるはずです",
     },
     "right": {
         "en": "right: the player to move at a repetition always wins under this rule, so in "
