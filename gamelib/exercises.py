@@ -16,9 +16,10 @@ from __future__ import annotations
 import html
 import math
 import re
+import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, TypeGuard
 
 from gamelib.core import INF
 from gamelib.language import Language, resolve
@@ -32,7 +33,7 @@ from gamelib.trees import Tree, parse_tree, random_tree
 WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     # ---- verdicts
     "correct": {"en": "Correct!", "ja": "正解です！"},
-    "not_yet": {"en": "Not yet:", "ja": "まだ正解ではありません:"},
+    "not_yet": {"en": "Not yet:", "ja": "まだ正解ではありません："},
     # ---- the rules of an exercise
     "convention": {
         "en": "children {direction}, cut on {rule}, fail-{failure}",
@@ -56,48 +57,49 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     "empty_answer": {
         "en": "empty answer: list the leaves you think are pruned, e.g. {{'J', 'M'}} or 'J M' "
         "(use set() if you think none is pruned)",
-        "ja": "答えが空です: 枝刈りされると思う葉を {{'J', 'M'}} や 'J M' のように並べてください"
+        "ja": "答えが空です：枝刈りされると思う葉を {{'J', 'M'}} や 'J M' のように並べてください"
         "（どの葉も枝刈りされないと思うなら set() と書きます）",
     },
     "unexpected_keys": {
         "en": "unexpected keys {keys}: an answer mapping has 'pruned' and/or 'values'",
-        "ja": "想定外のキー {keys}: 答えの辞書に書けるキーは 'pruned' と 'values' です",
+        "ja": "想定外のキー {keys}：答えの辞書に書けるキーは 'pruned' と 'values' です",
     },
     "what_pruned_leaves": {"en": "pruned leaves", "ja": "枝刈りされる葉"},
     "what_answer": {"en": "answer", "ja": "答え"},
     "names_not_strings": {
         "en": "{what}: expected node names (strings), got {wrong}",
-        "ja": "{what}: ノード名（文字列）で答えてください（{wrong} が含まれています）",
+        "ja": "{what}：ノード名（文字列）で答えてください（{wrong} が含まれています）",
     },
     "names_wrong_type": {
         "en": "{what}: expected a set, list or string of node names, got {raw}",
-        "ja": "{what}: ノード名の集合・リスト・文字列で答えてください（{raw} が渡されました）",
+        "ja": "{what}：ノード名の集合・リスト・文字列で答えてください（{raw} が渡されました）",
     },
     "names_separator": {"en": ", ", "ja": "、"},
     # ---- the pruned leaves
     "unknown_nodes": {
         "en": "{names}: not a node of this tree (its leaves are {leaves})",
-        "ja": "{names}: この木のノードではありません（この木の葉は {leaves} です）",
+        "ja": "{names}：この木のノードではありません（この木の葉は {leaves} です）",
     },
     "pruned_because": {
         "en": "{leaf} is pruned: {reason}",
-        "ja": "{leaf} は枝刈りされます: {reason}",
+        "ja": "{leaf} は枝刈りされます：{reason}",
     },
     "cut_at_max": {
         "en": "at {node} (MAX) {child} returned {value} {relation} β = {beta}: MIN above "
         "will never allow this, so {stops}",
         "ja": "{node}（MAX）で {child} が返した値は {value} {relation} β = {beta} です。"
-        "上の MIN はこの局面に進ませないので βカット: {stops}",
+        "上の MIN はこの局面に進ませないので、βカットが起こります。{stops}",
     },
     "cut_at_min": {
         "en": "at {node} (MIN) {child} returned {value} {relation} α = {alpha}: MAX above "
         "already has a better choice, so {stops}",
         "ja": "{node}（MIN）で {child} が返した値は {value} {relation} α = {alpha} です。"
-        "上の MAX にはすでにもっと良い選択肢があるので αカット: {stops}",
+        "上の MAX にはすでにもっと良い選択肢があるので、αカットが起こります。{stops}",
     },
     "stops_no_child": {
-        "en": "{node} stops (it had no child left to search)",
-        "ja": "{node} の探索はここで終わります（探索する子はもう残っていませんでした）",
+        "en": "{node} stops, a cut at the last child: nothing is left to prune",
+        "ja": "{node} の探索はここで終わりますが、最後の子でのカットなので、枝刈りされるものは"
+        "残っていません",
     },
     "stops_one": {
         "en": "{node} stops and {names} is never searched",
@@ -110,34 +112,34 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     "evaluated_because": {
         "en": "{leaf} is evaluated (number {order}): when the search reaches it the window is "
         "{window}, and no earlier sibling of it or of an ancestor caused a cutoff",
-        "ja": "{leaf} は評価されます（{order} 番目）: 探索が {leaf} に達したときの探索窓は "
-        "{window} で、{leaf} やその祖先より先に探索された兄弟ノードはどれもカットを"
-        "起こしていません",
+        "ja": "{leaf} は評価されます（{order} 番目）：探索が {leaf} に達したときの探索窓は "
+        "{window} で、{leaf} より先に探索された兄弟ノードも、{leaf} の祖先より先に探索された"
+        "兄弟ノードも、カットを起こしていません",
     },
     # ---- the values
     "values_unchecked": {
         "en": "values: only the values given were checked; not given, so not checked: {names}",
-        "ja": "値: 答えた値だけを確かめました。答えがないので確かめていないノード: {names}",
+        "ja": "値：答えた値だけを確かめました。答えがないので確かめていないノード：{names}",
     },
     "values_not_mapping": {
         "en": "values: expected a mapping like {{'A': 3}}, got {kind}",
-        "ja": "値: {{'A': 3}} のような辞書で答えてください（{kind} が渡されました）",
+        "ja": "値：{{'A': 3}} のような辞書で答えてください（{kind} が渡されました）",
     },
     "values_unknown": {
         "en": "values: {name} is not a node of this tree",
-        "ja": "値: {name} はこの木のノードではありません",
+        "ja": "値：{name} はこの木のノードではありません",
     },
     "values_leaf": {
         "en": "values: {name} is a leaf; give values of inner nodes only",
-        "ja": "値: {name} は葉です。内部ノードの値だけを答えてください",
+        "ja": "値：{name} は葉です。内部ノードの値だけを答えてください",
     },
     "values_pruned": {
         "en": "values: {name} is pruned, so it returns no value",
-        "ja": "値: {name} は枝刈りされるので、値を返しません",
+        "ja": "値：{name} は枝刈りされるので、値を返しません",
     },
     "values_not_number": {
         "en": "values: the value of {name} should be a number, got {given}",
-        "ja": "値: {name} の値は数で答えてください（{given} が渡されました）",
+        "ja": "値：{name} の値は数で答えてください（{given} が渡されました）",
     },
     "values_wrong": {
         "en": "{name} returns {value}, not {given} ({meaning})",
@@ -146,7 +148,7 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     # ---- checking a student's function
     "raised": {
         "en": "your function raised {error_type}: {error}",
-        "ja": "あなたの関数で {error_type} が発生しました: {error}",
+        "ja": "あなたの関数で {error_type} が発生しました：{error}",
     },
     "negamax_wrong": {
         "en": "on this tree the negamax value is {expected}, your function returned {got}",
@@ -167,7 +169,7 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     },
     "with_window": {
         "en": "with the window {window} (the tree's value is {true}): {problem}",
-        "ja": "探索窓 {window} のとき（この木の値は {true}）: {problem}",
+        "ja": "探索窓 {window} のとき（この木の値は {true}）：{problem}",
     },
     "failure_rule_hard": {
         "en": "fail-hard α-β returns the bound it crossed (β on a cutoff, α when every child "
@@ -200,11 +202,13 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     # ---- short answers
     "no_answer": {
         "en": "no answer yet: replace ... or None with your answer",
-        "ja": "まだ答えがありません: ... や None をあなたの答えに書き換えてください",
+        "ja": "まだ答えがありません：... や None をあなたの答えに書き換えてください",
     },
     "expected_statement": {
-        "en": "expected a statement like 'v <= 2', 'v = 2' or 'v >= 2', got {answer}",
-        "ja": "'v <= 2'、'v = 2'、'v >= 2' のような式で答えてください（{answer} が渡されました）",
+        "en": "expected a statement about the true value v, such as 'v <= 2', 'v = 2' or "
+        "'v >= 2' (≤, ≥, ≦, ≧ and '2 >= v' are read too), got {answer}",
+        "ja": "真の値 v についての式で答えてください。'v <= 2'、'v = 2'、'v >= 2' のように"
+        "書きます（≤、≥、≦、≧ や '2 >= v' の形も読めます）。渡された答えは {answer} です",
     },
     "expected_number": {
         "en": "expected a number, got {answer}",
@@ -216,7 +220,7 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     },
     "not_right": {"en": "{answer} is not right.{why}", "ja": "{answer} は正しくありません。{why}"},
     "explanation": {"en": " {explanation}", "ja": "{explanation}"},
-    "not_quite": {"en": "not quite: {parts}.{why}", "ja": "惜しいです: {parts}。{why}"},
+    "not_quite": {"en": "not quite: {parts}.{why}", "ja": "惜しいです：{parts}。{why}"},
     "not_these": {"en": "not {names}", "ja": "{names} は違います"},
     "missing_count": {"en": "{count} missing", "ja": "{count} 個足りません"},
     "parts_separator": {"en": "; ", "ja": "。"},
@@ -543,36 +547,61 @@ def _split_answer(
     return answer, None, []
 
 
-_RELATIONS = {
-    "<=": "<=", "≤": "<=", "=<": "<=", "⩽": "<=",
-    ">=": ">=", "≥": ">=", "=>": ">=", "⩾": ">=",
+_RELATIONS: Final[Mapping[str, str]] = {
+    "<=": "<=", "=<": "<=", "≤": "<=", "⩽": "<=", "≦": "<=",
+    ">=": ">=", "=>": ">=", "≥": ">=", "⩾": ">=", "≧": ">=",
     "=": "=", "==": "=",
 }  # fmt: skip
+"""Every way of writing a relation the answer reader accepts, and what it means (≦ and ≧,
+U+2266 and U+2267, are what a Japanese input method types for ≤ and ≥)."""
+
+_REVERSED: Final[Mapping[str, str]] = {"<=": ">=", "=": "=", ">=": "<="}
+"""A relation read from the number's side: "2 >= v" says v <= 2."""
+
+_RELATION = "|".join(re.escape(text) for text in sorted(_RELATIONS, key=len, reverse=True))
+_NUMBER_TEXT = r"[-−+]?\s*(?:\d+(?:\.\d*)?|\.\d+|∞|inf)"
 _STATEMENT = re.compile(
-    r"^\s*(?:v|value)?\s*(?P<relation><=|=<|>=|=>|==|=|≤|≥|⩽|⩾)\s*"
-    r"(?P<number>[-−+]?\s*(?:\d+(?:\.\d*)?|\.\d+|∞|inf))\s*$",
+    rf"^\s*(?:v|value)?\s*(?P<relation>{_RELATION})\s*(?P<number>{_NUMBER_TEXT})\s*$",
     re.IGNORECASE,
 )
+"""``v <= 2``, ``v ≦ 2``, ``<= 2`` (the v may be left out when it comes first)."""
+_REVERSED_STATEMENT = re.compile(
+    rf"^\s*(?P<number>{_NUMBER_TEXT})\s*(?P<relation>{_RELATION})\s*(?:v|value)\s*$",
+    re.IGNORECASE,
+)
+"""``2 >= v``, ``2 ≧ v``: the number first, then the relation, then v (not to be left out)."""
 
 
 def read_statement(text: str) -> tuple[str, float] | None:
-    """Read a statement about the true value *v*: ``"v <= 2"``, ``"v ≤ 2"``, ``"≤2"``,
-    ``"<= 2"``, ``"v = −2"``, ``"v>=2"`` …
+    """Read a statement about the true value *v*: ``"v <= 2"``, ``"v ≤ 2"``, ``"v ≦ 2"``,
+    ``"≤2"``, ``"<= 2"``, ``"v = −2"``, ``"v>=2"``, ``"v ≧ 2"``, or the same read from the
+    number's side: ``"2 >= v"``, ``"2 ≥ v"``, ``"2 ≧ v"`` (all meaning v ≤ 2) …
+
+    Full-width letters, digits and signs (``"ｖ＜＝２"``, as a Japanese input method may
+    type them) are read as their ASCII forms (Unicode NFKC). The text is matched against
+    this grammar, never evaluated.
 
     Returns:
-        ``(relation, number)`` with the relation normalised to ``"<="``, ``"="`` or ``">="``,
-        or None when the text is not such a statement.
+        ``(relation, number)`` with the relation normalised to ``"<="``, ``"="`` or ``">="``
+        as a statement "v relation number", or None when the text is not such a statement.
 
     >>> read_statement("v ≤ 2"), read_statement("<=2"), read_statement("v = −1")
     (('<=', 2.0), ('<=', 2.0), ('=', -1.0))
-    >>> read_statement("v < 2") is None
-    True
+    >>> read_statement("v ≦ 2"), read_statement("2 >= v"), read_statement("2 ≧ v")
+    (('<=', 2.0), ('<=', 2.0), ('<=', 2.0))
+    >>> read_statement("v < 2") is None, read_statement("2 >=") is None
+    (True, True)
     """
+    text = unicodedata.normalize("NFKC", text)
     match = _STATEMENT.match(text)
+    relations = _RELATIONS
+    if match is None:
+        match = _REVERSED_STATEMENT.match(text)
+        relations = {written: _REVERSED[meaning] for written, meaning in _RELATIONS.items()}
     if match is None:
         return None
     number = re.sub(r"\s", "", match["number"]).replace("−", "-").replace("∞", "inf")
-    return _RELATIONS[match["relation"]], float(number)
+    return relations[match["relation"]], float(number)
 
 
 def _read_names(raw: object, what: str, language: Language) -> tuple[list[str], list[str]]:
@@ -589,7 +618,7 @@ def _read_names(raw: object, what: str, language: Language) -> tuple[list[str], 
     return [], [words["names_wrong_type"].format(what=what, raw=repr(raw))]
 
 
-def _is_number(value: object) -> bool:
+def _is_number(value: object) -> TypeGuard[int | float]:
     return isinstance(value, int | float) and not isinstance(value, bool) and not math.isnan(value)
 
 
@@ -652,7 +681,9 @@ def check_negamax(
         except Exception as error:  # the student's code may fail in any way
             return Feedback(False, [_raised(error, chosen)], tree, language=chosen)
         if not _is_number(got) or got != expected:
-            message = words["negamax_wrong"].format(expected=format_number(expected), got=repr(got))
+            message = words["negamax_wrong"].format(
+                expected=format_number(expected), got=_shown(got)
+            )
             return Feedback(False, [message], tree, language=chosen)
     return Feedback(True, [words["negamax_right"]], language=chosen)
 
@@ -718,6 +749,12 @@ def _test_windows(value: float) -> list[tuple[float, float]]:
     return [(value + 1, value + 4), (value - 4, value - 1), (value - 2, value + 2)]
 
 
+def _shown(got: object) -> str:
+    """What a student's function returned, as a message shows it: a number in the course's
+    notation (``−8``, ``∞``), anything else as Python writes it (``None``, ``'3'``)."""
+    return format_number(got) if _is_number(got) else repr(got)
+
+
 def _same_number(got: object, expected: float) -> bool:
     return _is_number(got) and got == expected
 
@@ -735,7 +772,7 @@ def _alphabeta_problems(
     words = _words(language)
     problems = []
     if not right_value:
-        problems.append(words["returned_instead"].format(expected=expected, got=repr(got)))
+        problems.append(words["returned_instead"].format(expected=expected, got=_shown(got)))
     if reads != evaluated:
         extra = [name for name in reads if name not in evaluated]
         missing = [name for name in evaluated if name not in reads]

@@ -11,7 +11,7 @@ everywhere::
     >>> format_bound(3, Bound.LOWER), bound_words(3, Bound.UPPER)
     ('≥3', '3 (upper bound: ≤ 3)')
     >>> bound_words(3, Bound.UPPER, language="ja")
-    '3（上限値: ≤ 3）'
+    '3（上限値：≤ 3）'
 
 and reads back what a student types, in the same notation (:func:`read_number`)::
 
@@ -37,8 +37,8 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
         "ja": "{text} は大きすぎる数です（無限大は inf または ∞ と書いてください）",
     },
     "exact": {"en": "exact", "ja": "正確な値"},
-    "lower_bound": {"en": "lower bound: ≥ {number}", "ja": "下限値: ≥ {number}"},
-    "upper_bound": {"en": "upper bound: ≤ {number}", "ja": "上限値: ≤ {number}"},
+    "lower_bound": {"en": "lower bound: ≥ {number}", "ja": "下限値：≥ {number}"},
+    "upper_bound": {"en": "upper bound: ≤ {number}", "ja": "上限値：≤ {number}"},
     "value_with_bound": {"en": "{number} ({what})", "ja": "{number}（{what}）"},
     "meaning_lower": {
         "en": "a lower bound: the true value is ≥ {number}",
@@ -52,6 +52,7 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     "names_separator": {"en": ", ", "ja": "、"},
     "two_or_more_names": {"en": "{names} and {last}", "ja": "{names} と {last}"},
     "names_and_more": {"en": "{names} and {count} more", "ja": "{names} ほか {count} 個"},
+    "quoted_name": {"en": "“{name}”", "ja": "「{name}」"},
 }
 """Every word this module writes, in English and Japanese (``str.format`` templates)."""
 
@@ -155,7 +156,7 @@ def format_bound(value: float, bound: Bound | None) -> str:
 def bound_words(value: float, bound: Bound, *, language: str | None = None) -> str:
     """``"3 (exact)"``, ``"3 (lower bound: ≥ 3)"``, ``"3 (upper bound: ≤ 3)"``.
 
-    In Japanese: ``"3（正確な値）"``, ``"3（下限値: ≥ 3）"``, ``"3（上限値: ≤ 3）"``.
+    In Japanese: ``"3（正確な値）"``, ``"3（下限値：≥ 3）"``, ``"3（上限値：≤ 3）"``.
     """
     number = format_number(value)
     what = {
@@ -191,9 +192,16 @@ def evaluation_mark(order: int, total: int) -> str:
     return f"#{order}"
 
 
-def quote_name(name: str) -> str:
-    """A node's name for a sentence: quoted when it holds spaces (game move paths)."""
-    return f"“{name}”" if " " in name else name
+def quote_name(name: str, *, language: str | None = None) -> str:
+    """A node's name for a sentence: quoted when it holds spaces (game move paths), with the
+    quotation marks of ``language`` (None: the course-wide language).
+
+    >>> quote_name("D"), quote_name("c2 b3"), quote_name("c2 b3", language="ja")
+    ('D', '“c2 b3”', '「c2 b3」')
+    """
+    if " " not in name:
+        return name
+    return words(WORDS["quoted_name"], language).format(name=name)
 
 
 def join_names(names: Sequence[str], limit: int = 4, *, language: str | None = None) -> str:
@@ -201,7 +209,7 @@ def join_names(names: Sequence[str], limit: int = 4, *, language: str | None = N
 
     In Japanese: ``"F と G"``, ``"F、G と H"``, ``"F、G、H ほか 5 個"``.
     """
-    shown = [quote_name(name) for name in names[:limit]]
+    shown = [quote_name(name, language=language) for name in names[:limit]]
     separator = words(WORDS["names_separator"], language)
     if len(names) > limit:
         count = len(names) - limit

@@ -43,6 +43,7 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     "player": {"en": "player", "ja": "プレイヤー"},
     "takes a win": {"en": "takes a win", "ja": "勝てる手は逃さない"},
     "wins or blocks": {"en": "wins or blocks", "ja": "勝つか、相手の勝ちを防ぐ"},
+    "α-β depth": {"en": "α-β depth {depth}", "ja": "αβ法 深さ {depth}"},
     "search depth": {"en": "{search} depth {depth}", "ja": "{search} 深さ {depth}"},
     "level 0": {"en": "level 0 (random)", "ja": "レベル 0（ランダム）"},
     "level 1": {"en": "level 1 (takes a win)", "ja": "レベル 1（勝てる手は逃さない）"},
@@ -60,7 +61,7 @@ def player_label(name: str, language: str | None = None) -> str:
     a default name of :data:`WORDS` translated, any other name as it is.
 
     >>> player_label("level 3 (α-β 9 plies)", "ja"), player_label("α-β depth 2", "ja")
-    ('レベル 3（αβ法で 9 手読み）', 'α-β 深さ 2')
+    ('レベル 3（αβ法で 9 手読み）', 'αβ法 深さ 2')
     """
     return translated(name, WORDS.values(), language)
 

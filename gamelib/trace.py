@@ -184,6 +184,7 @@ class Recorder:
         self.events: list[Event] = []
         self.stack: list[_Open] = []
         self.algorithm = ""
+        self.cutoff_rule: Literal[">=", ">"] = ">="
         self.frame: View = "mover"
         self.root_player: Player = 0
         self.game: Game[Any, Any] | None = None
@@ -240,6 +241,7 @@ class Recorder:
         self.game = problem.game
         self.tree = problem.game.tree if isinstance(problem.game, TreeGame) else None
         self.algorithm, self.frame, self.root_player = algorithm, frame, problem.root_player
+        self.cutoff_rule = problem.cutoff
         name = str(problem.root[0].name) if self.tree is not None else ROOT_NAME
         self._push(name, problem.root, alpha, beta, None)
 
@@ -325,6 +327,7 @@ class Recorder:
             tuple(self.events),
             self.tree,
             tuple(self.pruned),
+            self.cutoff_rule,
         )
 
 
@@ -344,6 +347,8 @@ class Trace:
         tree: the tree searched, or None for a game.
         pruned: names of the nodes the search never entered because of a cutoff (for a tree,
             whole pruned subtrees; for a game, the skipped moves' nodes), in order.
+        cutoff: the search's cutoff rule: ``">="`` (a value reaching β cuts) or ``">"``
+            (only a value past β cuts, :func:`~gamelib.search.rules.alphabeta_by_rules`).
     """
 
     algorithm: str
@@ -353,6 +358,7 @@ class Trace:
     events: tuple[Event, ...]
     tree: Tree | None
     pruned: tuple[str, ...]
+    cutoff: Literal[">=", ">"] = ">="
 
     @property
     def evaluated(self) -> list[str]:

@@ -196,8 +196,33 @@ SAME_AS_AT_MOST_2 = [
     "v =< 2",
     "V ⩽ 2",
     "value <= 2.0",
+    # what a Japanese input method types: ≦ (U+2266), full-width letters, digits and signs
+    "v ≦ 2",
+    "v≦２",
+    "ｖ　＜＝　２",
+    # read from the number's side: 2 is at least v
+    "2 >= v",
+    "2 ≥ v",
+    "2 ≧ v",
+    "2=>v",
+    "2.0 ⩾ value",
 ]
-NEAR_MISSES = ["v < 2", "v >= 2", "v ≥ 2", "v = 2", "2", "v <= 3", "v <= -2", "at most", ""]
+NEAR_MISSES = [
+    "v < 2",
+    "v >= 2",
+    "v ≥ 2",
+    "v ≧ 2",
+    "2 ≦ v",
+    "2 <= v",
+    "v = 2",
+    "2 = v",
+    "2",
+    "v <= 3",
+    "v <= -2",
+    "3 ≧ v",
+    "at most",
+    "",
+]
 
 
 @pytest.mark.parametrize("answer", SAME_AS_AT_MOST_2)
@@ -216,3 +241,37 @@ def test_read_statement_normalises_relation_and_number() -> None:
     assert read_statement("v == 0") == ("=", 0.0)
     assert read_statement("v < 2") is None
     assert read_statement("v <= two") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "statement"),
+    [
+        ("v ≦ 2", ("<=", 2.0)),
+        ("v ≧ 2", (">=", 2.0)),
+        ("v ≧ −3", (">=", -3.0)),
+        ("≧ ∞", (">=", math.inf)),
+        ("2 >= v", ("<=", 2.0)),
+        ("2 ≤ v", (">=", 2.0)),
+        ("2 ≦ v", (">=", 2.0)),
+        ("−3 ≧ v", ("<=", -3.0)),
+        ("2 = v", ("=", 2.0)),
+        ("ｖ＞＝２", (">=", 2.0)),
+    ],
+)
+def test_read_statement_reads_the_japanese_symbols_and_the_reversed_forms(
+    text: str, statement: tuple[str, float]
+) -> None:
+    assert read_statement(text) == statement
+
+
+@pytest.mark.parametrize("junk", ["2 >=", ">= v", "v ≦", "2 ≦ 3", "v ≦≦ 2", "v ≦ 2 ≦ 3", "w ≦ 2"])
+def test_junk_gets_a_message_naming_what_was_expected(junk: str) -> None:
+    assert read_statement(junk) is None
+    english = check_answer(junk, "v <= 2", language="en")
+    japanese = check_answer(junk, "v <= 2", language="ja")
+    assert not english.correct and not japanese.correct
+    assert english.messages == [
+        "expected a statement about the true value v, such as 'v <= 2', 'v = 2' or 'v >= 2' "
+        f"(≤, ≥, ≦, ≧ and '2 >= v' are read too), got {junk!r}"
+    ]
+    assert "≦、≧" in japanese.messages[0] and repr(junk) in japanese.messages[0]

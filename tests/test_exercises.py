@@ -157,7 +157,7 @@ def test_check_negamax_accepts_a_right_function_and_shows_the_smallest_counterex
     # The smallest tree tried shows it: one move to a leaf worth 8 for MAX, which is −8 from
     # the view of MIN, who moves at the leaf.
     assert feedback.counterexample.to_outline() == "- A\n-- B 8"
-    assert feedback.messages == ["on this tree the negamax value is 8, your function returned -8.0"]
+    assert feedback.messages == ["on this tree the negamax value is 8, your function returned −8"]
 
 
 def test_check_alphabeta_catches_extra_leaves_and_wrong_values() -> None:

@@ -56,6 +56,7 @@ from gamelib.language import LANGUAGES
 from gamelib.notation import format_number, read_number
 from gamelib.render.describe import before_the_search, sentences
 from gamelib.render.scene import SceneOptions, trace_pictures
+from gamelib.trace import Backup, Cutoff
 from gamelib.trees import Tree, random_tree
 
 REPOSITORY = Path(__file__).resolve().parents[1]
@@ -351,7 +352,7 @@ NEEDLES = {
         " < α = ",
     ],
     "ja": [
-        "は枝刈りされます: ",
+        "は枝刈りされます：",
         "（MIN）で",
         "（MAX）で",
         "は評価されます（",
@@ -685,3 +686,100 @@ def test_the_japanese_page_is_the_english_page_in_japanese() -> None:
     assert 'class="course-language-switch" href="../index.html"' in japanese_text
     for asset in ("trainer.css", "trainer.js", "page.js"):
         assert f'"../{asset}"' in japanese_text and f'"{asset}"' in english_text
+
+
+# ------------------------------------------------------- the trainer's own reasons, held true
+
+COMPARISON = re.compile(
+    r"(?P<value>−?(?:∞|[0-9.]+)) (?P<relation>[<>≤≥]) (?P<bound>[αβ]) = "
+    r"(?P<threshold>−?(?:∞|[0-9.]+))(?P<after>, so no cut|, which does not cut under the strict"
+    r" rule)?"
+)
+"""A cut test in the trainer's English reasons: "9 ≥ β = −3", "2 < β = 5, so no cut"."""
+
+HOLDS = {
+    "<": lambda a, b: a < b,
+    ">": lambda a, b: a > b,
+    "≤": lambda a, b: a <= b,
+    "≥": lambda a, b: a >= b,
+}
+
+
+def _tests_in(text: str, convention: Convention) -> list[tuple[float, str, float, bool]]:
+    """Every cut test in an English reason as (value, bound, threshold, said to cut), each
+    checked: its relation holds, and the rule in force (gamelib's Convention) cuts exactly
+    when the reason says so."""
+    found = []
+    for match in COMPARISON.finditer(text):
+        value = read_number(match["value"])
+        threshold = read_number(match["threshold"])
+        assert HOLDS[match["relation"]](value, threshold), (match[0], text)
+        said_to_cut = match["after"] is None
+        # the rule in force, from MAX's view: β-cut at MAX's nodes, α-cut at MIN's
+        beyond = value >= threshold if match["bound"] == "β" else value <= threshold
+        tie = value == threshold
+        cuts = beyond and not (tie and convention.cutoff == ">")
+        assert said_to_cut == cuts, (match[0], convention, text)
+        if match["after"] and "strict" in match["after"]:
+            assert tie and convention.cutoff == ">", (match[0], text)
+        found.append((value, match["bound"], threshold, said_to_cut))
+    return found
+
+
+def test_the_trainers_reasons_are_true(output: dict[str, Any]) -> None:
+    """The trainer's own reasons (trainer-only sentences, not gamelib's) on every case that
+    compares sentences: each cut test they state holds, and cuts under the rule in force
+    exactly when they say it cuts; why a node returns its value ends in gamelib's value, and
+    says "cuts" exactly where gamelib's trace has a cutoff; why a leaf is evaluated names only
+    tests that do not cut, at its ancestors; each step's test is that step's event; and the
+    Japanese reasons state the same comparisons."""
+    checked = 0
+    for case, got in cases_in("en", output):
+        if not case.compare_sentences:
+            continue
+        exercise = case.exercise
+        convention = exercise.convention
+        reasons = got["en"]["reasons"]
+        events = exercise.trace.events
+        cut_nodes = {event.node for event in events if isinstance(event, Cutoff)}
+        assert set(reasons["returns"]) == set(exercise.solution.values)
+        for name, text in reasons["returns"].items():
+            tests = _tests_in(text, convention)
+            assert len(tests) == 1, text
+            said_to_cut = tests[0][3]
+            assert (" cuts: " in text) == said_to_cut == (name in cut_nodes), text
+            stated = re.search(r"(?:here|its best,|that bound,) (\S+)\.$", text)
+            assert stated, text
+            assert read_number(stated[1]) == exercise.solution.values[name], text
+        parents = {
+            child.name: node.name for node, _ in exercise.tree.walk() for child in node.children
+        }
+        for leaf, text in reasons["reached"].items():
+            ancestors = set()
+            name = leaf
+            while name in parents:
+                name = parents[name]
+                ancestors.add(name)
+            assert all(not said for *_, said in _tests_in(text, convention)), text
+            assert set(re.findall(r"at (\S+) \((?:MAX|MIN)\)", text)) <= ancestors, text
+        for event, text in zip(events, reasons["steps"], strict=True):
+            if not isinstance(event, (Backup, Cutoff)):
+                assert text is None
+                continue
+            ((value, bound, threshold, said_to_cut),) = _tests_in(text, convention)
+            maximizing = bound == "β"
+            assert value == event.value
+            assert threshold == (event.beta if maximizing else event.alpha)
+            assert said_to_cut == isinstance(event, Cutoff), text
+        if "ja" in case.languages:
+            japanese = got["ja"]["reasons"]
+            for kind in ("returns", "reached"):
+                for name, text in reasons[kind].items():
+                    for match in COMPARISON.finditer(text):
+                        comparison = match[0].removesuffix(match["after"] or "")
+                        assert comparison in japanese[kind][name], (
+                            comparison,
+                            japanese[kind][name],
+                        )
+        checked += 1
+    assert checked == 8 * SENTENCES_PER_RULE_SET

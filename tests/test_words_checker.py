@@ -30,6 +30,7 @@ from gamelib.exercises import (
     check_answer,
     check_negamax,
 )
+from gamelib.games.tictactoe import TicTacToe
 from gamelib.language import Language, current_language, set_language
 from gamelib.notation import bound_meaning, bound_words, join_names, read_number
 from gamelib.search import alphabeta, minimax, negamax
@@ -282,6 +283,9 @@ scenario("notation", "meaning_upper")(
 )
 scenario("notation", "names_separator", "names_and_more")(
     lambda lang: join_names(pruned_names(), language=lang)
+)
+scenario("notation", "quoted_name")(
+    lambda lang: join_names(list(record(alphabeta, TicTacToe(), depth=2).pruned[:2]), language=lang)
 )
 scenario("notation", "more_names")(lambda lang: join_names(pruned_names(), 0, language=lang))
 scenario("notation", "two_or_more_names")(
@@ -584,12 +588,12 @@ def test_the_course_wide_japanese_setting_reaches_every_text() -> None:
     gamelib.set_language("ja")
     exercise = windows_exercise()
     feedback = exercise.check({"J"})
-    assert str(feedback).startswith("まだ正解ではありません:")
+    assert str(feedback).startswith("まだ正解ではありません：")
     assert feedback.messages[0].startswith("M は枝刈りされます")
     assert "探索窓" in exercise.explain_evaluated("K")
-    assert bound_words(3, Bound.LOWER) == "3（下限値: ≥ 3）"
+    assert bound_words(3, Bound.LOWER) == "3（下限値：≥ 3）"
     assert join_names(["F", "G", "H"]) == "F、G と H"
-    assert str(check_answer(None, 3)).startswith("まだ正解ではありません:")
+    assert str(check_answer(None, 3)).startswith("まだ正解ではありません：")
     assert PruningWidget(exercise).check_button.description == "答え合わせ"
     assert (
         TicTacToeWidget(x="human", o="human").status == "新しいゲームです。X の手番です（あなた）。"
@@ -614,8 +618,8 @@ def test_english_stays_the_default_and_a_language_argument_wins() -> None:
 def test_a_feedback_made_in_japanese_stays_japanese_whatever_the_setting() -> None:
     feedback = windows_exercise().check({"J"}, language="ja")
     assert feedback.language == "ja"
-    assert feedback.head() == "まだ正解ではありません:"
-    assert "まだ正解ではありません:" in feedback._repr_html_()
+    assert feedback.head() == "まだ正解ではありません："
+    assert "まだ正解ではありません：" in feedback._repr_html_()
 
 
 def test_an_unknown_language_is_refused() -> None:

@@ -240,7 +240,7 @@ def test_the_words_too_short_to_be_told_apart_by_a_pattern() -> None:
         "alphabeta: value 3 · 1 nodes entered · 1 leaves evaluated · 0 pruned"
     )
     assert summaries.trace_counts(leaf, "ja") == (
-        "alphabeta: 評価値 3 · 訪れたノード 1 · 評価した葉 1 · 枝刈り 0"
+        "alphabeta：評価値 3 · 訪れたノード 1 · 評価した葉 1 · 枝刈り 0"
     )
     bare = draw(random_tree(1, 4, 5), max_depth=2, max_children=2, language="ja").source
     assert re.search(r"\b\d+ ノード<", bare)
@@ -299,8 +299,8 @@ def test_probes_counts_and_captions_keep_their_numbers() -> None:
 
 def test_the_textbook_cut_in_japanese() -> None:
     trace = traces()["alphabeta"]
-    assert gamelib.describe(trace, 18, language="ja") == "D でβカット: 4 ≥ 3、J を枝刈りします"
-    assert gamelib.describe(trace, 34, language="ja") == "B でαカット: 3 ≤ 3、F を枝刈りします"
+    assert gamelib.describe(trace, 18, language="ja") == "D でβカット：4 ≥ 3、J を枝刈りします"
+    assert gamelib.describe(trace, 34, language="ja") == "B でαカット：3 ≤ 3、F を枝刈りします"
     assert gamelib.describe(trace, 13, view="mover", language="ja") == (
         "C = 3 (A から見ると −3) で A のαが −3 に上がります"
     )
@@ -324,10 +324,10 @@ def test_the_course_wide_language_reaches_every_writer() -> None:
         "html": to_html(trace, views=["max"]),
     }
     gamelib.set_language("ja")
-    assert gamelib.describe(trace, 0) == "探索前: まだどのノードも訪れていません。"
-    assert gamelib.sentences(trace)[17] == "D でβカット: 4 ≥ 3、J を枝刈りします"
+    assert gamelib.describe(trace, 0) == "探索前：まだどのノードも訪れていません。"
+    assert gamelib.sentences(trace)[17] == "D でβカット：4 ≥ 3、J を枝刈りします"
     drawing = draw(trace, 18).source
-    assert "D でβカット:" in drawing and "探索中" in drawing and "ステップ 18 / 37" in drawing
+    assert "D でβカット：" in drawing and "探索中" in drawing and "ステップ 18 / 37" in drawing
     assert drawing != english["drawing"]
     html = to_html(trace, views=["max"])
     assert 'lang="ja"' in html and "ステップ 37 / 37: R は 3（正確な値）を返します" in html
@@ -372,7 +372,7 @@ def test_the_widget_speaks_the_language_it_was_made_in() -> None:
     animation = Animation(trace, language="ja")
     animation.go(18)
     panel = animation.panels[0]
-    assert "ステップ 18 / 37: D でβカット: 4 ≥ 3、J を枝刈りします" in panel["sentence"].value
+    assert "ステップ 18 / 37: D でβカット：4 ≥ 3、J を枝刈りします" in panel["sentence"].value
     assert "探索中のノードの探索窓" in panel["windows"].value
     assert animation.forward_button.tooltip == "1 ステップ進む"
     assert "gamelib-step-forward" in animation.forward_button._dom_classes

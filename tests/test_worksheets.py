@@ -143,7 +143,8 @@ def test_the_key_in_the_html_is_pruning_exercises_solution(convention: Conventio
             ]
             assert rows["Returned values"] == ", ".join(values)
             cuts = [e for e in exercise.trace.events if isinstance(e, Cutoff) and e.skipped]
-            assert sum(term.startswith("Cut ") for term in rows) >= len(cuts)
+            numbered = [term for term in rows if re.fullmatch(r"Cut \d+", term)]
+            assert len(numbered) == len(cuts)
             if problem.kind == "window":
                 assert problem.node is not None
                 run = record(
@@ -517,10 +518,10 @@ def test_every_sentence_of_a_sheet_comes_in_japanese_with_the_same_facts(
     assert ("dd", "なし") in japanese_texts and ("dd", "none") in english_texts
     at_i = sheet.problems[2].key(language="ja")
     assert at_i.window_reason == (
-        "α = −∞: 上にある MAX ノードはまだどれも値を持っていません。"
-        "β = 3: A（MIN）がすでに持っている値です"
+        "α = −∞：上にある MAX ノードはまだどれも値を持っていません。"
+        "β = 3：A（MIN）がすでに持っている値です"
     )
-    with pytest.raises(ValueError, match="探索は J に入りません: J は枝刈りされます"):
+    with pytest.raises(ValueError, match="探索は J に入りません：J は枝刈りされます"):
         Problem(1, "window", sheet.problems[0].exercise, "J").key(language="ja")
     # the students' copy: the same words up to the key
     questions = page_texts(sheet.html(key=False, language="ja"))
@@ -615,7 +616,7 @@ def test_a_japanese_pdf_prints_problems_then_the_key(tmp_path: Path) -> None:
     pdf = written[1]
     texts = pages_text(pdf)
     assert texts[0].lstrip().startswith("αβ法の枝刈り 演習プリント — A 版")
-    assert "氏名:" in texts[0] and "学籍番号:" in texts[0]
+    assert "氏名：" in texts[0] and "学籍番号：" in texts[0]
     key_start = next(i for i, text in enumerate(texts) if "解答 — A 版" in text)
     assert key_start > 0 and texts[key_start].lstrip().startswith("解答 — A 版")
     for number in range(1, 7):
@@ -638,3 +639,37 @@ def test_a_japanese_pdf_prints_problems_then_the_key(tmp_path: Path) -> None:
         with Image.open(image_path) as image:
             width, height = image.size
             assert abs(width / height - 210 / 297) < 0.01, "A4 pages"
+
+
+@pytest.mark.parametrize(
+    ("language", "numbered", "last_child", "nothing_left"),
+    [
+        ("en", "Cut {}", "Cut at the last child (prunes nothing)", "nothing is left to prune"),
+        ("ja", "カット {}", "最後の子でのカット（枝刈りなし）", "枝刈りされるものは残っていません"),
+    ],
+)
+def test_a_cut_at_the_last_child_is_listed_as_one_that_prunes_nothing(
+    language: str, numbered: str, last_child: str, nothing_left: str
+) -> None:
+    """On the textbook tree, cutting only on >, the search cuts at D (J pruned) and at F,
+    whose cutting child is its last: the key numbers only the cut that prunes, and lists F's
+    as a cut at the last child that prunes nothing, in both languages."""
+    exercise = PruningExercise(
+        tree=TEXTBOOK["alpha-beta-windows"], convention=Convention(cutoff=">")
+    )
+    cutoffs = [event for event in exercise.trace.events if isinstance(event, Cutoff)]
+    assert [(event.node, event.skipped) for event in cutoffs] == [("D", ("J",)), ("F", ())]
+    problem = Problem(1, "pruned", exercise)
+    key = problem.key(language=language)
+    assert len(key.cuts) == 1 and "J" in key.cuts[0] and nothing_left not in key.cuts[0]
+    assert len(key.last_child_cuts) == 1 and nothing_left in key.last_child_cuts[0]
+    assert key.last_child_cuts[0].startswith({"en": "at F (MAX)", "ja": "F（MAX）で"}[language])
+    rows = re.findall(
+        r"<dt>(.*?)</dt><dd[^>]*>(.*?)</dd>",
+        worksheet_markup.key_html(problem, language=language),
+        re.S,
+    )
+    terms = [html.unescape(term) for term, _ in rows]
+    assert numbered.format(1) in terms and numbered.format(2) not in terms
+    assert terms.count(last_child) == 1
+    assert nothing_left in html.unescape(dict(rows)[html.escape(last_child)])

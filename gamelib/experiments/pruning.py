@@ -39,30 +39,30 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     },
     "x": {"en": "depth d", "ja": "深さ d"},
     "y": {"en": "leaves evaluated (log scale)", "ja": "評価した葉の数（対数目盛り）"},
-    "minimax": {"en": "minimax: bᵈ", "ja": "ミニマックス法: bᵈ"},
+    "minimax": {"en": "minimax: bᵈ", "ja": "ミニマックス法：bᵈ"},
     "random": {"en": "α-β, random order", "ja": "αβ法、ランダムな順序"},
     "best": {"en": "α-β, best first", "ja": "αβ法、最善手から"},
     "minimal": {
         "en": "Knuth–Moore: b^⌈d/2⌉ + b^⌊d/2⌋ − 1",
-        "ja": "Knuth–Moore の式: b^⌈d/2⌉ + b^⌊d/2⌋ − 1",
+        "ja": "Knuth–Moore の式：b^⌈d/2⌉ + b^⌊d/2⌋ − 1",
     },
     # deep cutoffs
     "deep cutoff, parent empty": {
         "en": "At {node} ({role}), {child} returned {value} {sign} = {bound}: α-β cuts, "
         "{skipped} is pruned. The bound is the value {source} already has, {levels} levels up; "
         "the parent {parent} has nothing yet, so one-bound nega-alpha cannot cut here.",
-        "ja": "{node}（{role}）で {child} が {value} {sign} = {bound} を返したので、αβ法は"
-        "カットし、{skipped} は枝刈りされます。この限界値は、{levels} 段上の {source} がすでに"
-        "持っている値です。親の {parent} はまだ値を持っていないので、限界値一つの"
+        "ja": "{node}（{role}）で {child} が返した値は {value} {sign} = {bound} です。αβ法は"
+        "ここでカットし、{skipped} は枝刈りされます。この限界値は、{levels} 段上の {source} "
+        "がすでに持っている値です。親の {parent} はまだ値を持っていないので、限界値一つの"
         "ネガアルファ法はここではカットできません。",
     },
     "deep cutoff, parent has": {
         "en": "At {node} ({role}), {child} returned {value} {sign} = {bound}: α-β cuts, "
         "{skipped} is pruned. The bound is the value {source} already has, {levels} levels up; "
         "the parent {parent} has {has}, so one-bound nega-alpha cannot cut here.",
-        "ja": "{node}（{role}）で {child} が {value} {sign} = {bound} を返したので、αβ法は"
-        "カットし、{skipped} は枝刈りされます。この限界値は、{levels} 段上の {source} がすでに"
-        "持っている値です。親の {parent} の値はまだ {has} なので、限界値一つの"
+        "ja": "{node}（{role}）で {child} が返した値は {value} {sign} = {bound} です。αβ法は"
+        "ここでカットし、{skipped} は枝刈りされます。この限界値は、{levels} 段上の {source} "
+        "がすでに持っている値です。親の {parent} の値はまだ {has} なので、限界値一つの"
         "ネガアルファ法はここではカットできません。",
     },
     "separator": {"en": ", ", "ja": "、"},

@@ -21,7 +21,7 @@ player to move there, so every cut is a β-cut).
     >>> describe(trace, 18)
     'β-cut at D: 4 ≥ 3, J pruned'
     >>> describe(trace, 18, language="ja")
-    'D でβカット: 4 ≥ 3、J を枝刈りします'
+    'D でβカット：4 ≥ 3、J を枝刈りします'
 
 Every sentence is a template of :data:`WORDS`, in each language; ``language=None`` (the
 default everywhere) means the course-wide language (:func:`gamelib.set_language`).
@@ -44,6 +44,7 @@ from gamelib.notation import (
     join_names,
     quote_name,
 )
+from gamelib.search.rules import Cutoff as CutoffRule
 from gamelib.search.windows import Probe
 from gamelib.trace import (
     Backup,
@@ -63,16 +64,16 @@ from gamelib.trace import (
 WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     "before": {
         "en": "Before the search: nothing is visited yet.",
-        "ja": "探索前: まだどのノードも訪れていません。",
+        "ja": "探索前：まだどのノードも訪れていません。",
     },
-    # a cut's reason; ``separator`` is a space, or a line break in a drawing
+    # a cut's reason; ``separator`` is CUT_SEPARATOR's, or a line break in a drawing
     "cut": {
         "en": "{kind}-cut at {node}:{separator}{value} {relation} {threshold}",
-        "ja": "{node} で{kind}カット:{separator}{value} {relation} {threshold}",
+        "ja": "{node} で{kind}カット：{separator}{value} {relation} {threshold}",
     },
     "cut_nothing_left": {
         "en": "{reason}: no moves were left to prune",
-        "ja": "{reason}: 枝刈りする手は残っていませんでした",
+        "ja": "{reason}：枝刈りする手は残っていませんでした",
     },
     "cut_pruned": {
         "en": "{reason}, {names} pruned",
@@ -80,11 +81,11 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     },
     "repeats_the_root": {
         "en": "{node} repeats the position seen at the root: scored {value} without a search",
-        "ja": "{node} は根ノードと同じ局面の繰り返しです: 探索せずに評価値 {value} とします",
+        "ja": "{node} は根ノードと同じ局面の繰り返しです：探索せずに評価値 {value} とします",
     },
     "repeats_a_ply": {
         "en": "{node} repeats the position seen at ply {ply}: scored {value} without a search",
-        "ja": "{node} は {ply} 手目と同じ局面の繰り返しです: 探索せずに評価値 {value} とします",
+        "ja": "{node} は {ply} 手目と同じ局面の繰り返しです：探索せずに評価値 {value} とします",
     },
     "repeats_the_history": {
         "en": (
@@ -92,7 +93,7 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
             "scored {value} without a search"
         ),
         "ja": (
-            "{node} は探索を始める前の対局に現れた局面の繰り返しです: "
+            "{node} は探索を始める前の対局に現れた局面の繰り返しです："
             "探索せずに評価値 {value} とします"
         ),
     },
@@ -101,11 +102,11 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
         "en": (
             "The transposition table answers {node}: {bound}, from a search to the end of the game"
         ),
-        "ja": "置換表が {node} に答えます: 終局まで読んだ探索で得た {bound}",
+        "ja": "置換表が {node} に答えます：終局まで読んだ探索で得た {bound}",
     },
     "table_answer_to_a_depth": {
         "en": "The transposition table answers {node}: {bound}, from a {depth}-ply search",
-        "ja": "置換表が {node} に答えます: {depth} 手先まで読んだ探索で得た {bound}",
+        "ja": "置換表が {node} に答えます：{depth} 手先まで読んだ探索で得た {bound}",
     },
     "research": {
         "en": (
@@ -114,7 +115,7 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
             "searched again with {window}"
         ),
         "ja": (
-            "{lead} は {node} の探索窓 {window} の内側です: {node} のこれまでの最善値より"
+            "{lead} は {node} の探索窓 {window} の内側です：{node} のこれまでの最善値より"
             "良いのですが、ヌルウィンドウ {probe} では上限値か下限値しか分からないので、"
             "{child} を {window} で再探索します"
         ),
@@ -180,18 +181,22 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     },
     "probe_inside": {
         "en": "window {window} → {value}, inside: the value is {value}",
-        "ja": "探索窓 {window} → {value}、窓の内側: 値は {value} です",
+        "ja": "探索窓 {window} → {value}、窓の内側：値は {value} です",
     },
     "probe_fails_low": {
         "en": "window {window} → {value} ≤ α, fails low: the value is at most {value}",
-        "ja": "探索窓 {window} → {value} ≤ α、fail low: 値は {value} 以下です",
+        "ja": "探索窓 {window} → {value} ≤ α、fail low：値は {value} 以下です",
     },
     "probe_fails_high": {
         "en": "window {window} → {value} ≥ β, fails high: the value is at least {value}",
-        "ja": "探索窓 {window} → {value} ≥ β、fail high: 値は {value} 以上です",
+        "ja": "探索窓 {window} → {value} ≥ β、fail high：値は {value} 以上です",
     },
 }
 """Every sentence of the narration, in each language (``str.format`` templates)."""
+
+CUT_SEPARATOR: Final[Mapping[Language, str]] = {"en": " ", "ja": ""}
+"""What follows the colon of a cut's reason in a sentence: a space after the English ":",
+nothing after the Japanese full-width 「：」."""
 
 BEFORE_THE_SEARCH = WORDS["before"]["en"]
 """The sentence for step 0, in English (:func:`before_the_search` in any language)."""
@@ -215,46 +220,69 @@ class CutReason:
     """Why a cutoff happened, in one view.
 
     Attributes:
-        kind: ``"β"`` (value ≥ β at a maximizing node) or ``"α"`` (value ≤ α at a MIN node
-            in MAX's view).
+        kind: ``"β"`` (the value reached β at a maximizing node) or ``"α"`` (the value
+            reached α at a MIN node in MAX's view).
         node: where the cut happened.
         value: the child's value that caused it (in the cutting node's view).
         threshold: the bound it crossed.
+        cutoff: the search's cutoff rule: ``">="`` (reaching the bound cuts: ``4 ≥ 3``,
+            ``2 ≤ 3``) or ``">"`` (only passing it cuts: ``4 > 3``, ``2 < 3``).
     """
 
     kind: str
     node: str
     value: float
     threshold: float
+    cutoff: CutoffRule = ">="
+
+    @property
+    def relation(self) -> str:
+        """The comparison that decided the cut, under the rule in force: ≥ or > for a β-cut,
+        ≤ or < for an α-cut."""
+        strict = self.cutoff == ">"
+        if self.kind == "β":
+            return ">" if strict else "≥"
+        return "<" if strict else "≤"
 
     def text(
-        self, node_label: str | None = None, separator: str = " ", language: str | None = None
+        self,
+        node_label: str | None = None,
+        separator: str | None = None,
+        language: str | None = None,
     ) -> str:
-        """``"β-cut at D: 4 ≥ 3"`` (in Japanese ``"D でβカット: 4 ≥ 3"``).
+        """``"β-cut at D: 4 ≥ 3"`` (in Japanese ``"D でβカット：4 ≥ 3"``); under the strict
+        rule ``"β-cut at D: 4 > 3"``.
 
         Args:
             node_label: written instead of the node's name if given.
             separator: what comes between ``"β-cut at D:"`` and ``"4 ≥ 3"`` (a picture
-                uses a line break).
+                uses a line break); None: the sentence's own (a space in English, nothing
+                after the Japanese full-width colon).
             language: ``"en"`` or ``"ja"``; None: the course-wide language.
         """
-        return WORDS["cut"][resolve(language)].format(
+        chosen = resolve(language)
+        if separator is None:
+            separator = CUT_SEPARATOR[chosen]
+        return WORDS["cut"][chosen].format(
             kind=self.kind,
-            node=quote_name(self.node) if node_label is None else node_label,
+            node=quote_name(self.node, language=language) if node_label is None else node_label,
             separator=separator,
             value=format_number(self.value),
-            relation="≥" if self.kind == "β" else "≤",
+            relation=self.relation,
             threshold=format_number(self.threshold),
         )
 
 
-def cut_reason(event: Cutoff, player: Player, root_player: Player, view: View) -> CutReason:
-    """The reason for ``event`` at a node where ``player`` moves, as seen in ``view``."""
+def cut_reason(
+    event: Cutoff, player: Player, root_player: Player, view: View, cutoff: CutoffRule = ">="
+) -> CutReason:
+    """The reason for ``event`` at a node where ``player`` moves, as seen in ``view``, under
+    the search's cutoff rule (``trace.cutoff``)."""
     if view == "max" and player != root_player:
-        return CutReason("α", event.node, event.value, event.alpha)
+        return CutReason("α", event.node, event.value, event.alpha, cutoff)
     value = for_view(event.value, player, root_player, view)
     _, beta = window_for_view(event.alpha, event.beta, player, root_player, view)
-    return CutReason("β", event.node, value, beta)
+    return CutReason("β", event.node, value, beta, cutoff)
 
 
 # --------------------------------------------------------------------------- sentences
@@ -280,6 +308,10 @@ class _Narrator:
         self.windowed = uses_windows(trace)
 
     # ---- helpers
+    def _quote(self, name: str) -> str:
+        """A node's name as the narrator's language quotes it (see :func:`quote_name`)."""
+        return quote_name(name, language=self.language)
+
     def _say(self, key: str, **values: str) -> str:
         """The sentence ``key`` of :data:`WORDS` in the narrator's language, filled in."""
         return WORDS[key][self.language].format(**values)
@@ -315,7 +347,7 @@ class _Narrator:
         """A repetition (read by duck typing), or any event type added later."""
         first_seen = getattr(event, "first_seen_at_ply", None)
         value = getattr(event, "value", None)
-        name = quote_name(event.node)
+        name = self._quote(event.node)
         if isinstance(first_seen, int) and isinstance(value, int | float):
             score = self._value(value, event.node)
             if first_seen == 0:
@@ -331,10 +363,10 @@ class _Narrator:
         bound = bound_for_view(event.bound, player, self.trace.root_player, self.view)
         found = bound_words(value, bound, language=self.language)
         if math.isinf(event.depth):
-            return self._say("table_answer_to_the_end", node=quote_name(event.node), bound=found)
+            return self._say("table_answer_to_the_end", node=self._quote(event.node), bound=found)
         return self._say(
             "table_answer_to_a_depth",
-            node=quote_name(event.node),
+            node=self._quote(event.node),
             bound=found,
             depth=format_number(event.depth),
         )
@@ -343,17 +375,17 @@ class _Narrator:
         return self._say(
             "research",
             lead=self._lead(event),
-            node=quote_name(event.node),
+            node=self._quote(event.node),
             window=format_window(*self._window(event.alpha, event.beta, event.node)),
             probe=format_window(*self._window(*self.windows[event.child], event.child)),
-            child=quote_name(event.child),
+            child=self._quote(event.child),
         )
 
     def _enter(self, event: Enter) -> str:
         self.players[event.node] = event.player
         self.windows[event.node] = (event.alpha, event.beta)
         window = format_window(*self._window(event.alpha, event.beta, event.node))
-        name, node_role = quote_name(event.node), self._role(event.node)
+        name, node_role = self._quote(event.node), self._role(event.node)
         if event.parent is None:
             if self.windowed:
                 return self._say(
@@ -371,27 +403,27 @@ class _Narrator:
     def _evaluate(self, event: Evaluate) -> str:
         return self._say(
             "evaluate",
-            node=quote_name(event.node),
+            node=self._quote(event.node),
             value=self._value(event.value, event.node),
             mark=evaluation_mark(event.order, self.total_evaluations),
         )
 
     def _lead(self, event: Backup | Cutoff | ReSearch) -> str:
         """``"H = 3"``; in the mover's view, if the sign flips: ``"H = −3, that is 3 for C,"``."""
-        child = quote_name(event.child)
+        child = self._quote(event.child)
         for_parent = self._value(event.value, event.node)
         own = self._value(event.value, event.child)
         if self.view == "max" or own == for_parent:
             return f"{child} = {for_parent}"
         return self._say(
-            "lead_negated", child=child, own=own, value=for_parent, node=quote_name(event.node)
+            "lead_negated", child=child, own=own, value=for_parent, node=self._quote(event.node)
         )
 
     def _backup(self, event: Backup) -> str:
         before = self._window(*self.windows[event.node], event.node)
         self.windows[event.node] = (event.alpha, event.beta)
         alpha, beta = self._window(event.alpha, event.beta, event.node)
-        name, lead = quote_name(event.node), self._lead(event)
+        name, lead = self._quote(event.node), self._lead(event)
         if alpha != before[0]:
             return self._say("raises_alpha", lead=lead, node=name, alpha=format_number(alpha))
         if beta != before[1]:
@@ -422,7 +454,9 @@ class _Narrator:
 
     def _cutoff(self, event: Cutoff) -> str:
         self.windows[event.node] = (event.alpha, event.beta)
-        reason = cut_reason(event, self.players[event.node], self.trace.root_player, self.view)
+        reason = cut_reason(
+            event, self.players[event.node], self.trace.root_player, self.view, self.trace.cutoff
+        )
         text = reason.text(language=self.language)
         if not event.skipped:
             return self._say("cut_nothing_left", reason=text)
@@ -436,7 +470,7 @@ class _Narrator:
         found = bound_words(value, bound, language=self.language)
         last = bool(self.trace.events) and event is self.trace.events[-1]
         return self._say(
-            "returns_last" if last else "returns", node=quote_name(event.node), bound=found
+            "returns_last" if last else "returns", node=self._quote(event.node), bound=found
         )
 
 

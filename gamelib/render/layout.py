@@ -105,7 +105,11 @@ class Layout:
         for step, event in enumerate(self.trace.events, start=1):
             if isinstance(event, Cutoff):
                 reason = cut_reason(
-                    event, self._player(event.node), self.trace.root_player, self.options.view
+                    event,
+                    self._player(event.node),
+                    self.trace.root_player,
+                    self.options.view,
+                    self.trace.cutoff,
                 )
                 if event.skipped:  # the label goes on the first pruned edge only
                     cuts[event.skipped[0]] = (step, reason)

@@ -41,7 +41,7 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
             "{pruned} pruned"
         ),
         "ja": (
-            "{algorithm}: 評価値 {value} · 訪れたノード {nodes} · 評価した葉 {leaves} · "
+            "{algorithm}：評価値 {value} · 訪れたノード {nodes} · 評価した葉 {leaves} · "
             "枝刈り {pruned}"
         ),
     },
@@ -51,7 +51,7 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
             "{leaves} leaves evaluated · {pruned} pruned"
         ),
         "ja": (
-            "{algorithm}: 評価値 {value}、最善手 {move} · 訪れたノード {nodes} · "
+            "{algorithm}：評価値 {value}、最善手 {move} · 訪れたノード {nodes} · "
             "評価した葉 {leaves} · 枝刈り {pruned}"
         ),
     },

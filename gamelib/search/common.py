@@ -146,6 +146,9 @@ class SearchProblem:
         evaluate_function: the evaluation of a non-terminal leaf, for the player to move.
         tracer: the tracer, or None for an untraced search.
         stats: the counters, filled in as the search runs.
+        cutoff: the search's cutoff rule, for its trace's words: ``">="`` (a value that
+            reaches β cuts, the rule of every search in :mod:`gamelib.search`) or ``">"``
+            (only a value past β cuts; set by :func:`~gamelib.search.rules.alphabeta_by_rules`).
     """
 
     game: Game[Any, Any]
@@ -158,6 +161,7 @@ class SearchProblem:
     evaluate_function: Callable[[Any], float]
     tracer: Tracer | None = None
     stats: SearchStats = field(default_factory=SearchStats)
+    cutoff: Literal[">=", ">"] = ">="
 
     def leaf_value(self, state: Any, moves: Sequence[Any]) -> float:
         """A leaf's value for the player to move: its utility if terminal, else its evaluation."""

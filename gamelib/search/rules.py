@@ -68,6 +68,7 @@ def alphabeta_by_rules(
     if failure not in ("hard", "soft"):
         raise ValueError(f"failure must be 'hard' or 'soft', not {failure!r}")
     problem = prepare(game, state, depth=depth, evaluate=evaluate, order=order, tracer=tracer)
+    problem.cutoff = cutoff  # the trace's sentences name the rule's comparison
     stats, moves_of, result_of = problem.stats, problem.moves, problem.result
     cuts = operator.ge if cutoff == ">=" else operator.gt
     soft = failure == "soft"

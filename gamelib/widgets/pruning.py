@@ -59,21 +59,21 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     "values_label": {
         "en": "<b>Values</b> each inner node returns, from MAX's view "
         "(leave a pruned node empty; values are optional):",
-        "ja": "<b>値</b>: 各内部ノードが返す値を MAX から見た値で"
-        "（枝刈りされるノードは空欄のまま。値の記入は任意です）:",
+        "ja": "<b>値</b>：各内部ノードが返す値を MAX から見た値で"
+        "（枝刈りされるノードは空欄のまま。値の記入は任意です）：",
     },
     "leaf_tooltip": {
         "en": "leaf {name} (value {value}): pressed = pruned",
-        "ja": "葉 {name}（値 {value}）: 押す = 枝刈りされる",
+        "ja": "葉 {name}（値 {value}）：押す = 枝刈りされる",
     },
     "value_placeholder": {"en": "value", "ja": "値"},
     "value_tooltip": {"en": "the value {name} returns", "ja": "{name} が返す値"},
-    "box_problem": {"en": "value of {name}: {error}", "ja": "{name} の値: {error}"},
+    "box_problem": {"en": "value of {name}: {error}", "ja": "{name} の値：{error}"},
     "not_filled": {
         "en": "Values not filled in (optional): {names}.",
-        "ja": "記入されていない値（任意）: {names}。",
+        "ja": "記入されていない値（任意）：{names}。",
     },
-    "solution_title": {"en": "the solution: {algorithm}", "ja": "解答: {algorithm}"},
+    "solution_title": {"en": "the solution: {algorithm}", "ja": "解答：{algorithm}"},
     "static_intro": {
         "en": "<b>Which leaves does α-β prune?</b> Tree seed {seed} · {convention}. (In a "
         "running notebook this is an interactive exercise with buttons; here, answer with "
@@ -85,8 +85,8 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     "solution": {
         "en": "<b>Solution.</b> Pruned leaves: {pruned}. Values returned (MAX's view): "
         "{values}. Leaves evaluated, in order: {evaluated}.",
-        "ja": "<b>解答</b> 枝刈りされる葉: {pruned}。返される値（MAX から見た値）: "
-        "{values}。評価される葉（評価の順）: {evaluated}。",
+        "ja": "<b>解答</b> 枝刈りされる葉：{pruned}。返される値（MAX から見た値）："
+        "{values}。評価される葉（評価の順）：{evaluated}。",
     },
     "none": {"en": "none", "ja": "なし"},
     "separator": {"en": ", ", "ja": "、"},

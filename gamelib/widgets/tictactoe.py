@@ -45,10 +45,13 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     # ---- the controls
     "human": {"en": "Human", "ja": "人間"},
     "cpu_0": {"en": "CPU level 0 (random)", "ja": "CPU レベル 0（ランダム）"},
-    "cpu_1": {"en": "CPU level 1 (takes a win)", "ja": "CPU レベル 1（勝てる手を指す）"},
-    "cpu_2": {"en": "CPU level 2 (wins or blocks)", "ja": "CPU レベル 2（勝つか、負けを防ぐ）"},
+    "cpu_1": {"en": "CPU level 1 (takes a win)", "ja": "CPU レベル 1（勝てる手は逃さない）"},
+    "cpu_2": {
+        "en": "CPU level 2 (wins or blocks)",
+        "ja": "CPU レベル 2（勝つか、相手の勝ちを防ぐ）",
+    },
     "cpu_3": {"en": "CPU level 3 (α-β search)", "ja": "CPU レベル 3（αβ法で探索）"},
-    "plies": {"en": "α-β plies:", "ja": "αβ法の深さ:"},
+    "plies": {"en": "α-β plies:", "ja": "αβ法の深さ："},
     "new_game": {"en": "New game", "ja": "新しいゲーム"},
     "show_search": {"en": "show the CPU's search", "ja": "CPU の探索を表示"},
     # ---- the status line
@@ -72,7 +75,7 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     },
     "draw": {"en": "a draw", "ja": "引き分け"},
     "wins": {"en": "{mark} wins", "ja": "{mark} の勝ち"},
-    "game_over": {"en": "Game over: {outcome}.", "ja": "ゲーム終了: {outcome}。"},
+    "game_over": {"en": "Game over: {outcome}.", "ja": "ゲーム終了：{outcome}。"},
     "to_move_you": {"en": "{mark} to move (you).", "ja": "{mark} の手番です（あなた）。"},
     "to_move_cpu": {"en": "{mark} to move (CPU).", "ja": "{mark} の手番です（CPU）。"},
     # ---- the CPU's search
@@ -82,11 +85,11 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     },
     "values_for": {
         "en": "Values for {searcher}: +1 win, 0 draw, −1 loss. Root value: {value}.",
-        "ja": "{searcher} から見た値: +1 勝ち、0 引き分け、−1 負け。根ノードの値: {value}。",
+        "ja": "{searcher} から見た値：+1 勝ち、0 引き分け、−1 負け。根ノードの値：{value}。",
     },
     "side_to_move": {"en": "the side to move", "ja": "手番側"},
     "header": {"en": "move  value", "ja": "手    値"},
-    "played_marker": {"en": "   ← played", "ja": "   ← 指した手"},
+    "played_marker": {"en": "   ← played", "ja": "   ← 打った手"},
     "no_search": {
         "en": "No search yet: only a level-3 CPU searches.",
         "ja": "まだ探索していません。探索するのはレベル 3 の CPU だけです。",

@@ -48,7 +48,7 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     },
     "wrong window": {
         "en": "{node} is entered with {window}, not {answer}: {reason}",
-        "ja": "{node} に入るときの探索窓は {answer} ではなく {window} です: {reason}",
+        "ja": "{node} に入るときの探索窓は {answer} ではなく {window} です：{reason}",
     },
 }
 """The messages a student reads, in English and Japanese (``str.format`` templates)."""

@@ -19,7 +19,7 @@ from gamelib.worksheets.problems import Problem, entry_event
 WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     "problem": {"en": "Problem {number}", "ja": "問題 {number}"},
     "key_heading": {"en": "Problem {number} — {kind}", "ja": "問題 {number} — {kind}"},
-    "pruned_answer": {"en": "Pruned leaves: {line}", "ja": "枝刈りされる葉: {line}"},
+    "pruned_answer": {"en": "Pruned leaves: {line}", "ja": "枝刈りされる葉：{line}"},
     "window_answer": {
         "en": "Window (α, β) = ( {alpha_line} , {beta_line} )",
         "ja": "探索窓 (α, β) = ( {alpha_line} , {beta_line} )",
@@ -29,13 +29,17 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     "kind_window": {"en": "the window of {node}", "ja": "{node} の探索窓"},
     "at_entry": {
         "en": "when {node} is entered: the windows on the path",
-        "ja": "{node} に入るとき: 経路上の探索窓",
+        "ja": "{node} に入るとき：経路上の探索窓",
     },
     "finished": {"en": "the finished search", "ja": "探索が終わったところ"},
     "window_of": {"en": "Window of {node}", "ja": "{node} の探索窓"},
     "pruned_leaves": {"en": "Pruned leaves", "ja": "枝刈りされる葉"},
     "returned_values": {"en": "Returned values", "ja": "返す値"},
     "cut": {"en": "Cut {index}", "ja": "カット {index}"},
+    "cut_at_last_child": {
+        "en": "Cut at the last child (prunes nothing)",
+        "ja": "最後の子でのカット（枝刈りなし）",
+    },
     "none": {"en": "none", "ja": "なし"},
     "separator": {"en": ", ", "ja": "、"},
 }
@@ -203,6 +207,9 @@ def key_html(problem: Problem, *, language: str | None = None) -> str:
     rows.extend(
         (words(WORDS["cut"], language).format(index=index), cut, False)
         for index, cut in enumerate(key.cuts, start=1)
+    )
+    rows.extend(
+        (words(WORDS["cut_at_last_child"], language), cut, False) for cut in key.last_child_cuts
     )
     items = "".join(
         f"<dt>{html.escape(term)}</dt><dd{' class=asked' if asked else ''}>{html.escape(text)}</dd>"

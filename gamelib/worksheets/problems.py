@@ -40,16 +40,16 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     },
     "bound_not_set": {
         "en": "{symbol} = {bound}: no {side} node above has a value yet",
-        "ja": "{symbol} = {bound}: 上にある {side} ノードはまだどれも値を持っていません",
+        "ja": "{symbol} = {bound}：上にある {side} ノードはまだどれも値を持っていません",
     },
     "bound_source": {
         "en": "{symbol} = {bound}: what {source} ({side}) already has",
-        "ja": "{symbol} = {bound}: {source}（{side}）がすでに持っている値です",
+        "ja": "{symbol} = {bound}：{source}（{side}）がすでに持っている値です",
     },
     "reason_separator": {"en": "; ", "ja": "。"},
     "never_entered": {
         "en": "the search never enters {node}: it is pruned",
-        "ja": "探索は {node} に入りません: {node} は枝刈りされます",
+        "ja": "探索は {node} に入りません：{node} は枝刈りされます",
     },
 }
 """Every sentence of a problem (its question and a window's reason), in English and
@@ -114,7 +114,9 @@ class Key:
         pruned: the pruned leaves, in the tree's order.
         values: every searched inner node's returned value and bound (MAX's view), in the
             tree's order.
-        cuts: every cutoff in words, in the order the search made them.
+        cuts: every cutoff that prunes something, in words, in the order the search made them.
+        last_child_cuts: the cutoffs at a node's last child, which prune nothing, in words
+            (a key lists them apart, as such, so that no "cut" seems to prune nothing).
         window: for a window question, the window (α, β) the node is entered with.
         window_reason: for a window question, where α and β come from, in words.
     """
@@ -124,6 +126,7 @@ class Key:
     cuts: tuple[str, ...]
     window: tuple[float, float] | None = None
     window_reason: str = ""
+    last_child_cuts: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -191,13 +194,17 @@ class Problem:
             if name in exercise.solution.values
         )
         pruned = tuple(name for name in exercise.leaf_names if name in exercise.solution.pruned)
+        cutoffs = [event for event in exercise.trace.events if isinstance(event, Cutoff)]
         cuts = tuple(
+            exercise.cut_sentence(event, language=language) for event in cutoffs if event.skipped
+        )
+        last_child_cuts = tuple(
             exercise.cut_sentence(event, language=language)
-            for event in exercise.trace.events
-            if isinstance(event, Cutoff)
+            for event in cutoffs
+            if not event.skipped
         )
         if self.node is None:
-            return Key(pruned, values, cuts)
+            return Key(pruned, values, cuts, last_child_cuts=last_child_cuts)
         enter = entry_event(exercise, self.node, language=language)
         return Key(
             pruned,
@@ -205,6 +212,7 @@ class Problem:
             cuts,
             (enter.alpha, enter.beta),
             window_reason(exercise, self.node, language=language),
+            last_child_cuts,
         )
 
 

@@ -38,7 +38,7 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     },
     "who": {
         "en": "Name: {name_line} Student ID: {id_line}",
-        "ja": "氏名: {name_line} 学籍番号: {id_line}",
+        "ja": "氏名：{name_line} 学籍番号：{id_line}",
     },
     "key_title": {
         "en": "Answer key — version {version}",

@@ -47,8 +47,8 @@ const PruningTrainer = (() => {
         ja: "{text} は大きすぎる数です（無限大は inf または ∞ と書いてください）",
       },
       exact: { en: "exact", ja: "正確な値" },
-      lower_bound: { en: "lower bound: ≥ {number}", ja: "下限値: ≥ {number}" },
-      upper_bound: { en: "upper bound: ≤ {number}", ja: "上限値: ≤ {number}" },
+      lower_bound: { en: "lower bound: ≥ {number}", ja: "下限値：≥ {number}" },
+      upper_bound: { en: "upper bound: ≤ {number}", ja: "上限値：≤ {number}" },
       value_with_bound: { en: "{number} ({what})", ja: "{number}（{what}）" },
       meaning_lower: {
         en: "a lower bound: the true value is ≥ {number}",
@@ -65,7 +65,7 @@ const PruningTrainer = (() => {
     },
     "gamelib.exercises": {
       correct: { en: "Correct!", ja: "正解です！" },
-      not_yet: { en: "Not yet:", ja: "まだ正解ではありません:" },
+      not_yet: { en: "Not yet:", ja: "まだ正解ではありません：" },
       convention: {
         en: "children {direction}, cut on {rule}, fail-{failure}",
         ja: "子を{direction}探索、{rule}、fail-{failure}",
@@ -88,11 +88,11 @@ const PruningTrainer = (() => {
       names_separator: { en: ", ", ja: "、" },
       unknown_nodes: {
         en: "{names}: not a node of this tree (its leaves are {leaves})",
-        ja: "{names}: この木のノードではありません（この木の葉は {leaves} です）",
+        ja: "{names}：この木のノードではありません（この木の葉は {leaves} です）",
       },
       pruned_because: {
         en: "{leaf} is pruned: {reason}",
-        ja: "{leaf} は枝刈りされます: {reason}",
+        ja: "{leaf} は枝刈りされます：{reason}",
       },
       cut_at_max: {
         en:
@@ -100,7 +100,7 @@ const PruningTrainer = (() => {
           "will never allow this, so {stops}",
         ja:
           "{node}（MAX）で {child} が返した値は {value} {relation} β = {beta} です。" +
-          "上の MIN はこの局面に進ませないので βカット: {stops}",
+          "上の MIN はこの局面に進ませないので、βカットが起こります。{stops}",
       },
       cut_at_min: {
         en:
@@ -108,11 +108,13 @@ const PruningTrainer = (() => {
           "already has a better choice, so {stops}",
         ja:
           "{node}（MIN）で {child} が返した値は {value} {relation} α = {alpha} です。" +
-          "上の MAX にはすでにもっと良い選択肢があるので αカット: {stops}",
+          "上の MAX にはすでにもっと良い選択肢があるので、αカットが起こります。{stops}",
       },
       stops_no_child: {
-        en: "{node} stops (it had no child left to search)",
-        ja: "{node} の探索はここで終わります（探索する子はもう残っていませんでした）",
+        en: "{node} stops, a cut at the last child: nothing is left to prune",
+        ja:
+          "{node} の探索はここで終わりますが、最後の子でのカットなので、枝刈りされるものは" +
+          "残っていません",
       },
       stops_one: {
         en: "{node} stops and {names} is never searched",
@@ -127,29 +129,29 @@ const PruningTrainer = (() => {
           "{leaf} is evaluated (number {order}): when the search reaches it the window is " +
           "{window}, and no earlier sibling of it or of an ancestor caused a cutoff",
         ja:
-          "{leaf} は評価されます（{order} 番目）: 探索が {leaf} に達したときの探索窓は " +
-          "{window} で、{leaf} やその祖先より先に探索された兄弟ノードはどれもカットを" +
-          "起こしていません",
+          "{leaf} は評価されます（{order} 番目）：探索が {leaf} に達したときの探索窓は " +
+          "{window} で、{leaf} より先に探索された兄弟ノードも、{leaf} の祖先より先に探索された" +
+          "兄弟ノードも、カットを起こしていません",
       },
       values_unchecked: {
         en: "values: only the values given were checked; not given, so not checked: {names}",
-        ja: "値: 答えた値だけを確かめました。答えがないので確かめていないノード: {names}",
+        ja: "値：答えた値だけを確かめました。答えがないので確かめていないノード：{names}",
       },
       values_unknown: {
         en: "values: {name} is not a node of this tree",
-        ja: "値: {name} はこの木のノードではありません",
+        ja: "値：{name} はこの木のノードではありません",
       },
       values_leaf: {
         en: "values: {name} is a leaf; give values of inner nodes only",
-        ja: "値: {name} は葉です。内部ノードの値だけを答えてください",
+        ja: "値：{name} は葉です。内部ノードの値だけを答えてください",
       },
       values_pruned: {
         en: "values: {name} is pruned, so it returns no value",
-        ja: "値: {name} は枝刈りされるので、値を返しません",
+        ja: "値：{name} は枝刈りされるので、値を返しません",
       },
       values_not_number: {
         en: "values: the value of {name} should be a number, got {given}",
-        ja: "値: {name} の値は数で答えてください（{given} が渡されました）",
+        ja: "値：{name} の値は数で答えてください（{given} が渡されました）",
       },
       values_wrong: {
         en: "{name} returns {value}, not {given} ({meaning})",
@@ -159,15 +161,15 @@ const PruningTrainer = (() => {
     "gamelib.render.describe": {
       before: {
         en: "Before the search: nothing is visited yet.",
-        ja: "探索前: まだどのノードも訪れていません。",
+        ja: "探索前：まだどのノードも訪れていません。",
       },
       cut: {
         en: "{kind}-cut at {node}:{separator}{value} {relation} {threshold}",
-        ja: "{node} で{kind}カット:{separator}{value} {relation} {threshold}",
+        ja: "{node} で{kind}カット：{separator}{value} {relation} {threshold}",
       },
       cut_nothing_left: {
         en: "{reason}: no moves were left to prune",
-        ja: "{reason}: 枝刈りする手は残っていませんでした",
+        ja: "{reason}：枝刈りする手は残っていませんでした",
       },
       cut_pruned: { en: "{reason}, {names} pruned", ja: "{reason}、{names} を枝刈りします" },
       start: {
@@ -245,21 +247,21 @@ const PruningTrainer = (() => {
       clear: { en: "Clear", ja: "クリア" },
       leaf_tooltip: {
         en: "leaf {name} (value {value}): pressed = pruned",
-        ja: "葉 {name}（値 {value}）: 押す = 枝刈りされる",
+        ja: "葉 {name}（値 {value}）：押す = 枝刈りされる",
       },
       value_placeholder: { en: "value", ja: "値" },
-      box_problem: { en: "value of {name}: {error}", ja: "{name} の値: {error}" },
+      box_problem: { en: "value of {name}: {error}", ja: "{name} の値：{error}" },
       not_filled: {
         en: "Values not filled in (optional): {names}.",
-        ja: "記入されていない値（任意）: {names}。",
+        ja: "記入されていない値（任意）：{names}。",
       },
       solution: {
         en:
           "<b>Solution.</b> Pruned leaves: {pruned}. Values returned (MAX's view): " +
           "{values}. Leaves evaluated, in order: {evaluated}.",
         ja:
-          "<b>解答</b> 枝刈りされる葉: {pruned}。返される値（MAX から見た値）: " +
-          "{values}。評価される葉（評価の順）: {evaluated}。",
+          "<b>解答</b> 枝刈りされる葉：{pruned}。返される値（MAX から見た値）：" +
+          "{values}。評価される葉（評価の順）：{evaluated}。",
       },
       none: { en: "none", ja: "なし" },
       separator: { en: ", ", ja: "、" },
@@ -856,6 +858,7 @@ const PruningTrainer = (() => {
     recorder.pop(value);
     return {
       algorithm: hard ? "alphabeta" : "alphabeta_failsoft",
+      cutoff: convention.cutoff,
       events: recorder.events,
       pruned: recorder.pruned,
       value,
@@ -1186,20 +1189,38 @@ const PruningTrainer = (() => {
     return windowsOf(trace).some(([, alpha, beta]) => !(Math.abs(alpha) === INF && Math.abs(beta) === INF));
   }
 
-  /** A cutoff's reason in MAX's view: {kind, node, value, threshold}. */
-  function cutReason(event, player) {
-    if (player !== FIRST) return { kind: "α", node: event.node, value: event.value, threshold: event.alpha };
-    return { kind: "β", node: event.node, value: event.value, threshold: event.beta };
+  /** describe.CUT_SEPARATOR: a space after the English ":", nothing after the Japanese "：". */
+  const CUT_SEPARATOR = { en: " ", ja: "" };
+
+  /**
+   * A cutoff's reason in MAX's view: {kind, node, value, threshold, cutoff}, `cutoff` the
+   * search's rule (">=" or ">", the trace's).
+   */
+  function cutReason(event, player, cutoff = ">=") {
+    if (player !== FIRST) {
+      return { kind: "α", node: event.node, value: event.value, threshold: event.alpha, cutoff };
+    }
+    return { kind: "β", node: event.node, value: event.value, threshold: event.beta, cutoff };
   }
 
-  /** CutReason.text: "β-cut at D: 4 ≥ 3", "D でβカット: 4 ≥ 3". */
-  function cutReasonText(reason, separator = " ", language = "en") {
+  /** CutReason.relation: ≥ or > for a β-cut, ≤ or < for an α-cut, by the rule in force. */
+  function cutRelation(reason) {
+    const strict = reason.cutoff === ">";
+    if (reason.kind === "β") return strict ? ">" : "≥";
+    return strict ? "<" : "≤";
+  }
+
+  /**
+   * CutReason.text: "β-cut at D: 4 ≥ 3", "D でβカット：4 ≥ 3"; `separator` null: the
+   * sentence's own (a space in English, nothing in Japanese).
+   */
+  function cutReasonText(reason, separator = null, language = "en") {
     return narration("cut", language, {
       kind: reason.kind,
       node: quoteName(reason.node),
-      separator,
+      separator: separator === null ? CUT_SEPARATOR[checkLanguage(language)] : separator,
       value: formatNumber(reason.value),
-      relation: reason.kind === "β" ? "≥" : "≤",
+      relation: cutRelation(reason),
       threshold: formatNumber(reason.threshold),
     });
   }
@@ -1237,7 +1258,8 @@ const PruningTrainer = (() => {
       }
       if (event.type === "cutoff") {
         windows.set(event.node, [event.alpha, event.beta]);
-        const reason = cutReasonText(cutReason(event, players.get(event.node)), " ", language);
+        const cut = cutReason(event, players.get(event.node), trace.cutoff);
+        const reason = cutReasonText(cut, null, language);
         if (!event.skipped.length) return say("cut_nothing_left", { reason });
         return say("cut_pruned", { reason, names: joinNames(event.skipped, 4, language) });
       }
@@ -1309,7 +1331,7 @@ const PruningTrainer = (() => {
     const cuts = new Map(); // first skipped child → [step, label]
     trace.events.forEach((event, index) => {
       if (event.type === "cutoff" && event.skipped.length) {
-        const reason = cutReason(event, playerOf.get(event.node));
+        const reason = cutReason(event, playerOf.get(event.node), trace.cutoff);
         cuts.set(event.skipped[0], [index + 1, cutReasonText(reason, "\n", language)]);
       }
     });
