@@ -16,10 +16,22 @@
   const SVG = "http://www.w3.org/2000/svg";
   const BOX = { width: 50, height: 40 };
   const ELLIPSE = { rx: 28, ry: 21 };
-  const MIN_SCALE = 0.6; // a drawing shrinks to fit its box down to this, then scrolls
+  // A drawing shrinks to fit its box down to a scale that keeps its smallest text (12 SVG
+  // units: names, marks, labels) at least 12 px on a wide screen and 10 px on a phone; a
+  // wider tree scrolls in its box, and says so (showScrollCue).
+  const SMALLEST_TEXT = 12;
+  const READABLE_PIXELS = { wide: 12, narrow: 10 };
+  const NARROW_SCREEN = "(max-width: 699px)";
   const MAX_SCALE = 1.3; // and grows on a wide screen up to this
-  const STEP_MILLISECONDS = 750;
+
+  /** The smallest scale a drawing may have on this screen (see READABLE_PIXELS). */
+  function minimumScale() {
+    const narrow = window.matchMedia(NARROW_SCREEN).matches;
+    return (narrow ? READABLE_PIXELS.narrow : READABLE_PIXELS.wide) / SMALLEST_TEXT;
+  }
+  const STEP_MILLISECONDS = 750; // the speed control's default (its options are in the page)
   const LANGUAGE = document.documentElement.lang === "ja" ? "ja" : "en";
+  const VERDICT_SIGNS = { right: "✓", wrong: "✗" };
 
   /** The page's own words (trainer.js WORDS.page) in the page's language. */
   const pageWords = (key, values) => T.say("page", key, LANGUAGE, values);
@@ -37,8 +49,11 @@
     pictures: null,
     step: 0,
     timer: null,
+    stepMilliseconds: STEP_MILLISECONDS,
     centreOnRoot: true,
-    wrong: new Set(), // leaves the last Check found wrongly marked or unmarked
+    // what the last Check found: leaf → "right" (marked and pruned) or "wrong" (marked but
+    // evaluated, or pruned but not marked); a leaf pressed since then has none
+    verdicts: new Map(),
   };
 
   const $ = (id) => document.getElementById(id);
@@ -136,7 +151,7 @@
     });
     const natural = placed.width;
     svg.style.width =
-      `max(${Math.round(natural * MIN_SCALE)}px, min(100%, ${Math.round(natural * MAX_SCALE)}px))`;
+      `max(${Math.ceil(natural * minimumScale())}px, min(100%, ${Math.round(natural * MAX_SCALE)}px))`;
     const edges = element("g", { class: "edges" });
     const labels = element("g", { class: "labels" });
     const nodes = element("g", { class: "nodes" });
@@ -191,6 +206,21 @@
     const focus = picture ? picture.current : state.centreOnRoot ? exercise.tree.name : null;
     if (focus) keepInView(container, svg, placed, placed.positions.get(focus).x, !picture);
     if (!picture) state.centreOnRoot = false;
+    showScrollCue(container);
+  }
+
+  /**
+   * A drawing wider than its box says so: the hint under it shows, and its frame fades the
+   * side that has more of the tree, with an arrow (classes more-left and more-right).
+   */
+  function showScrollCue(container) {
+    const frame = container.closest(".drawing-frame");
+    const hidden = container.scrollWidth - container.clientWidth;
+    const scrolls = hidden > 1;
+    frame.classList.toggle("scrolls", scrolls);
+    frame.classList.toggle("more-left", scrolls && container.scrollLeft > 1);
+    frame.classList.toggle("more-right", scrolls && container.scrollLeft < hidden - 1);
+    $(`${container.id}-scroll-hint`).hidden = !scrolls;
   }
 
   /**
@@ -240,9 +270,9 @@
         provisional = true;
       }
     }
-    const wrong = !picture && state.wrong.has(node.name);
+    const verdict = picture ? null : state.verdicts.get(node.name);
     const group = element("g", {
-      class: `node ${kind} ${status}${current ? " current" : ""}${wrong ? " wrong" : ""}`,
+      class: `node ${kind} ${status}${current ? " current" : ""}${verdict ? ` ${verdict}` : ""}`,
       transform: `translate(${where.x} ${where.y})`,
     });
     const shape =
@@ -257,6 +287,13 @@
     title.append(element("tspan", {}, node.name));
     if (mark) title.append(element("tspan", { class: "mark", dx: 3 }, mark));
     group.append(title);
+    if (verdict) {
+      // right or wrong in a sign as well as a colour: a badge with ✓ or ✗ at the top right
+      const badge = element("g", { class: `verdict-badge ${verdict}`, transform: "translate(22 -20)" });
+      badge.append(element("circle", { r: 9 }));
+      badge.append(element("text", { y: 4.5, "text-anchor": "middle" }, VERDICT_SIGNS[verdict]));
+      group.append(badge);
+    }
     if (value) {
       group.append(
         element("text", {
@@ -269,7 +306,8 @@
       group.setAttribute("tabindex", "0");
       group.setAttribute("role", "button");
       group.setAttribute("aria-pressed", String(pressed));
-      group.setAttribute("aria-label", pageWords("leaf_label", { name: node.name, value }));
+      const described = pageWords("leaf_label", { name: node.name, value });
+      group.setAttribute("aria-label", verdict ? `${described} (${pageWords(verdict)})` : described);
       group.dataset.leaf = node.name;
       group.classList.add("clickable");
       group.addEventListener("click", () => onLeaf(node.name));
@@ -291,7 +329,7 @@
     state.exercise = new T.Exercise(tree, state.convention);
     state.marked = new Set();
     state.typed = {};
-    state.wrong = new Set();
+    state.verdicts = new Map();
     state.pictures = null;
     state.centreOnRoot = true;
     writeAddress();
@@ -302,8 +340,10 @@
     stopPlaying();
     state.exercise = new T.Exercise(state.exercise.tree, state.convention);
     state.pictures = null;
-    state.wrong = new Set();
+    state.verdicts = new Map();
     drawExercise();
+    showLeafButtons();
+    clearValueVerdicts();
     writeAddress();
     showQuestion();
     $("feedback").replaceChildren();
@@ -364,9 +404,13 @@
       input.setAttribute("aria-label", pageWords("value_label", { name }));
       input.addEventListener("input", () => {
         state.typed[name] = input.value;
+        showValueVerdict(input, null, null); // Check's verdict was on the old text
         drawExercise();
       });
-      field.append(caption, input);
+      const sign = document.createElement("span");
+      sign.className = "verdict-sign";
+      sign.setAttribute("aria-hidden", "true");
+      field.append(caption, input, sign);
       values.append(field);
     }
     $("feedback").replaceChildren();
@@ -377,14 +421,83 @@
     drawTree($("tree-drawing"), state.exercise, null, toggleLeaf);
   }
 
+  /**
+   * A leaf's button: pressed (✂) or not, and the last Check's verdict on it, a sign (✓ or ✗)
+   * with its word for a screen reader, and the message about it.
+   */
+  function showLeafButton(button, messageId) {
+    const name = button.dataset.leaf;
+    const pressed = state.marked.has(name);
+    const verdict = state.verdicts.get(name);
+    button.setAttribute("aria-pressed", String(pressed));
+    button.textContent = pressed ? `✂ ${name}` : name;
+    button.classList.remove("right", "wrong");
+    button.removeAttribute("aria-describedby");
+    if (!verdict) return;
+    button.classList.add(verdict);
+    const sign = document.createElement("span");
+    sign.className = "verdict-sign";
+    sign.setAttribute("aria-hidden", "true");
+    sign.textContent = VERDICT_SIGNS[verdict];
+    const word = document.createElement("span");
+    word.className = "visually-hidden";
+    word.textContent = ` (${pageWords(verdict)})`;
+    button.append(" ", sign, word);
+    if (messageId) button.setAttribute("aria-describedby", messageId);
+  }
+
+  /** Every leaf button, with the messages of the last Check (node → element id). */
+  function showLeafButtons(messageIds = new Map()) {
+    for (const button of document.querySelectorAll("#leaves button")) {
+      showLeafButton(button, messageIds.get(button.dataset.leaf));
+    }
+  }
+
+  /**
+   * A value box after Check: "wrong" (aria-invalid, described by its message, ✗), "right"
+   * (the value typed is the value returned, ✓) or null (not checked, or edited since).
+   */
+  function showValueVerdict(input, verdict, messageId) {
+    const field = input.closest(".value-field");
+    field.classList.remove("right", "wrong");
+    field.querySelector(".verdict-sign").textContent = verdict ? VERDICT_SIGNS[verdict] : "";
+    input.removeAttribute("aria-invalid");
+    input.removeAttribute("aria-describedby");
+    input.removeAttribute("aria-errormessage");
+    if (!verdict) return;
+    field.classList.add(verdict);
+    if (verdict === "wrong") {
+      input.setAttribute("aria-invalid", "true");
+      input.setAttribute("aria-describedby", messageId);
+      input.setAttribute("aria-errormessage", messageId);
+    }
+  }
+
+  /**
+   * Every value box after Check (`messageIds`: node → the id of the message naming it):
+   * wrong where a message names it, right where a value was typed and none does.
+   */
+  function showValueVerdicts(messageIds) {
+    for (const input of document.querySelectorAll("#values input")) {
+      const name = input.dataset.node;
+      let verdict = null;
+      if (messageIds.has(name)) verdict = "wrong";
+      else if (input.value.trim()) verdict = "right";
+      showValueVerdict(input, verdict, messageIds.get(name));
+    }
+  }
+
+  /** Every value box without a verdict (the answer or the rules changed). */
+  function clearValueVerdicts() {
+    for (const input of document.querySelectorAll("#values input")) showValueVerdict(input, null, null);
+  }
+
   function toggleLeaf(name) {
-    state.wrong.delete(name);
+    state.verdicts.delete(name);
     if (state.marked.has(name)) state.marked.delete(name);
     else state.marked.add(name);
     const button = document.querySelector(`#leaves button[data-leaf="${name}"]`);
-    const pressed = state.marked.has(name);
-    button.setAttribute("aria-pressed", String(pressed));
-    button.textContent = pressed ? `✂ ${name}` : name;
+    showLeafButton(button, null);
     const focused = document.activeElement;
     const wasInDrawing = focused && focused.closest && focused.closest("#tree-drawing");
     drawExercise();
@@ -398,23 +511,29 @@
 
   function clearAnswer() {
     state.marked = new Set();
-    state.wrong = new Set();
+    state.verdicts = new Map();
     state.typed = {};
-    for (const button of document.querySelectorAll("#leaves button")) {
-      button.setAttribute("aria-pressed", "false");
-      button.textContent = button.dataset.leaf;
-    }
+    showLeafButtons();
     for (const input of document.querySelectorAll("#values input")) input.value = "";
+    clearValueVerdicts();
     $("feedback").replaceChildren();
     drawExercise();
   }
 
+  /**
+   * Check the answer: gamelib's verdict and messages (each with the trainer's reason from the
+   * trace where the message does not hold it), every marked or missed leaf right (✓) or
+   * wrong (✗) in the drawing and on its button, every value box right or wrong.
+   */
   function check() {
     const exercise = state.exercise;
     const { feedback, blank } = exercise.checkTyped(state.marked, state.typed, LANGUAGE);
-    state.wrong = new Set(
-      exercise.leafNames.filter((name) => state.marked.has(name) !== exercise.pruned.has(name)),
-    );
+    state.verdicts = new Map();
+    for (const name of exercise.leafNames) {
+      const marked = state.marked.has(name);
+      if (marked !== exercise.pruned.has(name)) state.verdicts.set(name, "wrong");
+      else if (marked) state.verdicts.set(name, "right");
+    }
     drawExercise();
     const box = $("feedback");
     box.className = `feedback ${feedback.correct ? "right" : "wrong"}`;
@@ -422,15 +541,33 @@
     head.className = "verdict";
     head.textContent = T.verdict(feedback);
     box.replaceChildren(head);
-    if (feedback.messages.length) {
+    const messageIds = new Map(); // node → the id of the first message about it
+    if (feedback.details.length) {
       const list = document.createElement("ul");
-      for (const message of feedback.messages) {
+      feedback.details.forEach((detail, index) => {
         const item = document.createElement("li");
-        item.textContent = message;
+        item.id = `message-${index + 1}`;
+        item.className = detail.kind.replaceAll("_", "-");
+        if (detail.node !== null && !messageIds.has(detail.node)) messageIds.set(detail.node, item.id);
+        const message = document.createElement("span");
+        message.className = "message";
+        message.textContent = detail.text;
+        item.append(message);
+        const reason = exercise.reasonFor(detail, LANGUAGE);
+        if (reason) {
+          const why = document.createElement("span");
+          why.className = "reason";
+          const label = document.createElement("b");
+          label.textContent = pageWords("why");
+          why.append(label, reason);
+          item.append(why);
+        }
         list.append(item);
-      }
+      });
       box.append(list);
     }
+    showLeafButtons(messageIds);
+    showValueVerdicts(messageIds);
     if (blank.length) {
       const note = document.createElement("p");
       note.className = "note";
@@ -461,10 +598,26 @@
     const picture = state.pictures[state.step];
     drawTree($("solution-drawing"), state.exercise, picture, null);
     $("caption").textContent = picture.caption;
+    // the rule's cut test, when a child has just returned: a cut, or why there is none
+    const event = state.step > 0 ? state.exercise.trace.events[state.step - 1] : null;
+    const tested = event !== null && (event.type === "backup" || event.type === "cutoff");
+    const comparison = $("comparison");
+    comparison.textContent = tested ? state.exercise.stepComparison(event, LANGUAGE) : "";
+    comparison.className = `comparison${tested ? (event.type === "cutoff" ? " cut" : " no-cut") : ""}`;
     $("step").value = String(state.step);
     $("first-step").disabled = $("previous-step").disabled = state.step === 0;
     const last = state.step === state.pictures.length - 1;
     $("next-step").disabled = $("last-step").disabled = last;
+    $("next-cut").disabled = nextCutStep() === null;
+  }
+
+  /** The first step after the current one that shows a cutoff, or null if none is left. */
+  function nextCutStep() {
+    const events = state.exercise.trace.events;
+    for (let step = state.step + 1; step <= events.length; step += 1) {
+      if (events[step - 1].type === "cutoff") return step;
+    }
+    return null;
   }
 
   function stopPlaying() {
@@ -486,10 +639,25 @@
     const play = $("play");
     play.textContent = pageWords("pause");
     play.setAttribute("aria-label", pageWords("pause_label"));
+    startTimer();
+  }
+
+  /** Step forward every state.stepMilliseconds (the speed control) until the last step. */
+  function startTimer() {
+    if (state.timer !== null) clearInterval(state.timer);
+    $("play").dataset.stepMilliseconds = String(state.stepMilliseconds);
     state.timer = setInterval(() => {
       goTo(state.step + 1);
       if (state.step >= state.pictures.length - 1) stopPlaying();
-    }, STEP_MILLISECONDS);
+    }, state.stepMilliseconds);
+  }
+
+  function setSpeed() {
+    const milliseconds = Number($("speed").value);
+    if (!(Number.isFinite(milliseconds) && milliseconds > 0)) return;
+    state.stepMilliseconds = milliseconds;
+    $("play").dataset.stepMilliseconds = String(milliseconds);
+    if (state.timer !== null) startTimer(); // a playing animation takes the new pace now
   }
 
   // ------------------------------------------------------------------ wiring
@@ -532,6 +700,22 @@
     $("previous-step").addEventListener("click", () => { stopPlaying(); goTo(state.step - 1); });
     $("next-step").addEventListener("click", () => { stopPlaying(); goTo(state.step + 1); });
     $("last-step").addEventListener("click", () => { stopPlaying(); goTo(Infinity); });
+    $("next-cut").addEventListener("click", () => {
+      stopPlaying();
+      const step = nextCutStep();
+      if (step !== null) goTo(step);
+    });
+    $("speed").addEventListener("change", setSpeed);
+    setSpeed();
+    window.matchMedia(NARROW_SCREEN).addEventListener("change", () => {
+      drawExercise(); // the smallest scale changed (minimumScale)
+      if (state.pictures) goTo(state.step);
+    });
+    for (const id of ["tree-drawing", "solution-drawing"]) {
+      const container = $(id);
+      container.addEventListener("scroll", () => showScrollCue(container), { passive: true });
+      new ResizeObserver(() => showScrollCue(container)).observe(container);
+    }
     $("play").addEventListener("click", togglePlay);
     $("step").addEventListener("input", () => { stopPlaying(); goTo(Number($("step").value)); });
     window.addEventListener("hashchange", () => {

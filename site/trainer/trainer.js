@@ -272,12 +272,65 @@ const PruningTrainer = (() => {
       value_label: { en: "value of {name}", ja: "{name} の値" },
       notebook_line: {
         en: "The same exercise in a course notebook: ",
-        ja: "同じ演習をコースのノートブックで: ",
+        ja: "同じ演習を講座のノートブックで：",
       },
       play: { en: "▶ Play", ja: "▶ 再生" },
       play_label: { en: "Play", ja: "再生" },
       pause: { en: "‖ Pause", ja: "‖ 一時停止" },
       pause_label: { en: "Pause", ja: "一時停止" },
+      // after Check: each mark and value is right or wrong, said in words beside the colour
+      right: { en: "right", ja: "正しい" },
+      wrong: { en: "wrong", ja: "間違い" },
+      why: { en: "Why: ", ja: "理由：" },
+      // the rule's test at a node after a child returned: a cut, or no cut (and why not)
+      comparison: { en: "{value} {relation} {bound} = {threshold}", ja: "{value} {relation} {bound} = {threshold}" },
+      no_cut: { en: "{comparison}, so no cut", ja: "{comparison} なのでカットしません" },
+      no_cut_strict: {
+        en: "{comparison}, which does not cut under the strict rule (it cuts only on {strict})",
+        ja: "{comparison} ですが、厳密な規則ではカットしません（{strict} のときだけカットします）",
+      },
+      strict_at_max: { en: "value > β", ja: "値 > β" },
+      strict_at_min: { en: "value < α", ja: "値 < α" },
+      step_cut: {
+        en: "The cut test at {node} ({role}): {child} returned {comparison}, so {node} cuts.",
+        ja: "{node}（{role}）のカットの判定：{child} が返した値は {comparison} なのでカットします。",
+      },
+      step_no_cut: {
+        en: "The cut test at {node} ({role}): {child} returned {comparison}.",
+        ja: "{node}（{role}）のカットの判定：{child} が返した値は {comparison}。",
+      },
+      // why a leaf is evaluated: the test at each node above it that searched a child before
+      reached_first: {
+        en: "every node above {leaf} searches the path to {leaf} first, so no value could cut before it.",
+        ja: "{leaf} の上のどのノードも {leaf} への道を最初に探索するので、{leaf} より前にカットを起こせる値はありません。",
+      },
+      reached_because: {
+        en: "no test above {leaf} cuts before it is reached: {tests}.",
+        ja: "{leaf} に達する前の判定はどれもカットしません。{tests}。",
+      },
+      test_at: {
+        en: "at {node} ({role}) the best child so far, {child}, returned {comparison}",
+        ja: "{node}（{role}）ではそれまでの最善の子 {child} が返した値は {comparison}",
+      },
+      tests_separator: { en: "; ", ja: "。" },
+      // why an inner node returns its value: the cut and what the rule returns there
+      cut_returns_hard: {
+        en: "{node} ({role}) cuts: {child} returned {comparison}, and under fail-hard a node that cuts returns {bound}, here {value}.",
+        ja: "{node}（{role}）では {child} が返した値が {comparison} なのでカットします。fail-hard では、カットしたノードは {bound} を返します（ここでは {value}）。",
+      },
+      cut_returns_soft: {
+        en: "{node} ({role}) cuts: {child} returned {comparison}, and under fail-soft a node that cuts returns the best value it has seen, here {value}.",
+        ja: "{node}（{role}）では {child} が返した値が {comparison} なのでカットします。fail-soft では、カットしたノードはそれまでの最善値を返します（ここでは {value}）。",
+      },
+      no_cut_returns_best: {
+        en: "{node} ({role}) searches all its children without a cut (its best child, {child}, returned {comparison}) and returns its best, {value}.",
+        ja: "{node}（{role}）はカットせずにすべての子を探索し（最善の子 {child} が返した値は {comparison}）、最善値 {value} を返します。",
+      },
+      no_cut_returns_bound: {
+        en: "{node} ({role}) searches all its children without a cut (its best child, {child}, returned {comparison}); none did better than the {bound} = {entry} it was given, and under fail-hard a node then returns that bound, {value}.",
+        ja: "{node}（{role}）はカットせずにすべての子を探索します（最善の子 {child} が返した値は {comparison}）。受け取った {bound} = {entry} より良い値を返した子はなく、fail-hard ではそのときその限界値 {value} を返します。",
+      },
+      pruned_by: { en: "{cut}.", ja: "{cut}。" },
     },
   };
 
@@ -314,6 +367,7 @@ const PruningTrainer = (() => {
   const exerciseWords = words("gamelib.exercises");
   const narration = words("gamelib.render.describe");
   const widgetWords = words("gamelib.widgets.pruning");
+  const pageWords = words("page");
 
   /** Names in a checker's sentence: "J, M" in English, "J、M" in Japanese (exercises._join). */
   function joinPlain(names, language) {
@@ -949,19 +1003,166 @@ const PruningTrainer = (() => {
       return this.players.get(name) === FIRST;
     }
 
+    // ---------------------------------------------------------------- the trainer's reasons
+    // (the page's own sentences, WORDS.page; gamelib's checker says what is wrong, these say
+    // why, from the trace)
+
+    /**
+     * The rule's cut test after a child returned to a node (a backup or cutoff event), from
+     * MAX's view: at a MAX node the value against β, at a MIN node against α (the bound that
+     * stays fixed while the node searches its children). `cuts` is what the rule decided.
+     */
+    cutTest(event) {
+      const max = this.isMax(event.node);
+      return {
+        node: event.node,
+        role: max ? "MAX" : "MIN",
+        child: event.child,
+        value: event.value,
+        bound: max ? "β" : "α",
+        threshold: max ? event.beta : event.alpha,
+        cuts: event.type === "cutoff",
+      };
+    }
+
+    /**
+     * A cut test in words, under the rule in force: "9 ≥ β = −3" for a cut, "2 < β = 5, so
+     * no cut", and under the strict rule "3 ≥ β = 3, which does not cut under the strict
+     * rule (…)" for the tie that does not cut.
+     */
+    comparison(test, language = "en") {
+      const strict = this.convention.cutoff === ">";
+      const max = test.bound === "β";
+      const tie = test.value === test.threshold;
+      let relation;
+      if (test.cuts) relation = max ? (strict ? ">" : "≥") : strict ? "<" : "≤";
+      else if (tie) relation = max ? "≥" : "≤"; // a tie that does not cut: the strict rule
+      else relation = max ? "<" : ">";
+      const comparison = pageWords("comparison", language, {
+        value: formatNumber(test.value),
+        relation,
+        bound: test.bound,
+        threshold: formatNumber(test.threshold),
+      });
+      if (test.cuts) return comparison;
+      if (tie) {
+        const strictRule = pageWords(max ? "strict_at_max" : "strict_at_min", language);
+        return pageWords("no_cut_strict", language, { comparison, strict: strictRule });
+      }
+      return pageWords("no_cut", language, { comparison });
+    }
+
+    /** The cut test of a step of the solution (a backup or cutoff event) in a sentence. */
+    stepComparison(event, language = "en") {
+      const test = this.cutTest(event);
+      return pageWords(test.cuts ? "step_cut" : "step_no_cut", language, {
+        node: test.node,
+        role: test.role,
+        child: test.child,
+        comparison: this.comparison(test, language),
+      });
+    }
+
+    /**
+     * Why the evaluated `leaf` is reached: at every node above it that searched a child
+     * before the path to `leaf`, the test of its best child so far did not cut (the best is
+     * the closest to cutting: the bound tested against stays fixed while a node searches).
+     */
+    reachedBecause(leaf, language = "en") {
+      const best = new Map(); // node → its best backup so far (MAX's view)
+      const path = [];
+      for (const event of this.trace.events) {
+        if (event.type === "enter") {
+          if (event.node === leaf) break;
+          path.push(event.node);
+        } else if (event.type === "exit") {
+          path.pop();
+        } else if (event.type === "backup") {
+          const held = best.get(event.node);
+          const better = !held || (this.isMax(event.node) ? event.value > held.value : event.value < held.value);
+          if (better) best.set(event.node, event);
+        }
+      }
+      const tests = path.filter((name) => best.has(name)).map((name) => this.cutTest(best.get(name)));
+      if (!tests.length) return pageWords("reached_first", language, { leaf });
+      const sentences = tests.map((test) =>
+        pageWords("test_at", language, { ...test, comparison: this.comparison(test, language) }),
+      );
+      return pageWords("reached_because", language, {
+        leaf,
+        tests: sentences.join(pageWords("tests_separator", language)),
+      });
+    }
+
+    /**
+     * Why the searched inner node `name` returns its value: the cut and what the rule
+     * returns there (β or α under fail-hard, the best value seen under fail-soft), or, with
+     * no cut, its best child (or, under fail-hard, the bound it was given if no child beat it).
+     */
+    returnsBecause(name, language = "en") {
+      const events = this.trace.events.filter(
+        (event) => (event.type === "backup" || event.type === "cutoff") && event.node === name,
+      );
+      const enter = this.trace.events.find((event) => event.type === "enter" && event.node === name);
+      const max = this.isMax(name);
+      const value = formatNumber(this.returned.get(name)[0]);
+      const hard = this.convention.failure === "hard";
+      const cut = events.find((event) => event.type === "cutoff");
+      if (cut) {
+        const test = this.cutTest(cut);
+        return pageWords(hard ? "cut_returns_hard" : "cut_returns_soft", language, {
+          ...test,
+          comparison: this.comparison(test, language),
+          value,
+        });
+      }
+      const best = events.reduce((held, event) =>
+        (max ? event.value > held.value : event.value < held.value) ? event : held,
+      );
+      const test = this.cutTest(best);
+      const entry = max ? enter.alpha : enter.beta;
+      const beaten = max ? best.value > entry : best.value < entry;
+      const common = { ...test, comparison: this.comparison(test, language), value };
+      if (hard && !beaten) {
+        return pageWords("no_cut_returns_bound", language, {
+          ...common,
+          bound: max ? "α" : "β",
+          entry: formatNumber(entry),
+        });
+      }
+      return pageWords("no_cut_returns_best", language, common);
+    }
+
+    /**
+     * The reason behind one of the checker's messages (a `details` entry of check()), or
+     * null when the message holds its reason already (a pruned leaf's cut) or has none.
+     */
+    reasonFor(detail, language = "en") {
+      if (detail.kind === "marked_but_evaluated") return this.reachedBecause(detail.node, language);
+      if (detail.kind === "value_wrong") return this.returnsBecause(detail.node, language);
+      if (detail.kind === "value_of_pruned") {
+        const cut = this.cutSentence(this.cutoffAbove(detail.node), language);
+        return pageWords("pruned_by", language, { cut });
+      }
+      return null;
+    }
+
     /** Why `leaf` is pruned: the cutoff that removed it, with its comparison. */
     explainPruned(leaf, language = "en") {
+      const reason = this.cutSentence(this.cutoffAbove(leaf), language);
+      return exerciseWords("pruned_because", language, { leaf, reason });
+    }
+
+    /** The cutoff event that pruned node `name` (one of the skipped subtrees holds it). */
+    cutoffAbove(name) {
       for (const event of this.trace.events) {
         if (event.type !== "cutoff") continue;
         const hit = event.skipped.some((skipped) =>
-          walk(this.nodes.get(skipped)).some(([node]) => node.name === leaf),
+          walk(this.nodes.get(skipped)).some(([node]) => node.name === name),
         );
-        if (hit) {
-          const reason = this.cutSentence(event, language);
-          return exerciseWords("pruned_because", language, { leaf, reason });
-        }
+        if (hit) return event;
       }
-      throw new Error(`${leaf} is not pruned`);
+      throw new Error(`${name} is not pruned`);
     }
 
     /** A cutoff in words, from MAX's view: a β-cut at MAX's nodes, an α-cut at MIN's. */
@@ -1012,15 +1213,17 @@ const PruningTrainer = (() => {
      */
     check(answer, language = "en") {
       const chosen = checkLanguage(language);
-      const messages = [];
+      const problems = [];
       if (answer.pruned !== null && answer.pruned !== undefined) {
-        messages.push(...this.checkPruned(answer.pruned, chosen));
+        problems.push(...this.checkPruned(answer.pruned, chosen));
       }
       const values = answer.values === undefined ? null : answer.values;
-      if (values !== null) messages.push(...this.checkValues(values, chosen));
+      if (values !== null) problems.push(...this.checkValues(values, chosen));
       const notes = values !== null ? this.uncheckedValues(values, chosen) : [];
-      const correct = messages.length === 0;
-      return { correct, messages: [...messages, ...notes], language: chosen };
+      const correct = problems.length === 0;
+      // `details`: one {text, node, kind} per message, in the same order (for the page)
+      const details = [...problems, ...notes.map((text) => ({ text, node: null, kind: "note" }))];
+      return { correct, messages: details.map((entry) => entry.text), language: chosen, details };
     }
 
     uncheckedValues(given, language) {
@@ -1036,12 +1239,11 @@ const PruningTrainer = (() => {
     checkPruned(names, language) {
       const unknown = names.filter((name) => !this.nodes.has(name));
       if (unknown.length) {
-        return [
-          exerciseWords("unknown_nodes", language, {
-            names: joinPlain(unknown.map(pythonRepr), language),
-            leaves: joinPlain(this.leafNames, language),
-          }),
-        ];
+        const text = exerciseWords("unknown_nodes", language, {
+          names: joinPlain(unknown.map(pythonRepr), language),
+          leaves: joinPlain(this.leafNames, language),
+        });
+        return [{ text, node: null, kind: "unknown" }];
       }
       const marked = new Set();
       for (const name of names) {
@@ -1050,9 +1252,11 @@ const PruningTrainer = (() => {
       const messages = [];
       for (const leaf of this.leafNames) {
         if (marked.has(leaf) && !this.pruned.has(leaf)) {
-          messages.push(this.explainEvaluated(leaf, language));
+          const text = this.explainEvaluated(leaf, language);
+          messages.push({ text, node: leaf, kind: "marked_but_evaluated" });
         } else if (!marked.has(leaf) && this.pruned.has(leaf)) {
-          messages.push(this.explainPruned(leaf, language));
+          const text = this.explainPruned(leaf, language);
+          messages.push({ text, node: leaf, kind: "pruned_but_unmarked" });
         }
       }
       return messages;
@@ -1061,26 +1265,26 @@ const PruningTrainer = (() => {
     checkValues(pairs, language) {
       const messages = [];
       const given = new Map(pairs); // a later pair for the same name wins, as in a dict
+      const entry = (text, node, kind) => messages.push({ text, node, kind });
       for (const [name, value] of given) {
         if (!this.nodes.has(name)) {
-          messages.push(exerciseWords("values_unknown", language, { name: pythonRepr(name) }));
+          entry(exerciseWords("values_unknown", language, { name: pythonRepr(name) }), null, "unknown");
         } else if (this.nodes.get(name).children.length === 0) {
-          messages.push(exerciseWords("values_leaf", language, { name }));
+          entry(exerciseWords("values_leaf", language, { name }), name, "value_of_leaf");
         } else if (!this.values.has(name)) {
-          messages.push(exerciseWords("values_pruned", language, { name }));
+          entry(exerciseWords("values_pruned", language, { name }), name, "value_of_pruned");
         } else if (typeof value !== "number" || Number.isNaN(value)) {
           const shown = typeof value === "string" ? pythonRepr(value) : String(value);
-          messages.push(exerciseWords("values_not_number", language, { name, given: shown }));
+          entry(exerciseWords("values_not_number", language, { name, given: shown }), name, "value_not_number");
         } else if (value !== this.values.get(name)) {
           const [returned, bound] = this.returned.get(name);
-          messages.push(
-            exerciseWords("values_wrong", language, {
-              name,
-              value: formatNumber(returned),
-              given: formatNumber(value),
-              meaning: boundMeaning(returned, bound, language),
-            }),
-          );
+          const text = exerciseWords("values_wrong", language, {
+            name,
+            value: formatNumber(returned),
+            given: formatNumber(value),
+            meaning: boundMeaning(returned, bound, language),
+          });
+          entry(text, name, "value_wrong");
         }
       }
       return messages;
@@ -1110,7 +1314,7 @@ const PruningTrainer = (() => {
         try {
           number = readValue(text, language);
         } catch (error) {
-          problems.push(widgetWords("box_problem", language, { name, error: error.message }));
+          problems.push([name, widgetWords("box_problem", language, { name, error: error.message })]);
           continue;
         }
         if (number !== null) values.push([name, number]);
@@ -1120,7 +1324,10 @@ const PruningTrainer = (() => {
         language,
       );
       if (problems.length) {
-        feedback = { ...feedback, correct: false, messages: [...problems, ...feedback.messages] };
+        const boxes = problems.map(([node, text]) => ({ text, node, kind: "box" }));
+        const details = [...boxes, ...feedback.details];
+        const messages = details.map((one) => one.text);
+        feedback = { ...feedback, correct: false, messages, details };
       }
       const blank = [...this.values.keys()].filter(
         (name) => !(typed[name] || "").trim(),

@@ -14,6 +14,7 @@ and 1280 pixels wide, light and dark, go to ``tests/browser/screenshots/`` (not 
 from __future__ import annotations
 
 import html
+import itertools
 import re
 import subprocess
 import sys
@@ -27,9 +28,11 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from gamelib.exercises import WORDS as CHECKER_WORDS
 from gamelib.exercises import Convention, PruningExercise
-from gamelib.notation import format_number
+from gamelib.notation import format_number, read_number
 from gamelib.render.scene import SceneOptions, trace_pictures
+from gamelib.trace import Backup, Cutoff
 from tests.browser.conftest import (
     CHROMIUM_ARGUMENTS,
     REPOSITORY,
@@ -122,10 +125,22 @@ def trainer_page(
 
 
 def feedback_text(page: Any) -> str:
-    """The feedback as Feedback.__str__ writes it: the verdict, then "- message" lines."""
+    """The feedback as Feedback.__str__ writes it: the verdict, then "- message" lines (the
+    checker's messages, without the trainer's reasons under them)."""
     verdict = page.locator("#feedback .verdict").inner_text()
-    messages = page.locator("#feedback li").all_inner_texts()
+    messages = page.locator("#feedback li .message").all_inner_texts()
     return "\n".join([verdict, *(f"- {message}" for message in messages)])
+
+
+def box_problem(name: str, text: str, language: str) -> str:
+    """What the notebook widget says of a box whose text is no number (its WORDS)."""
+    from gamelib.widgets.pruning import WORDS
+
+    try:
+        read_number(text, language=language)
+    except ValueError as error:
+        return WORDS["box_problem"][language].format(name=name, error=error)
+    raise AssertionError(f"{text!r} is a number")
 
 
 def caption(page: Any) -> str:
@@ -153,7 +168,8 @@ def test_a_student_session_on_a_desktop(server: str) -> None:
         assert feedback_text(page) == str(exercise.check(set()))
         wrong = page.locator("#tree-drawing .node.wrong")
         expect(wrong).to_have_count(2)  # the two leaves the answer got wrong, outlined
-        assert "K is pruned: at E (MAX) J returned 9 ≥ β = −3" in feedback_text(page)
+        cut = exercise.explain_pruned("K")
+        assert "9 ≥ β = −3" in cut and f"- {cut}" in feedback_text(page).split("\n")
 
         page.locator("#values input[data-node=B]").fill("5")
         page.locator("#check").click()
@@ -217,7 +233,7 @@ def test_other_rules_get_their_own_explanations(server: str) -> None:
         # the page's own first problem: the box that does not hold a number
         assert feedback_text(page).split("\n") == [
             "Not yet:",
-            "- value of B: 'abc' is not a number",
+            f"- {box_problem('B', 'abc', 'en')}",
             *expected[1:],
         ]
         page.locator("#new-tree").click()
@@ -295,9 +311,9 @@ def test_a_student_session_in_japanese(server: str) -> None:
 
         page.locator("#check").click()  # nothing marked: K and O are explained
         assert feedback_text(page) == str(exercise.check(set(), language="ja"))
-        expect(page.locator("#feedback .verdict")).to_have_text("まだ正解ではありません:")
-        cut = "K は枝刈りされます: E（MAX）で J が返した値は 9 ≥ β = −3 です。"
-        assert cut in feedback_text(page)
+        expect(page.locator("#feedback .verdict")).to_have_text(CHECKER_WORDS["not_yet"]["ja"])
+        cut = exercise.explain_pruned("K", language="ja")
+        assert "9 ≥ β = −3" in cut and f"- {cut}" in feedback_text(page).split("\n")
 
         page.locator("#values input[data-node=B]").fill("5")
         page.locator("#values input[data-node=C]").fill("abc")
@@ -306,7 +322,7 @@ def test_a_student_session_in_japanese(server: str) -> None:
         first, *rest = expected.split("\n")
         assert feedback_text(page).split("\n") == [
             first,
-            "- C の値: 'abc' は数として読めません",
+            f"- {box_problem('C', 'abc', 'ja')}",
             *rest,
         ]
 
@@ -402,3 +418,279 @@ def test_the_japanese_page_on_a_phone(server: str, dark: bool) -> None:
         page.locator("#step").fill("30")
         no_horizontal_overflow(page, 390)
         screenshot(page, f"trainer_ja_390_{theme}_solution.png")
+
+
+# ---------------------------------------------------------------- feedback that teaches (27.6)
+
+WHY = {"en": "Why: ", "ja": "理由："}
+NO_CUT_UNDER_THE_STRICT_RULE = {
+    "en": "{value} {relation} {bound} = {value}, which does not cut under the strict rule",
+    "ja": "{value} {relation} {bound} = {value} ですが、厳密な規則ではカットしません",
+}
+
+
+def message_item(page: Any, starts: str) -> Any:
+    """The feedback's list item whose checker message starts with ``starts``."""
+    items = page.locator("#feedback li").filter(
+        has=page.locator(".message", has_text=re.compile("^" + re.escape(starts)))
+    )
+    assert items.count() == 1, starts
+    return items.first
+
+
+def cut_at(exercise: PruningExercise, node: str) -> Cutoff:
+    (cut,) = [e for e in exercise.trace.events if isinstance(e, Cutoff) and e.node == node]
+    return cut
+
+
+@pytest.mark.parametrize(
+    ("language", "width"),
+    [("en", 1280), ("en", 390), ("ja", 1280), ("ja", 390)],
+    ids=["en-1280", "en-390", "ja-1280", "ja-390"],
+)
+def test_after_check_right_and_wrong_differ_and_every_mistake_says_why(
+    server: str, language: str, width: int
+) -> None:
+    """K rightly marked, H wrongly marked (it is evaluated), O missed; B's value wrong, E's
+    wrong at a cut, A's right. Right and wrong differ in a sign and the outline, not only the
+    colour; the wrong boxes are marked for a screen reader; each reason holds the cut test."""
+    from playwright.sync_api import expect
+
+    exercise = PruningExercise(seed=SEED, depth=DEPTH, branching=BRANCHING)
+    values = exercise.solution.values
+    assert "K" in exercise.solution.pruned and "H" not in exercise.solution.pruned
+    folder = "" if language == "en" else "ja/"
+    with trainer_page(f"{server}/{folder}index.html{ADDRESS}", width) as (page, _):
+        page.locator("#leaves button[data-leaf=K]").click()
+        page.locator("#leaves button[data-leaf=H]").click()
+        given = {"A": values["A"], "B": values["B"] + 10, "E": values["E"] + 12}
+        for name, value in given.items():
+            page.locator(f"#values input[data-node={name}]").fill(format_number(value))
+        page.locator("#check").click()
+        answer = {"pruned": {"K", "H"}, "values": given}
+        assert feedback_text(page) == str(exercise.check(answer, language=language))
+
+        # the drawing: a ✓ badge and a solid outline for K, a ✗ and a dashed one for H and O
+        def drawn(leaf: str) -> Any:
+            return page.locator(f"#tree-drawing .node[data-leaf={leaf}]")
+
+        expect(drawn("K")).to_have_class(re.compile(r"\bright\b"))
+        expect(drawn("K").locator(".verdict-badge text")).to_have_text("✓")
+        for leaf in ("H", "O"):
+            expect(drawn(leaf)).to_have_class(re.compile(r"\bwrong\b"))
+            expect(drawn(leaf).locator(".verdict-badge text")).to_have_text("✗")
+        dashes = [
+            drawn(leaf)
+            .locator(".shape")
+            .evaluate("shape => getComputedStyle(shape).strokeDasharray")
+            for leaf in ("K", "H")
+        ]
+        assert dashes[0] != dashes[1], dashes  # not by colour alone
+        # the buttons: the same signs, and the words for a screen reader
+        right_word, wrong_word = ("right", "wrong") if language == "en" else ("正しい", "間違い")
+        expect(page.locator("#leaves button[data-leaf=K]")).to_have_text(f"✂ K ✓ ({right_word})")
+        expect(page.locator("#leaves button[data-leaf=H]")).to_have_text(f"✂ H ✗ ({wrong_word})")
+        expect(page.locator("#leaves button[data-leaf=O]")).to_have_text(f"O ✗ ({wrong_word})")
+        styles = [
+            page.locator(f"#leaves button[data-leaf={leaf}]").evaluate(
+                "button => getComputedStyle(button).borderTopStyle"
+            )
+            for leaf in ("K", "H")
+        ]
+        assert styles == ["solid", "dashed"], styles
+
+        # the value boxes: B and E wrong (aria-invalid, described by their message), A right
+        for name in ("B", "E"):
+            box = page.locator(f"#values input[data-node={name}]")
+            expect(box).to_have_attribute("aria-invalid", "true")
+            message = box.get_attribute("aria-describedby")
+            described = page.locator(f"#{message} .message")
+            expect(described).to_contain_text(format_number(given[name]))
+            expect(page.locator(f".value-field:has(input[data-node={name}])")).to_have_class(
+                re.compile(r"\bwrong\b")
+            )
+        expect(page.locator("#values input[data-node=A]")).not_to_have_attribute(
+            "aria-invalid", "true"
+        )
+        expect(page.locator(".value-field:has(input[data-node=A]) .verdict-sign")).to_have_text("✓")
+
+        # E's reason: the cut and what fail-hard returns there (β), with the comparison
+        cut = cut_at(exercise, "E")
+        reason = message_item(page, "E").locator(".reason")
+        expect(reason).to_contain_text(WHY[language])
+        comparison = f"{format_number(cut.value)} ≥ β = {format_number(cut.beta)}"
+        expect(reason).to_contain_text(comparison)
+        returned = format_number(values["E"])
+        returns = {
+            "en": f"under fail-hard a node that cuts returns β, here {returned}",
+            "ja": f"fail-hard では、カットしたノードは β を返します（ここでは {returned}）",
+        }[language]
+        expect(reason).to_contain_text(returns)
+        assert values["E"] == cut.beta
+        # B's reason: no cut, its best child's value, which it returns
+        expect(message_item(page, "B").locator(".reason")).to_contain_text(
+            format_number(values["B"])
+        )
+        # H's reason: the test above it that did not cut
+        expect(message_item(page, "H").locator(".reason")).to_contain_text(WHY[language])
+        # O's message holds its cut already, and no reason is added to it
+        expect(message_item(page, "O").locator(".reason")).to_have_count(0)
+        expect(message_item(page, "O")).to_contain_text(
+            f"{format_number(cut_at(exercise, 'G').value)} ≥ β"
+        )
+        no_horizontal_overflow(page, width)
+        page.locator("#tree-drawing").scroll_into_view_if_needed()
+        screenshot(page, f"trainer_{language}_{width}_checked.png")
+
+        # pressing a leaf again takes its verdict away (it no longer describes the answer)
+        page.locator("#leaves button[data-leaf=H]").click()
+        expect(drawn("H")).not_to_have_class(re.compile(r"\bwrong\b"))
+        expect(page.locator("#leaves button[data-leaf=H]")).to_have_text("H")
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_the_strict_rule_names_the_comparison_that_does_not_cut(server: str, language: str) -> None:
+    """Under "cut on >", seed 1: N is evaluated with the window (3, 3), because 3 ≤ α = 3 does
+    not cut at C. Marking N says so, and the solution animation shows that test as a step."""
+    from playwright.sync_api import expect
+
+    convention = Convention(cutoff=">", order="given", failure="hard")
+    exercise = PruningExercise(seed=1, depth=3, branching=2, convention=convention)
+    (backup,) = [
+        (step, event)
+        for step, event in enumerate(exercise.trace.events, start=1)
+        if isinstance(event, Backup) and event.node == "C" and event.child == "F"
+    ]
+    step, event = backup
+    assert "N" not in exercise.solution.pruned and event.value == event.alpha  # the tie
+    tie = NO_CUT_UNDER_THE_STRICT_RULE[language].format(
+        value=format_number(event.value), relation="≤", bound="α"
+    )
+    folder = "" if language == "en" else "ja/"
+    address = "#seed=1&depth=3&branching=2&cutoff=gt&order=given&failure=hard"
+    with trainer_page(f"{server}/{folder}index.html{address}", 1280) as (page, _):
+        page.locator("#leaves button[data-leaf=N]").click()
+        page.locator("#check").click()
+        item = message_item(page, "N")
+        expect(item.locator(".message")).to_have_text(
+            exercise.explain_evaluated("N", language=language)
+        )
+        expect(item.locator(".reason")).to_contain_text(tie)
+
+        page.locator("#show-solution").click()
+        page.locator("#step").fill(str(step))
+        pictures = trace_pictures(exercise.trace, SceneOptions(language=language))
+        expect(page.locator("#caption")).to_have_text(pictures[step].caption)
+        expect(page.locator("#comparison")).to_contain_text(tie)
+        expect(page.locator("#comparison")).to_have_class(re.compile(r"\bno-cut\b"))
+
+
+def test_the_solution_has_a_speed_control_and_a_next_cut_button(server: str) -> None:
+    from playwright.sync_api import expect
+
+    exercise = PruningExercise(seed=SEED, depth=DEPTH, branching=BRANCHING)
+    pictures = trace_pictures(exercise.trace)
+    cut_steps = [
+        step for step, event in enumerate(exercise.trace.events, start=1)
+        if isinstance(event, Cutoff)
+    ]  # fmt: skip
+    assert len(cut_steps) == 2
+    with trainer_page(f"{server}/index.html{ADDRESS}", 1280) as (page, _):
+        page.locator("#show-solution").click()
+        page.locator("#first-step").click()
+        for step in cut_steps:
+            page.locator("#next-cut").click()
+            expect(page.locator("#caption")).to_have_text(pictures[step].caption)
+            expect(page.locator("#comparison")).to_have_class(re.compile(r"\bcut\b"))
+        expect(page.locator("#next-cut")).to_be_disabled()  # no cut after the last one
+
+        # the step interval follows the speed control (timed by the page's own clock)
+        page.evaluate(
+            """() => {
+              window.stepTimes = [];
+              new MutationObserver(() => window.stepTimes.push(performance.now()))
+                .observe(document.getElementById("caption"), {childList: true});
+            }"""
+        )
+        for milliseconds, steps in ((200, 6), (1500, 3)):
+            page.locator("#speed").select_option(str(milliseconds))
+            page.locator("#first-step").click()
+            page.evaluate("window.stepTimes = []")
+            page.locator("#play").click()
+            expect(page.locator("#play")).to_have_attribute(
+                "data-step-milliseconds", str(milliseconds)
+            )
+            page.wait_for_function(f"window.stepTimes.length >= {steps}", timeout=WAIT)
+            page.locator("#play").click()  # pause
+            times = page.evaluate("window.stepTimes")[:steps]
+            gaps = sorted(later - earlier for earlier, later in itertools.pairwise(times))
+            median = gaps[len(gaps) // 2]
+            if milliseconds == 200:
+                assert median < 600, gaps  # faster than the 0.75 s default
+            else:
+                assert median >= 1400, gaps
+
+
+def test_a_wide_tree_shows_that_it_scrolls(server: str) -> None:
+    from playwright.sync_api import expect
+
+    wide = "#seed=5&depth=4&branching=3&cutoff=ge&order=given&failure=hard"
+    with trainer_page(f"{server}/index.html{wide}", 390, 844) as (page, _):
+        frame = page.locator(".drawing-frame:has(#tree-drawing)")
+        expect(page.locator("#tree-drawing-scroll-hint")).to_be_visible()
+        expect(frame).to_have_class(re.compile(r"\bscrolls\b"))
+        # centred on the root: more of the tree on both sides, an arrow on each
+        expect(frame).to_have_class(re.compile(r"\bmore-right\b"))
+        arrow = frame.evaluate("frame => getComputedStyle(frame, '::after').content")
+        assert arrow == '"›"', arrow
+        page.locator("#tree-drawing").evaluate("box => { box.scrollLeft = box.scrollWidth; }")
+        expect(frame).not_to_have_class(re.compile(r"\bmore-right\b"))
+        expect(frame).to_have_class(re.compile(r"\bmore-left\b"))
+        screenshot(page, "trainer_390_wide_tree.png")
+    small = "#seed=5&depth=2&branching=2&cutoff=ge&order=given&failure=hard"
+    with trainer_page(f"{server}/index.html{small}", 1280) as (page, _):
+        expect(page.locator("#tree-drawing-scroll-hint")).to_be_hidden()
+        frame = page.locator(".drawing-frame:has(#tree-drawing)")
+        expect(frame).not_to_have_class(re.compile(r"\bscrolls\b"))
+
+
+SMALLEST_TEXT_PIXELS = {1280: 12, 390: 10}
+"""Issue 27.2: a drawing's text at least 12 px on a 1280 px screen and 10 px at 390 px."""
+
+TEXT_SIZES = """drawing => [...drawing.querySelectorAll("svg text")].map(text => {
+  const svg = text.ownerSVGElement;
+  const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+  return [text.textContent, parseFloat(getComputedStyle(text).fontSize) * scale];
+})"""
+"""Each text of a drawing with its font size on the screen, in pixels."""
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_the_drawings_text_is_readable_and_a_wider_tree_scrolls(server: str, width: int) -> None:
+    """Every text in both drawings (after a check with verdicts, and a solution step with
+    window and cut labels) is at least the issue's size; on a 3×3×3×3 tree that cannot fit
+    at that size, the drawing scrolls and says so."""
+    from playwright.sync_api import expect
+
+    for address, scrolls in (
+        (ADDRESS, width < 1280),
+        ("#seed=5&depth=4&branching=3&cutoff=ge&order=given&failure=hard", True),
+    ):
+        with trainer_page(f"{server}/index.html{address}", width) as (page, _):
+            page.locator("#leaves button").first.click()
+            page.locator("#check").click()
+            page.locator("#show-solution").click()
+            page.locator("#first-step").click()
+            page.locator("#next-cut").click()  # a step with window labels and a cut label
+            for drawing in ("tree-drawing", "solution-drawing"):
+                sizes = page.locator(f"#{drawing}").evaluate(TEXT_SIZES)
+                assert sizes
+                small = [(text, round(size, 1)) for text, size in sizes]
+                small = [pair for pair in small if pair[1] < SMALLEST_TEXT_PIXELS[width]]
+                assert not small, (drawing, small)
+                frame = page.locator(f".drawing-frame:has(#{drawing})")
+                if scrolls:
+                    expect(frame).to_have_class(re.compile(r"\bscrolls\b"))
+                    expect(page.locator(f"#{drawing}-scroll-hint")).to_be_visible()
+                else:
+                    expect(frame).not_to_have_class(re.compile(r"\bscrolls\b"))
