@@ -19,6 +19,7 @@ from gamelib.language import Language, resolve
 from gamelib.notation import format_number, format_window
 from gamelib.render.structure import Structure
 from gamelib.render.style import PALETTE
+from gamelib.render.svg import sizing_style
 from gamelib.trace import Snapshot, Trace, for_view, window_for_view
 
 ROW_HEIGHT = 24
@@ -132,7 +133,7 @@ def number_line_svg(
 
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-        f'viewBox="0 0 {width} {height}" style="max-width:100%;height:auto" '
+        f'viewBox="0 0 {width} {height}" style="{sizing_style(width)}" '
         'font-family="DejaVu Sans,Helvetica,Arial,sans-serif" font-size="12">'
     ]
     parts.extend(_axis(limit, x_of, max(len(rows), reserved_rows, 1)))

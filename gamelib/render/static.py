@@ -40,6 +40,7 @@ from gamelib.language import Language, resolve
 from gamelib.render.frames import Frame, trace_frames
 from gamelib.render.labels import WORDS as LEGEND_WORDS
 from gamelib.render.style import PALETTE
+from gamelib.render.svg import SMALLEST_SCALE, svg_size
 from gamelib.trace import Trace
 
 WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
@@ -61,6 +62,10 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     "max_view": {"en": "MAX view", "ja": "MAX の視点"},
     "mover_view": {"en": "mover view (negamax)", "ja": "手番側の視点（ネガマックス法）"},
     "open_windows": {"en": "windows of the open nodes", "ja": "探索中のノードの探索窓"},
+    "scroll_cue": {
+        "en": "⇆ wider than this column: scroll the drawing sideways to see all of it",
+        "ja": "⇆ 図がこの欄より広いため、横にスクロールすると全体が見えます。",
+    },
     "page_title": {"en": "gamelib animation", "ja": "gamelib アニメーション"},
 }
 """The words of both players (this one and the widget), in each language."""
@@ -220,20 +225,35 @@ def legend_html(node_types: bool = False, language: str | None = None) -> str:
     return f'<div class="gamelib-legend" style="font-size:12px;margin:4px 0">{spans}</div>'
 
 
+SMALLEST_SCALE_WIDE = 0.9
+SMALLEST_SCALE_NARROW = 0.75
+"""How far a player's drawings may shrink (:data:`gamelib.render.svg.SMALLEST_SCALE`): their
+smallest text (10 pt, 13.3 px at natural size) stays at least 12 px high, and at least 10 px
+on a screen at most 700 px wide; a drawing that would shrink further keeps that size and
+scrolls sideways in its own box, under a line that says so. Panels side by side stack when
+their drawings would shrink further."""
+
+NARROW_SCREEN = 700
+"""The widest screen (CSS pixels) on which the player takes the narrow screen's layout."""
+
 _STYLE = """
-#{id} {{ font-family: DejaVu Sans, Helvetica, Arial, sans-serif; outline: none; }}
+#{id} {{ font-family: DejaVu Sans, Helvetica, Arial, sans-serif; outline: none;
+  {smallest}: {wide}; }}
 #{id} .gamelib-controls {{ display: flex; flex-wrap: wrap; align-items: center; gap: 6px;
   margin: 4px 0 8px 0; }}
 #{id} button {{ font-size: 15px; min-width: 38px; padding: 3px 8px; cursor: pointer; }}
 #{id} .gamelib-slider {{ width: 320px; }}
 #{id} .gamelib-panels {{ display: flex; flex-wrap: wrap; gap: 14px; }}
-#{id} .gamelib-panel {{ flex: 1 1 calc(50% - 14px); min-width: 0; max-width: calc(50% - 7px); }}
-#{id} .gamelib-panel:only-child {{ max-width: 100%; }}
+#{id} .gamelib-panel {{ min-width: 0;
+  flex: 1 1 calc(var(--gamelib-panel-width, 600px) * var({smallest})); }}
+#{id} .gamelib-drawing, #{id} .gamelib-windows {{ overflow-x: auto; }}
+#{id} .gamelib-scroll-cue {{ display: none; color: #555; font-size: 0.9em; margin: 2px 0; }}
+#{id} .gamelib-panel.gamelib-scrolls .gamelib-scroll-cue {{ display: block; }}
 #{id} .gamelib-sentence {{ font-size: 1.2em; min-height: 2.6em; margin: 4px 0; }}
 #{id} .gamelib-counts {{ color: #555; }}
 #{id} .gamelib-caption {{ color: #555; margin-top: 6px; }}
-@media (max-width: 700px) {{
-  #{id} .gamelib-panel {{ flex-basis: 100%; max-width: 100%; }}
+@media (max-width: {narrow}px) {{
+  #{id} {{ {smallest}: {narrow_scale}; }}
   #{id} .gamelib-sentence {{ font-size: 1.05em; min-height: 0; }}
 }}
 """
@@ -292,6 +312,7 @@ _SCRIPT = """
     });
     slider.value = String(step);
     stepLabel.textContent = say("step_of", {step: step, total: data.steps});
+    markScrolling();
   }
   function go(target) { step = Math.max(0, Math.min(data.steps, target)); render(); }
   function stop() {
@@ -326,6 +347,21 @@ _SCRIPT = """
     if (event.key === "ArrowLeft") { actions.back(); event.preventDefault(); }
     if (event.key === " ") { actions.play(); event.preventDefault(); }
   });
+  // a drawing wider than its box scrolls sideways: the panel then shows the line saying so
+  function markScrolling() {
+    panels.forEach(function (panel) {
+      var scrolls = false;
+      panel.querySelectorAll(".gamelib-drawing, .gamelib-windows").forEach(function (box) {
+        scrolls = scrolls || box.scrollWidth > box.clientWidth + 1;
+      });
+      panel.classList.toggle("gamelib-scrolls", scrolls);
+    });
+  }
+  if (window.ResizeObserver) {
+    new ResizeObserver(markScrolling).observe(root);
+  } else {
+    window.addEventListener("resize", markScrolling);
+  }
   go(0);
 })();
 """
@@ -383,15 +419,28 @@ def _controls(steps: int, views: Sequence[View], view: View, language: Language)
     return f'<div class="gamelib-controls">{"".join(parts)}</div>'
 
 
+def natural_width(svg: str) -> float:
+    """The width of a drawing at its natural size, in CSS pixels (0 when it declares none)."""
+    try:
+        return svg_size(svg)[0] * 4 / 3
+    except ValueError:
+        match = re.search(r'<svg[^>]*\bwidth="([\d.]+)"', svg)
+        return float(match.group(1)) if match else 0.0
+
+
 def _panel(frames: Sequence[Frame], title: str, length: int, language: Language) -> str:
     words = player_words(language)
     last = frames[-1]
     sentence = words["step_sentence"].format(step=last.step, total=length, sentence=last.sentence)
+    widest = max(
+        natural_width(picture) for frame in frames for picture in (frame.svg, frame.windows_svg)
+    )
     return (
-        '<div class="gamelib-panel">'
+        f'<div class="gamelib-panel" style="--gamelib-panel-width:{widest:.0f}px">'
         f'<div class="gamelib-title"><b>{escape(title)}</b> &#160; '
         f'<span class="gamelib-counts">{escape(last.counts.text(language))}</span></div>'
         f'<div class="gamelib-sentence">{escape(sentence)}</div>'
+        f'<div class="gamelib-scroll-cue">{escape(words["scroll_cue"])}</div>'
         f'<div class="gamelib-drawing">{inline_svg(last.svg)}</div>'
         + (  # the windows' caption only where there are windows (not for a board)
             f'<div class="gamelib-caption">{escape(words["open_windows"])}</div>'
@@ -400,6 +449,17 @@ def _panel(frames: Sequence[Frame], title: str, length: int, language: Language)
         )
         + f'<div class="gamelib-windows">{inline_svg(last.windows_svg)}</div>'
         "</div>"
+    )
+
+
+def player_style(player_id: str) -> str:
+    """The CSS of the player with id ``player_id``."""
+    return _STYLE.format(
+        id=player_id,
+        smallest=SMALLEST_SCALE,
+        wide=SMALLEST_SCALE_WIDE,
+        narrow=NARROW_SCREEN,
+        narrow_scale=SMALLEST_SCALE_NARROW,
     )
 
 
@@ -450,7 +510,7 @@ def html_player(
     lang = "" if chosen == "en" else f' lang="{chosen}"'
     return (
         f'<div id="{player_id}" class="gamelib-player" tabindex="0"{lang}>'
-        f"<style>{_STYLE.format(id=player_id)}</style>"
+        f"<style>{player_style(player_id)}</style>"
         f"{_controls(steps, list(frames), view, chosen)}"
         f"{legend_html(node_types, chosen) if legend else ''}"
         f'<div class="gamelib-panels">{panels}</div>'

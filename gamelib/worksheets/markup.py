@@ -99,7 +99,7 @@ def _fitted_svg(drawing: Drawing, max_width: float, max_height: float) -> tuple[
     width, height = svg_size(svg)
     scale = min(1.0, max_width / width, max_height / height)
     sized = re.sub(
-        r'style="max-width:100%;height:auto"',
+        r'style="max-width:100%;height:auto[^"]*"',
         f'style="width:{width * scale:.1f}pt;height:{height * scale:.1f}pt"',
         svg,
         count=1,

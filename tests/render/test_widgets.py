@@ -180,5 +180,5 @@ def test_more_than_two_traces_wrap_two_to_a_row(windows_trace: Trace) -> None:
     row = animation.widget.children[-1]
     assert row.layout.flex_flow == "row wrap"
     assert Animation(windows_trace).panels[0]["box"].layout.width == "100%"
-    page = to_html(*probes)  # the HTML player wraps the same way, by its style sheet
-    assert "flex-wrap: wrap" in page and "max-width: calc(50% - 7px)" in page
+    page = to_html(*probes)  # the HTML player wraps by its style sheet, by its drawings' width
+    assert "flex-wrap: wrap" in page and page.count("--gamelib-panel-width:") == 3
