@@ -1,0 +1,330 @@
+"""The mechanical rules of the Japanese edition's style sheet (notebooks/ja/STYLE.md, the rules
+marked [test]), on every Markdown cell of ``notebooks/ja`` and on gamelib's Japanese sentences.
+
+Each rule is a function from a text to the problems it finds. Markdown is parsed with MyST's
+markdown-it (as the website parses it), and the rules read the text a reader sees: code, inline
+code and math are not prose. gamelib's ``WORDS`` templates are read with their ``{placeholders}``
+standing for a name or a number. A failure names the notebook and cell (or the module and
+key) and the text.
+
+Rules the style sheet leaves to readers (a word whose right form depends on its meaning, such
+as 指す in chess but 打つ in Othello, or 展開 for a node but not for a line of play) are not
+checked here.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import pkgutil
+import re
+from collections.abc import Callable, Iterator, Mapping
+from pathlib import Path
+
+import pytest
+from markdown_it import MarkdownIt
+from markdown_it.renderer import RendererHTML
+from markdown_it.token import Token
+
+import gamelib
+from tests.test_markdown_cells import site_extensions
+
+ROOT = Path(__file__).resolve().parent.parent
+JAPANESE_NOTEBOOKS = sorted(
+    path
+    for path in (ROOT / "notebooks" / "ja").rglob("*.ipynb")
+    if ".ipynb_checkpoints" not in path.parts
+)
+
+KANA_KANJI = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff"
+"""Hiragana, katakana and the CJK ideographs: the letters of Japanese prose."""
+JAPANESE_TEXT = f"{KANA_KANJI}\u3000-\u303f\uff01-\uff5e"
+"""Those, with Japanese punctuation and the full-width forms."""
+
+CODE = "\uf8ff"
+"""What an inline code span or math becomes in the text a rule reads (a private-use mark):
+it counts as half-width for the spacing rule and as nothing else."""
+
+PLACEHOLDER = "\uf8fe"
+"""What a template's ``{placeholder}`` becomes: a name, a number or a Japanese phrase, so it
+counts as neither Japanese nor Latin for the spacing rule."""
+
+Rule = Callable[[str], list[str]]
+
+
+def _around(text: str, start: int, end: int, width: int = 12) -> str:
+    return (
+        text[max(start - width, 0) : end + width].replace(CODE, "`…`").replace(PLACEHOLDER, "{…}")
+    )
+
+
+def _finder(pattern: str, what: str) -> Rule:
+    compiled = re.compile(pattern)
+
+    def find(text: str) -> list[str]:
+        return [
+            f"{what}: {_around(text, match.start(), match.end())!r}"
+            for match in compiled.finditer(text)
+        ]
+
+    return find
+
+
+# ---------------------------------------------------------------- punctuation
+ascii_colon = _finder(
+    rf"[{JAPANESE_TEXT}]:(?=\s|$)|{PLACEHOLDER}: (?=[{KANA_KANJI}])",
+    "ASCII ':' in Japanese (write 「：」, no space after)",
+)
+space_after_colon = _finder(r"：[ \t]", "a space after 「：」")
+dash = _finder(
+    rf"[{JAPANESE_TEXT}]\s*(?:——|―|—|\s-\s)|(?:——|―|—|\s-\s)\s*[{JAPANESE_TEXT}]",
+    "a dash setting off a clause (use 「、」 or parentheses)",
+)
+curly_quotes = _finder(r"[“”]", "“ ” around a name (use 「」)")
+ascii_quoted_name = _finder(
+    rf"(?<![\w\\])\"[^\"\n{KANA_KANJI}]{{1,40}}\"(?=\s*[{KANA_KANJI}])|"
+    rf"(?<=[{KANA_KANJI}])\s*\"[^\"\n{KANA_KANJI}]{{1,40}}\"",
+    '" " around a name in Japanese prose (use 「」)',
+)
+
+OPENING = "（(「『【["
+CLOSING = {"）": "（", ")": "(", "」": "「", "』": "『", "】": "【", "]": "["}
+
+
+NOTATION = re.compile(rf"\([^()（）「」{KANA_KANJI}]*\)")
+"""Half-width parentheses with no Japanese inside: notation such as the window (α, β) or
+f(x), not a bracket of the prose."""
+
+
+def bracket_depth(text: str) -> list[str]:
+    """Brackets nest at most two deep: 「（…「…」…）」 is the limit (notation such as the
+    window (α, β) is not a bracket of the prose)."""
+    text = NOTATION.sub(lambda match: "_" * len(match[0]), text)
+    problems = []
+    depth = 0
+    for index, character in enumerate(text):
+        if character in OPENING:
+            depth += 1
+            if depth == 3:
+                problems.append(
+                    f"brackets three deep (two at most): {_around(text, index, index + 1, 24)!r}"
+                )
+        elif character in CLOSING:
+            depth = max(depth - 1, 0)
+    return problems
+
+
+# ---------------------------------------------------------------- spacing
+no_space_to_latin = _finder(
+    rf"[{KANA_KANJI}][A-Za-z0-9{CODE}]|[A-Za-z0-9{CODE}][{KANA_KANJI}]",
+    "no half-width space between Japanese and Latin letters, digits or code",
+)
+space_before_alphabeta = _finder(
+    rf"[{KANA_KANJI}] +(?:αβ法|αカット|βカット|α値|β値)",
+    "a space before a Japanese αβ word (「のαβ法」, not 「の αβ法」)",
+)
+
+# ---------------------------------------------------------------- one word per concept
+FORBIDDEN = {
+    "コース": "講座",
+    "多くとも": "高々",
+    "より狭い限界値": "より厳しい限界値",
+    "わかる": "分かる",
+    "わかり": "分かり",
+    "わから": "分から",
+    "わかっ": "分かっ",
+    "越え": "超え",
+    "対数目盛(?!り)": "対数目盛り",
+    "α-β 深さ": "αβ法 深さ",
+    "α-β法": "αβ法",
+    "アルファベータ法": "αβ法",
+}
+"""The word forms the style sheet forbids (a regular expression), and the form to write."""
+
+
+def forbidden_forms(text: str) -> list[str]:
+    return [
+        f"{re.sub(r'[(][^)]*[)]', '', form)} (write {right}): "
+        f"{_around(text, match.start(), match.end())!r}"
+        for form, right in FORBIDDEN.items()
+        for match in re.finditer(form, text)
+    ]
+
+
+RULES: tuple[Rule, ...] = (
+    ascii_colon,
+    space_after_colon,
+    dash,
+    curly_quotes,
+    ascii_quoted_name,
+    bracket_depth,
+    no_space_to_latin,
+    space_before_alphabeta,
+    forbidden_forms,
+)
+
+
+def problems_of(text: str) -> list[str]:
+    return [problem for rule in RULES for problem in rule(text)]
+
+
+# ---------------------------------------------------------------- reading Markdown
+def parser() -> MarkdownIt:
+    from myst_parser.config.main import MdParserConfig
+    from myst_parser.parsers.mdit import create_md_parser
+
+    return create_md_parser(MdParserConfig(enable_extensions=site_extensions()), RendererHTML)
+
+
+def prose(tokens: list[Token]) -> Iterator[str]:
+    """The prose of each block (paragraph, heading, list item, table cell…), as one line: text
+    and line breaks as written, inline code and math as :data:`CODE`."""
+    for token in tokens:
+        if token.type != "inline":
+            continue
+        parts = []
+        for child in token.children or []:
+            if child.type == "text":
+                parts.append(child.content)
+            elif child.type in ("softbreak", "hardbreak"):
+                parts.append("\n")
+            elif child.type in ("code_inline", "math_inline", "math_inline_double"):
+                parts.append(CODE)
+        yield "".join(parts)
+
+
+def markdown_cells(path: Path) -> Iterator[tuple[int, str, str | None]]:
+    """(index, source, type of the next cell) of every Markdown cell of a notebook."""
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    for index, cell in enumerate(cells):
+        if cell["cell_type"] == "markdown":
+            source = cell["source"] if isinstance(cell["source"], str) else "".join(cell["source"])
+            following = cells[index + 1]["cell_type"] if index + 1 < len(cells) else None
+            yield index, source, following
+
+
+SENTENCE_END = re.compile(r"[。！？][」）』]*$")
+
+
+def introduces_code_properly(tokens: list[Token]) -> list[str]:
+    """A paragraph that introduces a code cell (the cell's last block) ends in 「。」."""
+    blocks = [token for token in tokens if token.level == 0 and token.nesting != 1]
+    if not blocks or blocks[-1].type != "paragraph_close":
+        return []
+    last = list(prose(tokens))[-1].strip()
+    if not last or SENTENCE_END.search(last) or not re.search(f"[{KANA_KANJI}]", last):
+        return []
+    return [f"the paragraph before the code cell ends {last[-12:]!r}, not in 「。」"]
+
+
+def cell_problems(markdown: MarkdownIt, source: str, following: str | None) -> list[str]:
+    tokens = markdown.parse(source)
+    problems = [problem for text in prose(tokens) for problem in problems_of(text)]
+    if following == "code":
+        problems += introduces_code_properly(tokens)
+    return problems
+
+
+# ---------------------------------------------------------------- reading gamelib
+def japanese_words() -> Iterator[tuple[str, str, str]]:
+    """(module, key, Japanese template) of every WORDS table in gamelib."""
+    for info in sorted(pkgutil.walk_packages(gamelib.__path__, "gamelib."), key=lambda i: i.name):
+        try:
+            module = importlib.import_module(info.name)
+        except ImportError:  # an optional front end (ipywidgets) not installed
+            continue
+        words = getattr(module, "WORDS", None)
+        if not isinstance(words, Mapping):
+            continue
+        for key, texts in words.items():
+            text = texts.get("ja") if isinstance(texts, Mapping) else None
+            if isinstance(text, str):
+                yield info.name, str(key), text
+
+
+def template_prose(template: str) -> str:
+    """A template as prose: HTML tags dropped, each ``{placeholder}`` :data:`PLACEHOLDER`."""
+    text = re.sub(r"<[^>]+>", "", template)
+    text = text.replace("{{", "(").replace("}}", ")")
+    return re.sub(r"\{[^{}]*\}", PLACEHOLDER, text)
+
+
+# ---------------------------------------------------------------- the rules can fail
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("次のセルで確かめます:", "ASCII ':'"),
+        ("値: 3", "ASCII ':'"),
+        ("値： 3", "a space after"),
+        ("探索は——ここで——終わります", "a dash"),
+        ("探索は — ここで終わります", "a dash"),
+        ("ノード “c2 b3” を見ます", "“ ”"),
+        ('ノード "c2 b3" を見ます', '" "'),
+        ("（外（中「奥」）外）", "three deep"),
+        ("（外「中 (奥に日本語) 中」外）", "three deep"),
+        ("深さ4の探索", "no half-width space"),
+        ("`alphabeta`を呼ぶ", "no half-width space"),
+        ("この講座の αβ法", "a space before"),
+        ("コースへ戻る", "コース"),
+        ("対数目盛で描く", "対数目盛"),
+        ("α-β 深さ 2", "α-β 深さ"),
+    ],
+)
+def test_each_rule_finds_what_it_forbids(text: str, expected: str) -> None:
+    markdown = parser()
+    found = cell_problems(markdown, text.replace("`alphabeta`", "`alphabeta`"), None)
+    assert any(expected in problem for problem in found), found
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "次のセルで確かめます。",
+        "値：3 です。",
+        "深さ 4 の探索で `alphabeta` を呼びます。",
+        "この講座のαβ法は、fail-hard です（「カット」は β 以上で起こります）。",
+        "- 箇条書きの項目です。",
+        "対数目盛りで描きます。`x: int` のようなコードは対象外です。",
+        "チェスでは「指す」と言います。",
+        "原典は節約をその点によるものとしています（「(α, β) の範囲を狭める方法は有効」）。",
+    ],
+)
+def test_the_rules_pass_what_the_style_sheet_allows(text: str) -> None:
+    assert cell_problems(parser(), text, "code") == []
+
+
+def test_a_template_is_read_with_its_placeholders_as_names() -> None:
+    assert problems_of(template_prose("{node} でカット：{value}、{names} を枝刈りします")) == []
+    assert problems_of(template_prose("子を{direction}探索、{node} は {bound}を返します")) == []
+    assert problems_of(template_prose("{reason}: 枝刈りする手は残っていません"))
+    assert problems_of(template_prose("{node} の値: {value}"))
+
+
+def test_the_paragraph_before_a_code_cell_ends_in_a_full_stop() -> None:
+    markdown = parser()
+    assert cell_problems(markdown, "次のセルで確かめます：", "code")
+    assert cell_problems(markdown, "次のセルで確かめます。", "code") == []
+    assert cell_problems(markdown, "次のセルで確かめます：", "markdown") == []
+
+
+# ---------------------------------------------------------------- the edition and gamelib
+@pytest.mark.parametrize(
+    "path", JAPANESE_NOTEBOOKS, ids=lambda path: str(path.relative_to(ROOT / "notebooks" / "ja"))
+)
+def test_every_japanese_markdown_cell_follows_the_style_sheet(path: Path) -> None:
+    markdown = parser()
+    problems = [
+        f"{path.relative_to(ROOT)} cell {index}: {problem}"
+        for index, source, following in markdown_cells(path)
+        for problem in cell_problems(markdown, source, following)
+    ]
+    assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems)
+
+
+def test_gamelibs_japanese_sentences_follow_the_style_sheet() -> None:
+    problems = [
+        f"{module}.WORDS[{key!r}]: {problem}"
+        for module, key, template in japanese_words()
+        for problem in problems_of(template_prose(template))
+    ]
+    assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems)
