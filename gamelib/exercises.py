@@ -50,7 +50,7 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     "question": {
         "en": "Search this tree with α-β ({convention}); MAX moves at the root. "
         "Which leaves are never evaluated? What value does each inner node return?",
-        "ja": "この木を αβ法（{convention}）で探索します。根ノードは MAX の手番です。"
+        "ja": "この木をαβ法（{convention}）で探索します。根ノードは MAX の手番です。"
         "評価されない葉はどれですか？ 各内部ノードはどんな値を返しますか？",
     },
     # ---- the form of an answer
@@ -174,7 +174,7 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     "failure_rule_hard": {
         "en": "fail-hard α-β returns the bound it crossed (β on a cutoff, α when every child "
         "fails low)",
-        "ja": "fail-hard のαβ法は越えた側の限界値を返します（カットしたときは β、"
+        "ja": "fail-hard のαβ法は超えた側の限界値を返します（カットしたときは β、"
         "すべての子が α 以下だったときは α）",
     },
     "failure_rule_soft": {

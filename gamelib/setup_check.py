@@ -37,19 +37,19 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     "ready": {"en": "ready", "ja": "準備完了"},
     "packages_missing": {
         "en": "packages missing: {names} (run 'bash scripts/course.sh setup', or pip install them)",
-        "ja": "足りないパッケージ: {names}（'bash scripts/course.sh setup' を実行するか、"
+        "ja": "足りないパッケージ：{names}（'bash scripts/course.sh setup' を実行するか、"
         "pip でインストールしてください）",
     },
     "backend_graphviz": {"en": "graphviz", "ja": "graphviz（Graphviz で描画）"},
     "backend_fallback": {"en": "matplotlib (fallback)", "ja": "matplotlib（代わりの描画）"},
     "front_end_missing": {
         "en": "{name}: not installed here (fine in another front end)",
-        "ja": "{name}: ここには入っていません（ほかのフロントエンドでは問題ありません）",
+        "ja": "{name}：ここには入っていません（ほかのフロントエンドでは問題ありません）",
     },
-    "package_missing": {"en": "{name}: MISSING", "ja": "{name}: 見つかりません"},
+    "package_missing": {"en": "{name}: MISSING", "ja": "{name}：見つかりません"},
     "fallback_missing": {
         "en": "{name}: not installed (needed only where Graphviz is missing)",
-        "ja": "{name}: 入っていません（Graphviz がないときだけ必要です）",
+        "ja": "{name}：入っていません（Graphviz がないときだけ必要です）",
     },
     "graphviz_found": {
         "en": "Graphviz: {version} (drawings by Graphviz)",
@@ -62,10 +62,10 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     "install_graphviz": {
         "en": "install Graphviz for the best drawings: 'sudo apt-get install graphviz' "
         "(or 'conda install -c conda-forge python-graphviz')",
-        "ja": "きれいな図のために Graphviz をインストールしてください: "
+        "ja": "きれいな図のために Graphviz をインストールしてください："
         "'sudo apt-get install graphviz'（または 'conda install -c conda-forge python-graphviz'）",
     },
-    "set_up": {"en": "Set-up: {status}", "ja": "セットアップ: {status}"},
+    "set_up": {"en": "Set-up: {status}", "ja": "セットアップ：{status}"},
 }
 """Every sentence of the report, in English and Japanese (``str.format`` templates)."""
 

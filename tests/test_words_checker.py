@@ -598,7 +598,7 @@ def test_the_course_wide_japanese_setting_reaches_every_text() -> None:
     assert (
         TicTacToeWidget(x="human", o="human").status == "新しいゲームです。X の手番です（あなた）。"
     )
-    assert str(check_setup()).startswith("セットアップ: ")
+    assert str(check_setup()).startswith("セットアップ：")
     with pytest.raises(ValueError, match="数として読めません"):
         read_number("three")
 

@@ -526,7 +526,7 @@ def test_every_sentence_of_a_sheet_comes_in_japanese_with_the_same_facts(
     # the students' copy: the same words up to the key
     questions = page_texts(sheet.html(key=False, language="ja"))
     assert questions == japanese_texts[: len(questions)]
-    assert all(text != "解答 — A 版" for _, text in questions)
+    assert all(text != "解答（A 版）" for _, text in questions)
     expected = {
         (module_name, name) for module_name, module in WORD_MODULES.items() for name in module.WORDS
     }
@@ -562,7 +562,7 @@ def test_the_course_wide_language_makes_japanese_sheets(tmp_path: Path) -> None:
     english = sheet.html()
     set_language("ja")
     assert sheet.html() == sheet.html(language="ja") != english
-    assert sheet.title() == "αβ法の枝刈り 演習プリント — A 版"
+    assert sheet.title() == "αβ法の枝刈り 演習プリント（A 版）"
     assert sheet.html(language="en") == english
     assert JAPANESE.search(sheet.problems[0].question())
     assert JAPANESE.search(sheet.rules())
@@ -592,7 +592,7 @@ def test_the_command_line_writes_japanese_sheets_beside_the_english_ones(
     ]
     english, _, japanese, _ = (Path(path).read_text(encoding="utf-8") for path in printed)
     assert '<html lang="en">' in english and "Answer key — version A" in english
-    assert '<html lang="ja">' in japanese and "解答 — A 版" in japanese
+    assert '<html lang="ja">' in japanese and "解答（A 版）" in japanese
     assert "Answer key" not in japanese
     with pytest.raises(SystemExit):
         main([*common, "--language", "fr"])
@@ -615,10 +615,10 @@ def test_a_japanese_pdf_prints_problems_then_the_key(tmp_path: Path) -> None:
     ]
     pdf = written[1]
     texts = pages_text(pdf)
-    assert texts[0].lstrip().startswith("αβ法の枝刈り 演習プリント — A 版")
+    assert texts[0].lstrip().startswith("αβ法の枝刈り 演習プリント（A 版）")
     assert "氏名：" in texts[0] and "学籍番号：" in texts[0]
-    key_start = next(i for i, text in enumerate(texts) if "解答 — A 版" in text)
-    assert key_start > 0 and texts[key_start].lstrip().startswith("解答 — A 版")
+    key_start = next(i for i, text in enumerate(texts) if "解答（A 版）" in text)
+    assert key_start > 0 and texts[key_start].lstrip().startswith("解答（A 版）")
     for number in range(1, 7):
         holding = [i for i in range(key_start) if f"問題 {number}\n" in texts[i]]
         assert len(holding) == 1, f"problem {number} is on pages {holding}"

@@ -322,8 +322,8 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     # tables and pictures
     "move": {"en": "move", "ja": "手"},
     "start": {"en": "start", "ja": "開始局面"},
-    "Black after": {"en": "{move}: Black {difference}", "ja": "{move}: 黒 {difference}"},
-    "White after": {"en": "{move}: White {difference}", "ja": "{move}: 白 {difference}"},
+    "Black after": {"en": "{move}: Black {difference}", "ja": "{move}：黒 {difference}"},
+    "White after": {"en": "{move}: White {difference}", "ja": "{move}：白 {difference}"},
 }
 """Every word this module writes, in English and Japanese (``str.format`` templates)."""
 

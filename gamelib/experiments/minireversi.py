@@ -74,9 +74,9 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     "short: nega_alpha": {"en": "one bound", "ja": "限界値一つ"},
     "short: alphabeta": {"en": "two bounds, fail-hard", "ja": "限界値二つ、fail-hard"},
     "short: alphabeta_failsoft": {"en": "two bounds, fail-soft", "ja": "限界値二つ、fail-soft"},
-    "order: natural": {"en": "natural", "ja": "自然"},
+    "order: natural": {"en": "natural", "ja": "自然な順"},
     "order: corners": {"en": "corners first", "ja": "隅優先"},
-    "held order": {"en": "{order} order", "ja": "手の順序: {order}"},
+    "held order": {"en": "{order} order", "ja": "手の順序（{order}）"},
     # the changes of the attribution
     "change: pruning": {"en": "pruning", "ja": "枝刈り"},
     "change: second bound": {"en": "second bound", "ja": "二つ目の限界値"},

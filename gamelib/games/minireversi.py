@@ -102,9 +102,9 @@ PASS: Final = -1
 """The pass move, the only move of a side that has no legal move."""
 
 WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
-    "draw": {"en": "game over: draw", "ja": "終局: 引き分け"},
-    "Black wins": {"en": "game over: Black wins by {discs}", "ja": "終局: 黒の {discs} 石差の勝ち"},
-    "White wins": {"en": "game over: White wins by {discs}", "ja": "終局: 白の {discs} 石差の勝ち"},
+    "draw": {"en": "game over: draw", "ja": "終局：引き分け"},
+    "Black wins": {"en": "game over: Black wins by {discs}", "ja": "終局：黒の {discs} 石差の勝ち"},
+    "White wins": {"en": "game over: White wins by {discs}", "ja": "終局：白の {discs} 石差の勝ち"},
     "Black to move": {"en": "Black to move", "ja": "黒の手番"},
     "White to move": {"en": "White to move", "ja": "白の手番"},
     "passed": {"en": "{caption} (the other side passed)", "ja": "{caption}（相手はパスしました）"},

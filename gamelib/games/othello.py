@@ -98,7 +98,7 @@ PASS: Final = -1
 
 WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     "score": {"en": "Black {black} – White {white}", "ja": "黒 {black} – 白 {white}"},
-    "game over": {"en": "game over: {score}", "ja": "終局: {score}"},
+    "game over": {"en": "game over: {score}", "ja": "終局：{score}"},
     "Black to move": {"en": "Black to move · {score}", "ja": "黒の手番 · {score}"},
     "White to move": {"en": "White to move · {score}", "ja": "白の手番 · {score}"},
 }

@@ -26,7 +26,7 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
         ),
         "ja": (
             "Graphviz の `dot` プログラムが見つからないので、gamelib は代わりに matplotlib で"
-            "描きます。Graphviz の図にするにはインストールしてください: "
+            "描きます。Graphviz の図にするにはインストールしてください："
             "`sudo apt-get install graphviz`（または `conda install -c conda-forge "
             "python-graphviz`、`brew install graphviz`）。"
         ),

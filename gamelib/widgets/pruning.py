@@ -54,7 +54,7 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     },
     "pruned_leaves_label": {
         "en": "<b>Pruned leaves</b> (press every leaf α-β never evaluates):",
-        "ja": "<b>枝刈りされる葉</b>（αβ法が評価しない葉をすべて押してください）:",
+        "ja": "<b>枝刈りされる葉</b>（αβ法が評価しない葉をすべて押してください）：",
     },
     "values_label": {
         "en": "<b>Values</b> each inner node returns, from MAX's view "
@@ -94,7 +94,7 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
         "en": "<b>Worked solution</b> (try it first)",
         "ja": "<b>解説つきの解答</b>（まず自分で解いてみましょう）",
     },
-    "why_cutoffs": {"en": "Why, cutoff by cutoff:", "ja": "理由（カットごとに）:"},
+    "why_cutoffs": {"en": "Why, cutoff by cutoff:", "ja": "理由（カットごとに）："},
     "no_cutoff": {
         "en": "No cutoff: every leaf is evaluated.",
         "ja": "カットは起きません。すべての葉が評価されます。",

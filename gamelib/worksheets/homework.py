@@ -26,7 +26,7 @@ from gamelib.worksheets.problems import (
 WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     "empty id": {
         "en": 'the student ID must be a non-empty string like "s1234567", not {given}',
-        "ja": '学籍番号は "s1234567" のような空でない文字列で書いてください（{given} ではなく）',
+        "ja": "学籍番号は「s1234567」のような空でない文字列で書いてください（{given} ではなく）",
     },
     "someone else's id": {
         "en": "this notebook's student ID is {given}, but it was submitted by {submitted_by}: "

@@ -26,13 +26,13 @@ from gamelib.worksheets.problems import (
 WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     "title": {
         "en": "α-β pruning worksheet — version {version}",
-        "ja": "αβ法の枝刈り 演習プリント — {version} 版",
+        "ja": "αβ法の枝刈り 演習プリント（{version} 版）",
     },
     "rules": {
         "en": "Search each tree with α-β: {convention}. MAX moves at "
         "the root (boxes are MAX nodes, ellipses MIN nodes); leaf values and windows "
         "(α, β) are from MAX's view. The search starts with the window (−∞, ∞).",
-        "ja": "どの木も αβ法（{convention}）で探索します。根ノードは MAX の手番です"
+        "ja": "どの木もαβ法（{convention}）で探索します。根ノードは MAX の手番です"
         "（四角が MAX のノード、楕円が MIN のノード）。葉の評価値と探索窓 (α, β) は "
         "MAX から見た値です。探索は探索窓 (−∞, ∞) から始めます。",
     },
@@ -42,7 +42,7 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     },
     "key_title": {
         "en": "Answer key — version {version}",
-        "ja": "解答 — {version} 版",
+        "ja": "解答（{version} 版）",
     },
     "made_with": {
         "en": "seed {seed}, depth {depth}, branching {branching}, version {version}",

@@ -82,7 +82,7 @@ const PruningTrainer = (() => {
           "Search this tree with α-β ({convention}); MAX moves at the root. " +
           "Which leaves are never evaluated? What value does each inner node return?",
         ja:
-          "この木を αβ法（{convention}）で探索します。根ノードは MAX の手番です。" +
+          "この木をαβ法（{convention}）で探索します。根ノードは MAX の手番です。" +
           "評価されない葉はどれですか？ 各内部ノードはどんな値を返しますか？",
       },
       names_separator: { en: ", ", ja: "、" },
