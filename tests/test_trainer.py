@@ -18,7 +18,10 @@ them, and compares, case by case, with :class:`~gamelib.exercises.PruningExercis
   (:func:`gamelib.render.scene.trace_pictures`: node values, marks, states, edge labels) on a
   sample;
 - typed numbers (:func:`gamelib.notation.read_number`, ``format_number``) and the page's own
-  random trees (the same as ``random_tree`` for the same seed).
+  random trees (the same as ``random_tree`` for the same seed);
+- the trainer's own reasons (its sentences, not gamelib's: why a node returns its value, why a
+  leaf is evaluated, each animation step's cut test), held true against gamelib's trace and
+  rule on the cases that compare sentences.
 
 Every comparison of words runs in both languages of the page: English on every case, and
 Japanese (the page ``site/trainer/ja/index.html``) on the first JAPANESE_PER_RULE_SET trees of
@@ -734,9 +737,13 @@ def test_the_trainers_reasons_are_true(output: dict[str, Any]) -> None:
     tests that do not cut, at its ancestors; each step's test is that step's event; and the
     Japanese reasons state the same comparisons."""
     checked = 0
-    for case, got in cases_in("en", output):
+    seen = ""  # every English reason, to show that each kind was reached
+    for case, got in zip(cases(), output["cases"], strict=True):
         if not case.compare_sentences:
             continue
+        seen += "\n".join(
+            [*got["en"]["reasons"]["returns"].values(), *got["en"]["reasons"]["reached"].values()]
+        )
         exercise = case.exercise
         convention = exercise.convention
         reasons = got["en"]["reasons"]
@@ -783,3 +790,13 @@ def test_the_trainers_reasons_are_true(output: dict[str, Any]) -> None:
                         )
         checked += 1
     assert checked == 8 * SENTENCES_PER_RULE_SET
+    for kind in (
+        "fail-hard a node that cuts returns",
+        "fail-soft a node that cuts returns",
+        "returns its best",
+        "then returns that bound",
+        "does not cut under the strict rule",
+        "searches the path to",
+        "no test above",
+    ):
+        assert kind in seen, kind

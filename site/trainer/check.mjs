@@ -6,7 +6,8 @@
 // input.json:
 //   conventions: [{cutoff, order, failure}, ...]
 //   cases: [{tree, convention (an index), answers: [{pruned, values}], typed: [{marked, typed}],
-//            sentences: bool, pictures: bool, languages: ["en"] or ["en", "ja"]}]
+//            sentences: bool (also the trainer's reasons), pictures: bool,
+//            languages: ["en"] or ["en", "ja"]}]
 //       a tree is {n: name, v: leaf value} or {n: name, c: [children]}; a value that is not
 //       finite is written "inf" or "-inf"
 //   numbers: [text, ...]       texts to read as a typed value
@@ -66,7 +67,23 @@ function runCase(data, conventions) {
       }),
       solution: exercise.solutionHtml(language),
     };
-    if (data.sentences) result.sentences = T.sentences(exercise.trace, language);
+    if (data.sentences) {
+      result.sentences = T.sentences(exercise.trace, language);
+      // the trainer's own reasons (not gamelib's words): checked for truth by the test
+      result.reasons = {
+        returns: Object.fromEntries(
+          [...exercise.values.keys()].map((name) => [name, exercise.returnsBecause(name, language)]),
+        ),
+        reached: Object.fromEntries(
+          exercise.evaluated.map((leaf) => [leaf, exercise.reachedBecause(leaf, language)]),
+        ),
+        steps: exercise.trace.events.map((event) =>
+          event.type === "backup" || event.type === "cutoff"
+            ? exercise.stepComparison(event, language)
+            : null,
+        ),
+      };
+    }
     if (data.pictures) {
       result.pictures = T.pictures(exercise, language).map((picture) => ({
         caption: picture.caption,
