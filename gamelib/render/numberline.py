@@ -23,6 +23,8 @@ from gamelib.render.svg import sizing_style
 from gamelib.trace import Snapshot, Trace, for_view, window_for_view
 
 ROW_HEIGHT = 24
+FONT_SIZE = 12
+"""The size of the number line's text, in pixels (its only size)."""
 LABEL_WIDTH = 150
 MARGIN = 16
 
@@ -133,8 +135,8 @@ def number_line_svg(
 
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-        f'viewBox="0 0 {width} {height}" style="{sizing_style(width)}" '
-        'font-family="DejaVu Sans,Helvetica,Arial,sans-serif" font-size="12">'
+        f'viewBox="0 0 {width} {height}" style="{sizing_style(width, FONT_SIZE)}" '
+        f'font-family="DejaVu Sans,Helvetica,Arial,sans-serif" font-size="{FONT_SIZE}">'
     ]
     parts.extend(_axis(limit, x_of, max(len(rows), reserved_rows, 1)))
     for index, row in enumerate(rows):

@@ -40,7 +40,7 @@ from gamelib.language import Language, resolve
 from gamelib.render.frames import Frame, trace_frames
 from gamelib.render.labels import WORDS as LEGEND_WORDS
 from gamelib.render.style import PALETTE
-from gamelib.render.svg import SMALLEST_SCALE, svg_size
+from gamelib.render.svg import SMALLEST_TEXT, width_per_text_pixel
 from gamelib.trace import Trace
 
 WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
@@ -225,13 +225,12 @@ def legend_html(node_types: bool = False, language: str | None = None) -> str:
     return f'<div class="gamelib-legend" style="font-size:12px;margin:4px 0">{spans}</div>'
 
 
-SMALLEST_SCALE_WIDE = 0.9
-SMALLEST_SCALE_NARROW = 0.75
-"""How far a player's drawings may shrink (:data:`gamelib.render.svg.SMALLEST_SCALE`): their
-smallest text (10 pt, 13.3 px at natural size) stays at least 12 px high, and at least 10 px
-on a screen at most 700 px wide; a drawing that would shrink further keeps that size and
-scrolls sideways in its own box, under a line that says so. Panels side by side stack when
-their drawings would shrink further."""
+SMALLEST_TEXT_WIDE = 12
+SMALLEST_TEXT_NARROW = 10
+"""How small a player's drawings' text may get (:data:`gamelib.render.svg.SMALLEST_TEXT`, in
+CSS pixels): 12 px, and 10 px on a screen at most :data:`NARROW_SCREEN` pixels wide. A drawing
+that would shrink further keeps that size and scrolls sideways in its own box, under a line
+that says so; panels side by side stack when their drawings would shrink further."""
 
 NARROW_SCREEN = 700
 """The widest screen (CSS pixels) on which the player takes the narrow screen's layout."""
@@ -245,7 +244,7 @@ _STYLE = """
 #{id} .gamelib-slider {{ width: 320px; }}
 #{id} .gamelib-panels {{ display: flex; flex-wrap: wrap; gap: 14px; }}
 #{id} .gamelib-panel {{ min-width: 0;
-  flex: 1 1 calc(var(--gamelib-panel-width, 600px) * var({smallest})); }}
+  flex: 1 1 calc(var(--gamelib-panel-room, 50) * var({smallest}) * 1px); }}
 #{id} .gamelib-drawing, #{id} .gamelib-windows {{ overflow-x: auto; }}
 #{id} .gamelib-scroll-cue {{ display: none; color: #555; font-size: 0.9em; margin: 2px 0; }}
 #{id} .gamelib-panel.gamelib-scrolls .gamelib-scroll-cue {{ display: block; }}
@@ -419,24 +418,17 @@ def _controls(steps: int, views: Sequence[View], view: View, language: Language)
     return f'<div class="gamelib-controls">{"".join(parts)}</div>'
 
 
-def natural_width(svg: str) -> float:
-    """The width of a drawing at its natural size, in CSS pixels (0 when it declares none)."""
-    try:
-        return svg_size(svg)[0] * 4 / 3
-    except ValueError:
-        match = re.search(r'<svg[^>]*\bwidth="([\d.]+)"', svg)
-        return float(match.group(1)) if match else 0.0
-
-
 def _panel(frames: Sequence[Frame], title: str, length: int, language: Language) -> str:
     words = player_words(language)
     last = frames[-1]
     sentence = words["step_sentence"].format(step=last.step, total=length, sentence=last.sentence)
-    widest = max(
-        natural_width(picture) for frame in frames for picture in (frame.svg, frame.windows_svg)
+    room = max(  # the width each pixel of the smallest text needs, in the widest drawing
+        width_per_text_pixel(picture)
+        for frame in frames
+        for picture in (frame.svg, frame.windows_svg)
     )
     return (
-        f'<div class="gamelib-panel" style="--gamelib-panel-width:{widest:.0f}px">'
+        f'<div class="gamelib-panel" style="--gamelib-panel-room:{room:.3f}">'
         f'<div class="gamelib-title"><b>{escape(title)}</b> &#160; '
         f'<span class="gamelib-counts">{escape(last.counts.text(language))}</span></div>'
         f'<div class="gamelib-sentence">{escape(sentence)}</div>'
@@ -456,10 +448,10 @@ def player_style(player_id: str) -> str:
     """The CSS of the player with id ``player_id``."""
     return _STYLE.format(
         id=player_id,
-        smallest=SMALLEST_SCALE,
-        wide=SMALLEST_SCALE_WIDE,
+        smallest=SMALLEST_TEXT,
+        wide=SMALLEST_TEXT_WIDE,
         narrow=NARROW_SCREEN,
-        narrow_scale=SMALLEST_SCALE_NARROW,
+        narrow_scale=SMALLEST_TEXT_NARROW,
     )
 
 

@@ -17,25 +17,36 @@ _TITLE = re.compile(r"<title>[^<]*</title>")
 _BETWEEN_TAGS = re.compile(r">\s+<")
 
 
-SMALLEST_SCALE = "--gamelib-smallest-scale"
-"""The CSS custom property that says how far a drawing may shrink to fit its column (a
-fraction of its natural size; unset: 0, as far as needed). A page that sets it keeps the
-drawings' text readable: a drawing that would shrink further keeps that size and scrolls in
-its box (the players set it; the website and the slides set their own)."""
+SMALLEST_TEXT = "--gamelib-smallest-text"
+"""The CSS custom property that says how small a drawing's text may get on the page, in CSS
+pixels (a number; unset: 0, no limit). A drawing shrinks to fit its column, but not so far
+that its smallest text gets smaller than that: a drawing that would keeps that size and
+scrolls in its box. The players set it; the website and the slides set their own."""
+
+_FONT_SIZE = re.compile(r'\bfont-size="([\d.]+)"')
 
 
-def sizing_style(width_pixels: float) -> str:
-    """The ``style`` of a drawing ``width_pixels`` wide at its natural size: it shrinks to fit
-    its container, but not below :data:`SMALLEST_SCALE` times its natural width."""
+def sizing_style(width: float, smallest_text: float) -> str:
+    """The ``style`` of a drawing ``width`` units wide whose smallest text is
+    ``smallest_text`` units high (both in the same unit, at natural size): it shrinks to fit
+    its container, but its width stays at least what keeps that text :data:`SMALLEST_TEXT`
+    pixels high."""
     return (
-        f"max-width:100%;height:auto;"
-        f"min-width:calc({width_pixels:.0f}px * var({SMALLEST_SCALE}, 0))"
+        "max-width:100%;height:auto;"
+        f"min-width:calc({width / smallest_text:.3f}px * var({SMALLEST_TEXT}, 0))"
     )
+
+
+def width_per_text_pixel(svg: str) -> float:
+    """How many CSS pixels wide a drawing made by :func:`sizing_style` must be for each pixel
+    of its smallest text's height (0 when it declares no floor)."""
+    match = re.search(r"min-width:calc\(([\d.]+)px", svg)
+    return float(match.group(1)) if match else 0.0
 
 
 def clean_svg(svg: str) -> str:
     """An SVG document ready to inline in HTML: compact, and scales down to fit its container
-    (not below the page's :data:`SMALLEST_SCALE`, see :func:`sizing_style`).
+    (not below the page's :data:`SMALLEST_TEXT`, see :func:`sizing_style`).
 
     Drops the prolog, comments, metadata, graphviz's ``<title>`` ids (tooltips stay), blank
     labels and the whitespace between tags, and states the font once on the root.
@@ -43,9 +54,14 @@ def clean_svg(svg: str) -> str:
     svg = _PROLOG.sub("", svg).strip()
     svg = _TITLE.sub("", _BLANK_TEXT.sub("", svg))
     svg = _BETWEEN_TAGS.sub("><", _FONT_ATTRIBUTE.sub("", svg))
+    sizes = [float(size) for size in _FONT_SIZE.findall(svg)]
     try:
-        style = sizing_style(svg_size(svg)[0] * 4 / 3)  # points to CSS pixels
+        width = svg_size(svg)[0]  # points, as its font sizes (graphviz and matplotlib)
     except ValueError:
+        width = 0.0
+    if width and sizes and min(sizes) > 0:
+        style = sizing_style(width, min(sizes))
+    else:
         style = "max-width:100%;height:auto"
     return svg.replace("<svg ", f'<svg style="{style}" font-family="{FONT}" ', 1)
 

@@ -11,17 +11,16 @@ from hypothesis import strategies as st
 
 from gamelib.render.frames import trace_frames
 from gamelib.render.static import (
-    SMALLEST_SCALE_NARROW,
-    SMALLEST_SCALE_WIDE,
+    SMALLEST_TEXT_NARROW,
+    SMALLEST_TEXT_WIDE,
     StaticAnimation,
     decode_player_data,
     decode_texts,
     encode_texts,
-    natural_width,
     text_pieces,
     to_html,
 )
-from gamelib.render.svg import SMALLEST_SCALE
+from gamelib.render.svg import SMALLEST_TEXT, width_per_text_pixel
 from gamelib.trace import Trace
 
 
@@ -77,32 +76,31 @@ def test_side_by_side_players_have_a_panel_per_trace(
     assert len(data["views"]["max"]) == 2  # type: ignore[index]
 
 
-def test_a_drawing_shrinks_to_its_column_but_not_below_the_smallest_readable_scale(
+def test_a_drawing_shrinks_to_its_column_but_keeps_its_text_readable(
     nega_alpha_trace: Trace, windows_trace: Trace
 ) -> None:
-    """Every drawing of a player declares its natural width as the floor of its shrinking
-    (times the page's --gamelib-smallest-scale), and each panel asks for the room of its
-    widest drawing, so that panels side by side stack rather than shrink below it."""
+    """Every drawing of a player floors its width at what keeps its smallest text
+    --gamelib-smallest-text pixels high (its width over its smallest font size, times that),
+    and each panel asks for the room of its widest drawing, so that panels side by side stack
+    rather than shrink below it."""
     html = to_html(nega_alpha_trace, windows_trace, views=["max"])
     frames = decode_player_data(player_data(html))["max"]
-    panel_widths = [float(width) for width in re.findall(r"--gamelib-panel-width:(\d+)px", html)]
-    assert len(panel_widths) == 2
-    for trace_frames_, panel_width in zip(frames, panel_widths, strict=True):
+    rooms = [float(room) for room in re.findall(r"--gamelib-panel-room:([\d.]+)", html)]
+    assert len(rooms) == 2
+    for trace_frames_, room in zip(frames, rooms, strict=True):
         widest = 0.0
         for frame in trace_frames_:
             for drawing in (frame["svg"], frame["windows"]):
-                width = natural_width(drawing)
-                assert width > 0
-                style = re.search(r'<svg[^>]*style="([^"]*)"', drawing)
-                assert style is not None
-                assert style.group(1) == (
-                    f"max-width:100%;height:auto;min-width:calc({width:.0f}px * "
-                    f"var({SMALLEST_SCALE}, 0))"
-                )
-                widest = max(widest, width)
-        assert panel_width == round(widest)
-    assert f"{SMALLEST_SCALE}: {SMALLEST_SCALE_WIDE}" in html
-    assert f"{SMALLEST_SCALE}: {SMALLEST_SCALE_NARROW}" in html
+                match = re.search(r'<svg[^>]*\bwidth="([\d.]+)(?:pt)?"', drawing)
+                assert match is not None
+                sizes = [float(size) for size in re.findall(r'font-size="([\d.]+)"', drawing)]
+                per_pixel = float(match.group(1)) / min(sizes)
+                assert width_per_text_pixel(drawing) == round(per_pixel, 3)
+                assert f"min-width:calc({per_pixel:.3f}px * var({SMALLEST_TEXT}, 0))" in drawing
+                widest = max(widest, per_pixel)
+        assert room == round(widest, 3)
+    assert f"{SMALLEST_TEXT}: {SMALLEST_TEXT_WIDE};" in html
+    assert f"{SMALLEST_TEXT}: {SMALLEST_TEXT_NARROW};" in html
 
 
 def test_the_player_holds_the_very_drawings_of_the_frames_compactly(

@@ -181,4 +181,4 @@ def test_more_than_two_traces_wrap_two_to_a_row(windows_trace: Trace) -> None:
     assert row.layout.flex_flow == "row wrap"
     assert Animation(windows_trace).panels[0]["box"].layout.width == "100%"
     page = to_html(*probes)  # the HTML player wraps by its style sheet, by its drawings' width
-    assert "flex-wrap: wrap" in page and page.count("--gamelib-panel-width:") == 3
+    assert "flex-wrap: wrap" in page and page.count("--gamelib-panel-room:") == 3
