@@ -187,7 +187,7 @@ def perfect_line(
     line: tuple[int, ...],
     title: str,
     *,
-    size: int = 300,
+    size: int = 360,
     scoring: Scoring = "official",
     language: str | None = None,
 ) -> PerfectLine:
