@@ -11,6 +11,13 @@ JupyterLite, no server and no account. Everything comes from pip and npm, pinned
   all pure-Python wheels downloaded from PyPI into lite/_downloads (a cache kept between builds);
 * gamelib's own wheel, built from the working tree every time.
 
+The notebooks are the course's, with one change: their metadata names the kernel that runs
+them here (Pyodide's, :data:`PYODIDE_KERNEL_METADATA`), so that JupyterLab does not rewrite it on
+opening and a notebook opens unmodified. The Japanese notebooks open in a second lab page,
+``ja/lab/index.html``, whose settings make JupyterLab's own menus Japanese (JupyterLab's
+Japanese language pack, ``jupyterlab-language-pack-ja-JP``, is put into the edition by
+JupyterLite's translation step: :func:`add_japanese_lab`).
+
 Pyodide's lock file is cut down to the wheels shipped (with their real hashes), so nothing
 points at a CDN; the kernel preloads them all (``loadPyodideOptions.packages``), so
 ``import gamelib`` works in the first cell without ``%pip``. The output folder is rebuilt from
@@ -93,6 +100,28 @@ PYODIDE_MARKERS = {
     "extra": "",
 }
 """The environment markers of Pyodide's Python, for the wheels' requirements."""
+
+PYODIDE_KERNEL_METADATA = {
+    "kernelspec": {"display_name": "Python (Pyodide)", "language": "python", "name": "python"},
+    "language_info": {
+        "codemirror_mode": {"name": "python", "version": 3},
+        "file_extension": ".py",
+        "mimetype": "text/x-python",
+        "name": "python",
+        "nbconvert_exporter": "python",
+        "pygments_lexer": "ipython3",
+        "version": "3.8",
+    },
+}
+"""The kernel of the edition as JupyterLab writes it into a notebook it opens: the kernel spec
+that jupyterlite-pyodide-kernel 0.8.6 registers and the ``language_info`` of its kernel-info
+reply (which says Python 3.8 whatever Pyodide's Python is). A notebook whose metadata says
+otherwise (the course's say ``python3``, the desktop's kernel) is rewritten on opening and opens
+marked as modified; test_lite.py checks that every notebook opens unmodified."""
+
+JAPANESE_LOCALE = "ja_JP"
+"""JupyterLab's Japanese language pack (``jupyterlab-language-pack-ja-JP`` on PyPI,
+lite/requirements.txt), as JupyterLab's translation setting names it."""
 
 NOTEBOOKS = ROOT / "notebooks"
 HOMEWORK = NOTEBOOKS / "exercises" / "source" / "pruning_homework" / "pruning_homework.ipynb"
@@ -426,24 +455,34 @@ def student_version(text: str, note: str = HOMEWORK_NOTE) -> Any:
             if "raises-exception" not in tags:
                 tags.append("raises-exception")
     homework.cells.insert(1, nbformat.v4.new_markdown_cell(note, id="lite-note"))
+    homework.metadata.update(PYODIDE_KERNEL_METADATA)
     return homework
 
 
+def stage_notebook(notebook: Path, target: Path) -> None:
+    """``notebook`` as the edition ships it: the same cells, and :data:`PYODIDE_KERNEL_METADATA`
+    for its kernel (so that it opens unmodified)."""
+    content = json.loads(notebook.read_text(encoding="utf-8"))
+    content["metadata"].update(PYODIDE_KERNEL_METADATA)
+    text = json.dumps(content, indent=1, ensure_ascii=False) + "\n"
+    target.write_text(text, encoding="utf-8")
+
+
 def stage_notebooks(folder: Path) -> None:
-    """The course's notebooks (the same files as on the desktop, the Japanese edition in
-    ``ja/`` when there is one), the homework's student version (:func:`student_version`; the
-    Japanese one in ``ja/exercises/``) and lite/checks (a notebook that checks the browser
-    runs the course) in ``folder``."""
+    """The course's notebooks (the same cells as on the desktop, :func:`stage_notebook`; the
+    Japanese edition in ``ja/`` when there is one), the homework's student version
+    (:func:`student_version`; the Japanese one in ``ja/exercises/``) and lite/checks (a
+    notebook that checks the browser runs the course) in ``folder``."""
     import nbformat
 
     folder.mkdir(parents=True)
     for notebook in sorted(NOTEBOOKS.glob("*.ipynb")):
-        shutil.copy2(notebook, folder / notebook.name)
+        stage_notebook(notebook, folder / notebook.name)
     japanese = sorted((NOTEBOOKS / "ja").glob("*.ipynb"))
     if japanese:
         (folder / "ja").mkdir()
         for notebook in japanese:
-            shutil.copy2(notebook, folder / "ja" / notebook.name)
+            stage_notebook(notebook, folder / "ja" / notebook.name)
     homework = student_version(HOMEWORK.read_text(encoding="utf-8"))
     (folder / "exercises").mkdir()
     nbformat.write(homework, folder / "exercises" / HOMEWORK.name)
@@ -452,7 +491,9 @@ def stage_notebooks(folder: Path) -> None:
         (folder / "ja" / "exercises").mkdir()
         homework = student_version(text, JAPANESE_HOMEWORK_NOTE)
         nbformat.write(homework, folder / "ja" / "exercises" / JAPANESE_HOMEWORK.name)
-    shutil.copytree(LITE / "checks", folder / "checks")
+    (folder / "checks").mkdir()
+    for notebook in sorted((LITE / "checks").glob("*.ipynb")):
+        stage_notebook(notebook, folder / "checks" / notebook.name)
 
 
 def prune_legacy_fonts(output: Path) -> int:
@@ -488,6 +529,55 @@ def prune_extensions(output: Path) -> int:
             saved += int(folder_megabytes(folder) * 1e6)
             shutil.rmtree(folder)
     return saved
+
+
+def add_japanese_lab(output: Path) -> None:
+    """A second lab page, ``ja/lab/index.html``, for the Japanese notebooks: the same
+    JupyterLab, whose translation setting defaults to Japanese there (its menus, dialogs and
+    status bar in Japanese). JupyterLite merges the configuration files from the site's root
+    down to the page's folder, so ``ja/jupyter-lite.json`` adds the setting to the root's and
+    ``ja/lab/jupyter-lite.json`` places the app; a reader who picks a language in Settings ▸
+    Language keeps it in both pages. The page is the lab's own ``index.html`` one folder deeper.
+    Fails when the translation step did not put the Japanese language pack into the edition."""
+    if not (output / "api" / "translations" / f"{JAPANESE_LOCALE}.json").is_file():
+        raise RuntimeError(
+            f"no {JAPANESE_LOCALE} translation in the edition: install "
+            "jupyterlab-language-pack-ja-JP (lite/requirements.txt) and build again"
+        )
+    lab = output / "ja" / "lab"
+    lab.mkdir(parents=True)
+    page = (output / "lab" / "index.html").read_text(encoding="utf-8")
+    deeper = re.sub(r"""(["'])\.\./""", r"\1../../", page)  # the bundle, config-utils.js …
+    deeper = deeper.replace('data-jupyter-lite-root=".."', 'data-jupyter-lite-root="../.."')
+    if deeper.count("../../") < 3 or 'data-jupyter-lite-root="../.."' not in deeper:
+        raise RuntimeError("lab/index.html has changed: cannot place it one folder deeper")
+    (lab / "index.html").write_text(deeper, encoding="utf-8")
+    lab_configuration = json.loads((output / "lab" / "jupyter-lite.json").read_text("utf-8"))
+    data = lab_configuration["jupyter-config-data"]
+    data["appUrl"] = "/ja/lab"
+    data["settingsUrl"] = "../" + data["settingsUrl"]
+    (lab / "jupyter-lite.json").write_text(json.dumps(lab_configuration, indent=2), "utf-8")
+    language = {
+        "jupyter-lite-schema-version": 0,
+        "jupyter-config-data": {
+            "settingsOverrides": {
+                "@jupyterlab/translation-extension:plugin": {"locale": JAPANESE_LOCALE}
+            }
+        },
+    }
+    (output / "ja" / "jupyter-lite.json").write_text(json.dumps(language, indent=2), "utf-8")
+    # JupyterLite reads a jupyter-lite.ipynb and an index.html beside each jupyter-lite.json
+    for folder in (output / "ja", lab):
+        notebook = json.loads((output / "lab" / "jupyter-lite.ipynb").read_text("utf-8"))
+        notebook["metadata"]["jupyter-lite"] = {"jupyter-lite-schema-version": 0}
+        (folder / "jupyter-lite.ipynb").write_text(json.dumps(notebook, indent=1), "utf-8")
+    (output / "ja" / "index.html").write_text(
+        '<!DOCTYPE html>\n<html lang="ja"><head><meta charset="utf-8">'
+        '<script id="jupyter-config-data" type="application/json">{}</script>'
+        '<meta http-equiv="refresh" content="0; url=lab/index.html"></head>'
+        '<body><a href="lab/index.html">JupyterLab（日本語）</a></body></html>\n',
+        encoding="utf-8",
+    )
 
 
 def check_output(output: Path) -> None:
@@ -540,6 +630,7 @@ def build(output: Path = OUTPUT, archive: bool = True) -> None:
     # browsers ask the server's root for a favicon: answer with JupyterLite's own, not a 404
     shutil.copy2(output / "lab" / "favicon.ico", output / "favicon.ico")
     saved = prune_legacy_fonts(output) + prune_extensions(output)
+    add_japanese_lab(output)
     check_output(output)
     seconds = time.monotonic() - started
     say(f"built in {seconds:.0f} s into {output}")

@@ -11,10 +11,12 @@ error or a warning in a cell's output. The notebooks run in Pyodide inside the b
   cold browser cache, then again with a warm one (the kernel's start-up time is printed);
 * every notebook of the edition, top to bottom (Run All): 00–09, the glossary, the homework's
   student version (its unanswered tasks may fail, nothing else) and the Japanese edition
-  (notebooks/ja) when there is one;
+  (notebooks/ja) when there is one; each opens unmodified (its tab not marked as changed before
+  anything ran), and a Japanese one opens in the Japanese lab page, whose JupyterLab menus are
+  Japanese (the English lab's stay English);
 * the website's "run in your browser" links (site/_build/html, with the edition in its
   ``lite/`` folder, as ``bash scripts/course.sh site`` builds it): every notebook page has
-  one, and it opens that notebook in JupyterLite.
+  one, and it opens that notebook in JupyterLite (a Japanese page's in the Japanese lab).
 
 All notebooks share one browser context (a warm cache, as a student who opened the course
 before). Each notebook's times (kernel ready, Run All) are printed and written to
@@ -144,15 +146,25 @@ open before, saved copies of notebooks), not the HTTP cache: each notebook opens
 shipped, and starts only its own kernel."""
 
 
+JAPANESE_MENUS = {"Run": "実行", "Settings": "設定"}
+"""Two menus of JupyterLab's menu bar and their names in its Japanese language pack."""
+
+
+def lab_page(notebook: str) -> str:
+    """The edition's lab page for ``notebook``: the Japanese lab (Japanese menus) for the
+    Japanese notebooks in ``ja/``, the lab otherwise."""
+    return "ja/lab/index.html" if notebook.startswith("ja/") else "lab/index.html"
+
+
 def open_notebook(context: Any, server: str, path: str) -> tuple[Any, Any, float]:
-    """Open ``path`` in JupyterLite's lab; returns the page, the notebook panel and the
-    seconds until its kernel was idle (ready)."""
+    """Open ``path`` in JupyterLite's lab (:func:`lab_page`); returns the page, the notebook
+    panel and the seconds until its kernel was idle (ready)."""
     page = context.new_page()
     page.set_default_timeout(RUN)
     page.goto(f"{server}jupyter-lite.json")  # a page of the site's origin, without the app
     page.evaluate(FORGET_STORAGE)
     started = time.monotonic()
-    page.goto(f"{server}lab/index.html?path={path}")
+    page.goto(f"{server}{lab_page(path)}?path={path}")
     panel = page.locator(PANEL)
     panel.locator(".jp-Cell").first.wait_for()
     idle = page.locator(f'{PANEL} .jp-Notebook-ExecutionIndicator[data-status="idle"]')
@@ -185,6 +197,10 @@ FINISHED = f"""() => !({PROMPTS})().some(p => p.includes('[*]'))"""
 error)."""
 
 
+RUN_MENU = re.compile(f"^(Run|{JAPANESE_MENUS['Run']})$")
+"""The Run menu's label, in English or Japanese."""
+
+
 def run_all(page: Any) -> tuple[float, float]:
     """Run every cell (Run ▸ Run All Cells) and wait until no cell is queued or running; the
     seconds until the first code cell was done (the kernel's start-up and gamelib's import
@@ -193,7 +209,7 @@ def run_all(page: Any) -> tuple[float, float]:
 
     started = time.monotonic()
     for attempt in range(3):
-        page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
+        page.locator(".lm-MenuBar-itemLabel", has_text=RUN_MENU).first.click()
         item = page.locator('li[data-command="runmenu:run-all"]').first
         item.wait_for()
         item.click()
@@ -212,7 +228,7 @@ def run_all(page: Any) -> tuple[float, float]:
 def run_from(page: Any, panel: Any, index: int) -> None:
     """Run the cell ``index`` and all below it (Run ▸ Run Selected Cell and All Below)."""
     panel.locator(".jp-Cell").nth(index).locator(".jp-InputPrompt").click()
-    page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
+    page.locator(".lm-MenuBar-itemLabel", has_text=RUN_MENU).first.click()
     item = page.locator('li[data-command="notebook:run-all-below"]').first
     item.wait_for()
     item.click()
@@ -256,12 +272,30 @@ def cell_output(panel: Any, index: int) -> Any:
     return panel.locator(".jp-Cell").nth(index).locator(".jp-OutputArea-output")
 
 
+def menu_labels(page: Any) -> list[str]:
+    return list(page.locator(".lm-MenuBar-itemLabel").all_inner_texts())
+
+
+def check_opened_as_shipped(page: Any, notebook: str) -> None:
+    """``notebook``, open with its kernel idle, is not marked as modified (its tab has no
+    ``jp-mod-dirty``), and JupyterLab's menus are in its language."""
+    tab = page.locator(".lm-TabBar-tab.lm-mod-current", has_text=Path(notebook).name).first
+    assert "jp-mod-dirty" not in (tab.get_attribute("class") or ""), f"{notebook} opens modified"
+    labels = menu_labels(page)
+    if notebook.startswith("ja/"):
+        assert set(JAPANESE_MENUS.values()) <= set(labels), labels
+        assert page.evaluate("document.documentElement.lang").startswith("ja")
+    else:
+        assert set(JAPANESE_MENUS) <= set(labels), labels
+
+
 def timed_run(context: Any, server: str, notebook: str) -> tuple[Any, Any, dict[str, float]]:
     """Open ``notebook`` and run all its cells; the page, the panel and the times: seconds from
     the page load to the first code cell done (the kernel is ready then), and of Run All after
     the first cell (the notebook's own run, to set beside the desktop's)."""
     page, panel, opened = open_notebook(context, server, notebook)
     page.wait_for_function(ALL_CELLS, arg=len(staged_cells(notebook)), polling=100)
+    check_opened_as_shipped(page, notebook)
     first, seconds = run_all(page)
     times = {"first_cell_after_load": opened + first, "run_after_first_cell": seconds - first}
     print(
@@ -358,12 +392,16 @@ def test_notebook_runs_in_the_browser(
 
 
 def website_notebook_pages() -> list[Path]:
-    return sorted((WEBSITE / "notebooks").rglob("*.html"))
+    """The notebook pages of both books of the website."""
+    return sorted(
+        [*(WEBSITE / "notebooks").rglob("*.html"), *(WEBSITE / "ja/notebooks").rglob("*.html")]
+    )
 
 
 def test_website_links_open_the_browser_edition(browser: Any) -> None:
-    """Every notebook page of the website (built with the edition in ``lite/``) links to its
-    notebook in the edition, and the link opens that notebook there, offline."""
+    """Every notebook page of the website's two books (built with the edition in ``lite/``)
+    links to its notebook in the edition, and the link opens that notebook there, offline, with
+    JupyterLab's menus in the page's language."""
     if not (WEBSITE / "lite" / "index.html").exists():
         pytest.skip("no website with the browser edition: bash scripts/course.sh site builds it")
     pages = website_notebook_pages()
@@ -375,7 +413,8 @@ def test_website_links_open_the_browser_edition(browser: Any) -> None:
         assert link, f"{path.relative_to(WEBSITE)} has no 'run in your browser' link"
         href = html.unescape(link.group(1))
         target, _, query = href.partition("?path=")
-        assert (path.parent / target).resolve() == (WEBSITE / "lite/lab/index.html").resolve()
+        lab = WEBSITE / "lite" / lab_page(query)
+        assert (path.parent / target).resolve() == lab.resolve()
         assert (WEBSITE / "lite" / "files" / query).is_file(), f"{query} is not in the edition"
         targets[path] = query
     with static_server(WEBSITE) as url:
@@ -389,6 +428,8 @@ def test_website_links_open_the_browser_edition(browser: Any) -> None:
                 tab = page.locator(".lm-TabBar-tab.lm-mod-current .lm-TabBar-tabLabel")
                 tab.filter(has_text=Path(notebook).name).first.wait_for()
                 page.locator(PANEL).locator(".jp-Cell").first.wait_for()
+                menus = JAPANESE_MENUS.values() if notebook.startswith("ja/") else JAPANESE_MENUS
+                assert set(menus) <= set(menu_labels(page)), f"{path.name}: {menu_labels(page)}"
                 page.close()
         finally:
             context.close()
