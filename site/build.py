@@ -25,8 +25,9 @@ The execution cache knows only the notebooks' own text: when gamelib's code or t
 requirements change (a hash of them is kept in ``site/_build/code-fingerprint``), the cache
 and Sphinx's saved state are dropped and every notebook runs again.
 
-The launch buttons need the repository's URL: ``COURSE_REPOSITORY_URL``, else the git remote
-``origin`` when it is on GitHub, else a placeholder (and the build says so).
+The GitHub, Binder and Colab buttons need the repository's public URL: ``COURSE_REPOSITORY_URL``,
+else the git remote ``origin`` when it is on GitHub; without one the pages have no such buttons
+(a button must lead somewhere), and the build says so once.
 
 Usage: ``python site/build.py [--jobs N] [--fresh] [--no-lite]`` (``--fresh``: forget the
 execution cache and the previous build first, as a fresh clone would build).
@@ -61,7 +62,6 @@ PAGES = ("_toc.yml", "index.md", "run.md", "trainer.md", "teachers_guide.md")
 """The pages of a book (``site/`` for the English one, ``site/ja/`` for the Japanese)."""
 FOLDERS = ("_static", "_ext", "_templates")
 """Shared by both books, with ``conf.py``."""
-PLACEHOLDER_REPOSITORY = "https://github.com/YOUR-ACCOUNT/game-tree-search"
 STUDENT_NOTE = (
     "```{note}\nThis is the **student version** of the homework: the answer cells are empty "
     "(`raise NotImplementedError()`) and the checks have not run. To answer and check, "
@@ -154,11 +154,13 @@ def forget_stale_outputs() -> None:
     stamp.write_text(fingerprint)
 
 
-def repository_url() -> tuple[str, bool]:
-    """The repository's https URL for the launch buttons, and whether it is a placeholder."""
+def repository_url() -> str:
+    """The repository's public https URL for the GitHub, Binder and Colab buttons:
+    ``COURSE_REPOSITORY_URL``, else the git remote ``origin`` when it is on GitHub, else ``""``
+    (no such buttons)."""
     configured = os.environ.get("COURSE_REPOSITORY_URL", "").strip()
     if configured:
-        return configured.removesuffix(".git"), False
+        return configured.removesuffix(".git")
     try:
         remote = subprocess.run(
             ["git", "remote", "get-url", "origin"],
@@ -173,8 +175,8 @@ def repository_url() -> tuple[str, bool]:
         r"(?:https://|git@)github\.com[/:]([\w.-]+)/([\w.-]+?)(?:\.git)?/?", remote
     )
     if match:
-        return f"https://github.com/{match.group(1)}/{match.group(2)}", False
-    return PLACEHOLDER_REPOSITORY, True
+        return f"https://github.com/{match.group(1)}/{match.group(2)}"
+    return ""
 
 
 def student_version(text: str, note: str = STUDENT_NOTE) -> dict[str, Any]:
@@ -311,11 +313,14 @@ def main() -> int:
     started = time.perf_counter()
     if arguments.fresh and BUILD.exists():
         shutil.rmtree(BUILD)
-    url, placeholder = repository_url()
+    url = repository_url()
     os.environ["COURSE_REPOSITORY_URL"] = url
-    if placeholder:
-        say("no GitHub remote 'origin' and no COURSE_REPOSITORY_URL: the launch buttons")
-        say(f"point to the placeholder {url}")
+    if not url:
+        say(
+            "no COURSE_REPOSITORY_URL and no GitHub remote 'origin': the pages get no GitHub, "
+            "Binder or Colab buttons (set COURSE_REPOSITORY_URL=https://github.com/OWNER/REPO "
+            "to have them)"
+        )
     forget_stale_outputs()
     for book in BOOKS:
         changed = stage(book)

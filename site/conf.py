@@ -13,7 +13,15 @@ matters for a site without network is in one place:
   (the browser test would see it if one did);
 - the notebooks are executed at build time with ``GAMELIB_STATIC=1`` (the animations become
   self-contained HTML players), their results cached in ``site/_build/.jupyter_cache``;
-- launch buttons for Binder and Colab, built from the repository URL that ``build.py`` found;
+- launch buttons for Binder and Colab and a link to the repository, built from the repository
+  URL that ``build.py`` found (``COURSE_REPOSITORY_URL``); without one, no such button is shown
+  (they would lead nowhere), and the pages' text about them is left out too (the tag
+  ``launch_buttons``, for ``{only}`` blocks);
+- the download menu of a notebook's page offers that notebook (``.ipynb``, the file Sphinx
+  copies into ``_sources/``) and the print dialog (``.pdf``); other pages have no download
+  menu (``_ext/course_site.py``);
+- no Font Awesome script: the theme's icons are drawn by its icon fonts, cut down to the icons
+  the pages use (``_ext/light_pages.py``);
 - two books from this one file: the English one (``site/_build/source`` into ``html/``) and the
   Japanese one (``site/_build/source_ja`` into ``html/ja/``), chosen by the environment
   variable ``COURSE_SITE_LANGUAGE`` (``en``, the default, or ``ja``); each page has a switch to
@@ -26,6 +34,8 @@ import hashlib
 import os
 import sys
 from pathlib import Path
+
+from sphinx.application import Sphinx
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE / "_ext"))
@@ -45,9 +55,11 @@ language = COURSE_LANGUAGE
 course_language = COURSE_LANGUAGE
 course_twin_root = "../" if JAPANESE else "ja/"
 course_twin_source = str(HERE.parent / ("source" if JAPANESE else "source_ja"))
-# The extension changes every page it writes: a new version of it rewrites them all (Sphinx
+# The extensions change every page they write: a new version of one rewrites them all (Sphinx
 # compares the "html" configuration values with the previous build's).
-course_extension_hash = hashlib.sha256((HERE / "_ext" / "course_site.py").read_bytes()).hexdigest()
+course_extension_hash = hashlib.sha256(
+    b"".join((HERE / "_ext" / name).read_bytes() for name in ("course_site.py", "light_pages.py"))
+).hexdigest()
 
 project = "ゲーム木探索を Jupyter で学ぶ" if JAPANESE else "Game-tree search, taught in Jupyter"
 author = "講座の著者" if JAPANESE else "the course's authors"
@@ -61,6 +73,7 @@ extensions = [
     "sphinx_togglebutton",
     "sphinx_design",
     "course_site",
+    "light_pages",
 ]
 external_toc_path = "_toc.yml"
 external_toc_exclude_missing = False
@@ -87,7 +100,10 @@ html_title = "ゲーム木探索" if JAPANESE else "Game-tree search"
 templates_path = ["_templates"]
 html_static_path = ["_static"]
 html_css_files = ["course.css"]
-html_copy_source = False
+# A small icon of the site's own (a root and two children, 300 bytes): without one a browser asks
+# the server's root for favicon.ico, which is the browser edition's (320 KB).
+html_favicon = "_static/favicon.svg"
+html_copy_source = True  # the notebooks in _sources/: the download menu's .ipynb
 html_show_sourcelink = False
 html_last_updated_fmt = None
 
@@ -108,7 +124,7 @@ html_theme_options: dict[str, object] = {
     # the language switch first, then the theme's own buttons
     "article_header_end": ["language-switch.html", "article-header-buttons.html"],
 }
-if REPOSITORY_URL:
+if REPOSITORY_URL:  # no placeholder: without a public repository, no buttons that lead nowhere
     html_theme_options.update(
         {
             "repository_url": REPOSITORY_URL,
@@ -122,3 +138,9 @@ if REPOSITORY_URL:
             },
         }
     )
+
+
+def setup(app: Sphinx) -> None:
+    """The tag ``launch_buttons`` when the pages have them (for ``{only} launch_buttons``)."""
+    if REPOSITORY_URL:
+        app.tags.add("launch_buttons")

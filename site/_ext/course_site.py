@@ -12,10 +12,14 @@ the language switch between the English book and the Japanese one.
   ``run`` (the ways to run the course).
 - The homework's page (the student version) gets no launch buttons: they would open the
   teacher's source in the repository.
+- The download menu offers what exists: on a page made from a notebook, that notebook
+  (``_sources/notebooks/….ipynb``, copied by Sphinx: ``html_copy_source``) and the print
+  dialog (.pdf); other pages have no download menu (their Markdown source is not for readers).
 - Every page made from a notebook gets a "Run in your browser" link, under its title, to the
   same notebook in the JupyterLite edition, which ``site/build.py`` builds into the site's
   ``lite/`` folder (``notebooks/03_alphabeta.ipynb`` is ``03_alphabeta.ipynb`` there, and
-  the Japanese ``notebooks/ja/03_alphabeta.ipynb`` is ``ja/03_alphabeta.ipynb``).
+  the Japanese ``notebooks/ja/03_alphabeta.ipynb`` is ``ja/03_alphabeta.ipynb``, opened in the
+  edition's Japanese lab page ``ja/lab/``).
 - Every page gets a language switch (the template ``language-switch.html``, in the article's
   header): a link to the same page in the other book (the Japanese book is built into the
   English one's ``ja/`` folder with the same page names), or to the other book's home page
@@ -48,8 +52,9 @@ one character (手) are not linked either."""
 SPECIAL_PAGES = ("genindex", "search")
 """Pages Sphinx writes in both books without a source file."""
 
-LITE_APP = "lite/lab/index.html"
-"""The JupyterLite edition's lab page, relative to the site's root."""
+LITE_APP = {"en": "lite/lab/index.html", "ja": "lite/ja/lab/index.html"}
+"""The JupyterLite edition's lab page for each book's notebooks, relative to the site's root:
+the Japanese one shows JupyterLab's menus in Japanese (``lite/build.py``)."""
 
 RUN_IN_BROWSER = {
     "en": (
@@ -240,10 +245,11 @@ def edition_path(pagename: str, language: str = "en") -> str:
 
 def add_run_in_browser_link(body: str, pagename: str, pathto: Any, language: str = "en") -> str:
     """``body`` with the "Run in your browser" paragraph after its title (the first ``</h1>``;
-    at the top when there is none). The Japanese book is one folder deeper than the edition's
-    (``html/ja`` against ``html/lite``)."""
+    at the top when there is none), leading to the book's lab page (:data:`LITE_APP`). The
+    Japanese book is one folder deeper than the edition's (``html/ja`` against ``html/lite``)."""
     root = "../" if language == "ja" else ""
-    href = f"{pathto(root + LITE_APP, 1)}?path={quote(edition_path(pagename, language))}"
+    app = root + LITE_APP[language]
+    href = f"{pathto(app, 1)}?path={quote(edition_path(pagename, language))}"
     paragraph = RUN_IN_BROWSER[language].format(href=html.escape(href), run=pathto(RUN_PAGE))
     title_end = body.find("</h1>")
     if title_end < 0:
@@ -283,6 +289,26 @@ def japanese_launch_buttons(buttons: list[dict[str, Any]]) -> None:
                 launch["url"] = re.sub(r"(?<=/)notebooks/(?!ja/)", "notebooks/ja/", launch["url"])
 
 
+def downloads_that_exist(
+    buttons: list[dict[str, Any]], notebook_page: bool
+) -> list[dict[str, Any]]:
+    """The header ``buttons`` with a download menu that offers only files that exist: on a
+    notebook's page, the notebook (the theme's "source" link, ``….ipynb``) and the print dialog;
+    on another page, no download menu."""
+    kept = []
+    for button in buttons:
+        if button.get("label") != "download-buttons":
+            kept.append(button)
+        elif notebook_page:
+            offered = [
+                entry
+                for entry in button.get("buttons", [])
+                if entry.get("type") == "javascript" or str(entry.get("url", "")).endswith(".ipynb")
+            ]
+            kept.append({**button, "buttons": offered})
+    return kept
+
+
 def add_language_switch(
     app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
 ) -> None:
@@ -307,6 +333,10 @@ def on_page_context(
     if isinstance(body, str) and "gamelib-run-yourself" in body:
         context["body"] = RUN_LINK.sub(
             f'class="gamelib-run-yourself" href="{context["pathto"](RUN_PAGE)}"', body
+        )
+    if "header_buttons" in context:
+        context["header_buttons"] = downloads_that_exist(
+            context["header_buttons"], str(app.env.doc2path(pagename)).endswith(".ipynb")
         )
     if language == "ja" and "header_buttons" in context:
         japanese_launch_buttons(context["header_buttons"])

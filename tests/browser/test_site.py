@@ -5,9 +5,14 @@ failed on); a console error, an uncaught exception, a local file that is missing
 wider than a 390 px phone screen fails the test. Then: an animation plays (from the server and
 from ``file://``), the light and dark themes both load, the exercises show a collapsed worked
 solution, the tic-tac-toe board says it needs Python, glossary terms link to their rows,
-search works offline, the notebook pages carry Binder and Colab buttons, and the numbers in
-result tables keep a gap between columns. Screenshots at 390 px and 1280 px of the home page and
-notebook 03 are saved in tests/browser/screenshots/.
+search works offline, the notebook pages carry Binder and Colab buttons when the site was built
+with a repository URL (and none anywhere without one), and the numbers in result tables keep a
+gap between columns. Every link leads somewhere: every internal ``href`` and ``src`` of every
+page of both books names a file that exists, and an anchor that the target page has (a link
+into the browser edition, a notebook it ships); the download menu offers the page's notebook
+(only on a notebook's page); the home page and "Run it yourself" lead with the browser
+edition. Screenshots at 390 px and 1280 px of the home page and notebook 03 are saved in
+tests/browser/screenshots/.
 
 The Japanese book (site/_build/html/ja) is tested the same way: its pages are among "every
 page", its player plays, its glossary terms link to the Japanese glossary, its search finds
@@ -21,6 +26,8 @@ The site is built first (``python site/build.py``) when site/_build/html has no 
 
 from __future__ import annotations
 
+import functools
+import html
 import re
 import subprocess
 import sys
@@ -28,7 +35,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-from urllib.parse import unquote
+from urllib.parse import parse_qs, unquote, urlsplit
 
 import pytest
 
@@ -365,17 +372,133 @@ def test_search_works_offline(browser: Any, server: str) -> None:
         context.close()
 
 
-def test_notebook_pages_have_binder_and_colab_buttons(site: Path) -> None:
-    for page in sorted((site / "notebooks").glob("*.html")):
-        html = page.read_text(encoding="utf-8")
-        notebook = f"notebooks/{page.stem}.ipynb"
-        assert re.search(rf'href="https://mybinder\.org/v2/gh/[^"]+lab/tree/{notebook}"', html)
+REPOSITORY_BUTTONS = re.compile(
+    r"mybinder\.org|colab\.research\.google\.com|YOUR-ACCOUNT|source-repository-button"
+)
+"""What the GitHub, Binder and Colab buttons link to, or are called (the theme's repository
+button; a placeholder account). A page's text may link to GitHub projects it cites."""
+
+
+def built_with_a_repository_url() -> bool:
+    """Whether the site was built with a repository URL (the rule of site/build.py, in this
+    environment: the one the site lane builds in)."""
+    from tests.browser.test_site_build import build
+
+    return bool(build.repository_url())
+
+
+@pytest.mark.parametrize("book", ["", "ja/"], ids=["english", "japanese"])
+def test_notebook_pages_have_binder_and_colab_buttons_only_with_a_repository(
+    site: Path, book: str
+) -> None:
+    """With a repository URL, each notebook page (but the homework's) has Binder and Colab
+    buttons that open its notebook (``notebooks/ja/…`` for a Japanese page); without one, no
+    page has a GitHub, Binder or Colab link (there is nowhere for it to lead)."""
+    pages = sorted((site / book / "notebooks").glob("*.html"))
+    assert len(pages) >= 11
+    if not built_with_a_repository_url():
+        for page in site_pages():
+            links = REPOSITORY_BUTTONS.findall((site / page).read_text(encoding="utf-8"))
+            assert not links, f"{page} links to {links[0]} without a repository URL"
+        return
+    folder = "notebooks/ja" if book else "notebooks"
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        notebook = f"{folder}/{page.stem}.ipynb"
+        assert re.search(rf'href="https://mybinder\.org/v2/gh/[^"]+lab/tree/{notebook}"', text)
         assert re.search(
             rf'href="https://colab\.research\.google\.com/github/[^"]+/blob/[^"]+/{notebook}"',
-            html,
+            text,
         )
-    homework = (site / "notebooks/exercises/pruning_homework.html").read_text(encoding="utf-8")
-    assert "mybinder.org" not in homework  # a launch would open the teacher's source
+    homework = site / book / "notebooks/exercises/pruning_homework.html"
+    assert "mybinder.org" not in homework.read_text(encoding="utf-8")  # the teacher's source
+
+
+# ---------------------------------------------------------------- every link leads somewhere
+
+LINK = re.compile(
+    r"<(?:a|link|script|img|iframe|source|image|use)\b[^>]*?\s(?:href|src|xlink:href)=\"([^\"]*)\"",
+    re.IGNORECASE,
+)
+ANCHOR = re.compile(r"""\s(?:id|name)=["']([^"']+)["']""")
+
+
+@functools.cache
+def anchors(page: Path) -> frozenset[str]:
+    """The ids and names in the HTML page ``page``."""
+    return frozenset(ANCHOR.findall(page.read_text(encoding="utf-8", errors="replace")))
+
+
+def broken_links(site: Path, name: str) -> list[str]:
+    """The internal links of the page ``name`` that lead nowhere: to a file that does not
+    exist, to an anchor its target page does not have, or into the browser edition for a
+    notebook it does not ship. External links (with a scheme: https:, mailto:, data: …) are
+    not followed."""
+    page = site / name
+    broken = []
+    for reference in LINK.findall(page.read_text(encoding="utf-8")):
+        parts = urlsplit(html.unescape(reference))
+        if parts.scheme or parts.netloc or (reference.startswith("#") and not parts.fragment):
+            continue
+        target = (page.parent / unquote(parts.path)).resolve() if parts.path else page
+        if target.is_dir():
+            target = target / "index.html"
+        if not target.is_file():
+            broken.append(f"{name}: {reference} (no such file)")
+            continue
+        fragment = unquote(parts.fragment)
+        if fragment and target.suffix == ".html" and fragment not in anchors(target):
+            broken.append(f"{name}: {reference} (no anchor #{fragment})")
+        notebook = parse_qs(parts.query).get("path", [""])[0]
+        lite = (site / "lite").resolve()
+        if notebook and lite in target.parents and not (lite / "files" / notebook).is_file():
+            broken.append(f"{name}: {reference} (the browser edition has no {notebook})")
+    return broken
+
+
+def test_every_internal_link_leads_somewhere(site: Path) -> None:
+    pages = site_pages()
+    checked = sum(len(LINK.findall((site / name).read_text(encoding="utf-8"))) for name in pages)
+    assert checked > 1000  # every page's navigation, assets and text links
+    broken = [problem for name in pages for problem in broken_links(site, name)]
+    assert not broken, f"{len(broken)} broken links:\n" + "\n".join(broken[:40])
+
+
+def download_menu(html: str) -> list[str]:
+    """The links of a page's download menu (empty when it has none)."""
+    start = html.find('class="dropdown dropdown-download-buttons"')
+    if start < 0:
+        return []
+    menu = html[start : html.find("</ul>", start)]
+    return re.findall(r'href="([^"]+)"', menu)
+
+
+@pytest.mark.parametrize("book", ["", "ja/"], ids=["english", "japanese"])
+def test_the_download_menu_offers_the_pages_notebook(site: Path, book: str) -> None:
+    notebooks = sorted((site / book / "notebooks").glob("*.html"))
+    assert len(notebooks) >= 11
+    for page in notebooks:
+        links = download_menu(page.read_text(encoding="utf-8"))
+        assert links == [f"../_sources/notebooks/{page.stem}.ipynb"], (page.name, links)
+        assert (page.parent / links[0]).is_file()
+    for name in ("index.html", "run.html", "trainer.html", "teachers_guide.html"):
+        assert download_menu((site / book / name).read_text(encoding="utf-8")) == [], name
+
+
+EDITION_LINK = {"": "lite/lab/index.html?path=00_welcome.ipynb", "ja/": "../lite/ja/lab/"}
+"""Where the first card of each book's home and "Run it yourself" pages leads."""
+
+
+@pytest.mark.parametrize("book", ["", "ja/"], ids=["english", "japanese"])
+def test_the_home_page_and_run_page_lead_with_the_browser_edition(site: Path, book: str) -> None:
+    for name in ("index.html", "run.html"):
+        text = (site / book / name).read_text(encoding="utf-8")
+        cards = re.findall(r'<a class="[^"]*sd-stretched-link[^"]*" href="([^"]+)"', text)
+        assert cards and cards[0].startswith(EDITION_LINK[book]), (name, cards[:1])
+        assert "nothing runs here" not in text.lower() and "何も実行されません" not in text
+    run = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", (site / book / "run.html").read_text("utf-8")))
+    assert ("nothing to install" in run) if not book else ("インストールなし" in run)
+    assert "bash scripts/course.sh lab" in run and "bash scripts/course.sh test" in run
 
 
 # ---------------------------------------------------------------- the Japanese book and the switch
@@ -479,15 +602,9 @@ def test_japanese_search_works_offline(browser: Any, server: str) -> None:
         context.close()
 
 
-def test_japanese_notebook_pages_launch_the_japanese_notebooks(site: Path) -> None:
+def test_japanese_notebook_pages_run_the_japanese_notebooks_in_the_japanese_lab(
+    site: Path,
+) -> None:
     for page in sorted((site / "ja" / "notebooks").glob("*.html")):
-        html = page.read_text(encoding="utf-8")
-        notebook = f"notebooks/ja/{page.stem}.ipynb"
-        assert re.search(rf'href="https://mybinder\.org/v2/gh/[^"]+lab/tree/{notebook}"', html)
-        assert re.search(
-            rf'href="https://colab\.research\.google\.com/github/[^"]+/blob/[^"]+/{notebook}"',
-            html,
-        )
-        assert f"?path=ja/{page.stem}.ipynb" in html  # ▶ ブラウザで実行
-    homework = site / "ja/notebooks/exercises/pruning_homework.html"
-    assert "mybinder.org" not in homework.read_text(encoding="utf-8")
+        text = page.read_text(encoding="utf-8")
+        assert f"lite/ja/lab/index.html?path=ja/{page.stem}.ipynb" in text  # ▶ ブラウザで実行

@@ -1,5 +1,6 @@
 """The website's build steps without a browser: glossary terms, the homework's student
-version, the repository URL of the launch buttons (site/build.py, site/_ext/course_site.py).
+version, the repository URL of the launch buttons and the buttons it gives (none without one),
+the theme's icons cut down to those used (site/build.py, site/conf.py, site/_ext/).
 
 These need the website's packages (requirements-site.txt), so they run in the `site` lane."""
 
@@ -83,7 +84,56 @@ def test_the_repository_url_comes_from_the_environment_first(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setenv("COURSE_REPOSITORY_URL", "https://github.com/someone/course.git")
-    assert build.repository_url() == ("https://github.com/someone/course", False)
+    assert build.repository_url() == "https://github.com/someone/course"
+
+
+def configuration(monkeypatch: pytest.MonkeyPatch, url: str) -> ModuleType:
+    """site/conf.py as Sphinx reads it when build.py found the repository URL ``url``."""
+    monkeypatch.setenv("COURSE_REPOSITORY_URL", url)
+    monkeypatch.setenv("GAMELIB_STATIC", "1")  # conf.py sets it: restored afterwards
+    monkeypatch.setattr(sys, "path", list(sys.path))
+    return load(REPOSITORY / "site" / "conf.py", f"course_site_conf_{len(url)}")
+
+
+def test_github_binder_and_colab_buttons_only_with_a_repository_url(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    with_url = configuration(monkeypatch, "https://github.com/someone/course")
+    options = with_url.html_theme_options
+    assert options["repository_url"] == "https://github.com/someone/course"
+    assert options["use_repository_button"]
+    assert options["launch_buttons"]["binderhub_url"] == "https://mybinder.org"
+    without = configuration(monkeypatch, "")
+    assert not {"repository_url", "launch_buttons", "use_repository_button"} & set(
+        without.html_theme_options
+    )
+    assert without.html_copy_source  # the notebooks that the download menu offers
+
+
+light_pages = load(REPOSITORY / "site" / "_ext" / "light_pages.py", "course_light_pages")
+
+
+def test_the_theme_keeps_only_the_icons_the_pages_use() -> None:
+    used = light_pages.used_icons(['<i class="fa-solid fa-bars"></i>', 'icon: "fa-download"'])
+    assert {"bars", "download"} <= used and "rocket" not in used
+    css = (light_pages.THEME_STATIC / light_pages.STYLESHEET).read_text(encoding="utf-8")
+    slim, glyphs = light_pages.slim_stylesheet(css, {"bars", "download"})
+    assert ".fa-bars:before" in slim and ".fa-download:before" in slim
+    assert ".fa-rocket:before" not in slim and ".fa-rocket:before" in css
+    assert glyphs == {"\uf0c9", "\uf019"}  # the two icons' code points in the icon font
+    assert len(css) - len(slim) > 50_000  # Font Awesome's rules for the other ~2,000 icons
+    assert slim.count("@font-face") == css.count("@font-face")  # the rest of the sheet stays
+
+
+def test_the_pages_load_no_fontawesome_script() -> None:
+    head = (
+        '<link href="../_static/styles/theme.css?digest=1" rel="stylesheet" />\n'
+        '  <script defer src="../_static/scripts/fontawesome.js?digest=1"></script>\n'
+        '  <link rel="preload" as="script" href="../_static/scripts/bootstrap.js?digest=1" />'
+    )
+    kept = str(light_pages.without_fontawesome_script(head))
+    assert "fontawesome" not in kept
+    assert "theme.css" in kept and "bootstrap.js" in kept
 
 
 JAPANESE_GLOSSARY = REPOSITORY / "notebooks" / "ja" / "glossary.ipynb"
