@@ -533,6 +533,14 @@ def test_endgame_words() -> None:
         state = othello.result(state, move)
     both(lambda language: line_pictures(start, tuple(moves), language=language).captions)
     assert FFO[1].name == "FFO #1"
+    perfect = gamelib.endgame.solve(FFO[2].state, progress=False).pv
+    assert othello_game.PASS in perfect  # the line has a pass, and ends the game
+
+    def perfect_line_words(language: str) -> str:
+        played = lines.perfect_line(FFO[2].state, perfect, "FFO #2", language=language)
+        return "\n".join(played.sentences() + played.counts())
+
+    both(perfect_line_words)
 
 
 def _refusal(state: othello_game.OthelloState, language: str) -> str:
