@@ -179,12 +179,13 @@ def ablation(number: int) -> None:
     """Nodes and seconds as each ordering idea is added, on one position."""
     published = FFO[number]
     print(f"{published.name} ({published.empties} empty squares), exact solve:")
+    width = max(len(name) for name, _ in ABLATION)
     for name, options in ABLATION:
         cpu = time.process_time()
         result = solve(published.state, options=options, progress=True, pv=False)
         cpu = time.process_time() - cpu
         assert result.value == published.value
-        print(f"  {name:<16} {result.stats.nodes:>11,} nodes {cpu:>8.2f} s cpu")
+        print(f"  {name:<{width}} {result.stats.nodes:>11,} nodes {cpu:>8.2f} s cpu")
 
 
 def profile(number: int) -> None:
