@@ -3,6 +3,7 @@ inline in a notebook or a web page."""
 
 from __future__ import annotations
 
+import math
 import re
 
 FONT = "DejaVu Sans,Helvetica,Arial,Noto Sans CJK JP,sans-serif"
@@ -31,10 +32,8 @@ def sizing_style(width: float, smallest_text: float) -> str:
     ``smallest_text`` units high (both in the same unit, at natural size): it shrinks to fit
     its container, but its width stays at least what keeps that text :data:`SMALLEST_TEXT`
     pixels high."""
-    return (
-        "max-width:100%;height:auto;"
-        f"min-width:calc({width / smallest_text:.3f}px * var({SMALLEST_TEXT}, 0))"
-    )
+    per_pixel = math.ceil(width / smallest_text * 100) / 100  # rounded up: never too small
+    return f"max-width:100%;height:auto;min-width:calc({per_pixel:.2f}px * var({SMALLEST_TEXT}, 0))"
 
 
 def width_per_text_pixel(svg: str) -> float:
