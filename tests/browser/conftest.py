@@ -5,6 +5,10 @@ free port (one server per test module) and shuts it and its kernels down afterwa
 helpers open nothing by themselves: each test launches chromium (:func:`chromium_path`, which
 fails with a clear message when it is missing), opens its notebook and uses
 :func:`wait_for_idle_kernel` and :func:`run_all_until_visible` to run it.
+
+Every wait is for a state (the kernel idle, every cell run, a widget's text), never for a
+fixed time, so the tests pass on a machine of any speed: a widget is clicked only once the
+kernel has run every cell, since a click sent while cells still run waits behind them.
 """
 
 from __future__ import annotations
@@ -37,6 +41,7 @@ TOKEN = "gamelib-browser-test"
 CHROMIUM_ARGUMENTS = list(HEADLESS_ARGUMENTS)
 PANEL = ".jp-NotebookPanel:visible"
 LONG = 90_000  # milliseconds: a cold kernel start and the first run can be slow
+WHOLE_NOTEBOOK = 600_000  # milliseconds: the most a run of all cells may take (08, busy)
 
 
 def free_port() -> int:
@@ -81,10 +86,12 @@ def stop_server(url: str, process: subprocess.Popen[bytes]) -> None:
 
 def write_lab_settings(directory: Path) -> None:
     """JupyterLab settings for the test: no news question over the widgets, no autosave
-    (the committed notebook must stay without outputs)."""
+    (the committed notebook must stay without outputs), and every cell kept in the page
+    (no windowing), so that :func:`wait_for_every_cell_run` sees every cell's prompt."""
     settings = {
         "apputils-extension/notification": '{"fetchNews": "false", "checkForUpdates": false}',
         "docmanager-extension/plugin": '{"autosave": false}',
+        "notebook-extension/tracker": '{"windowingMode": "none"}',
     }
     for name, text in settings.items():
         path = directory / "@jupyterlab" / f"{name}.jupyterlab-settings"
@@ -156,31 +163,91 @@ def wait_for_idle_kernel(page: Any) -> None:
     indicator.first.wait_for(timeout=LONG)
 
 
+EVERY_CELL_RUN = r"""() => {
+    const panel = [...document.querySelectorAll(".jp-NotebookPanel")]
+        .find(element => element.offsetParent !== null);
+    if (!panel) return false;
+    const indicator = panel.querySelector(".jp-Notebook-ExecutionIndicator");
+    const prompts = [...panel.querySelectorAll(".jp-CodeCell .jp-InputPrompt")];
+    return indicator !== null && indicator.dataset.status === "idle" && prompts.length > 0
+        && prompts.every(prompt => /^\[\d+\]:$/.test(prompt.textContent.trim()));
+}"""
+"""True when the visible notebook's kernel is idle and every code cell shows an execution
+count (none waits as ``[*]``, none is unrun as ``[ ]``)."""
+
+
+RUN_STARTED = r"""() => [...document.querySelectorAll(".jp-NotebookPanel")]
+    .filter(element => element.offsetParent !== null)
+    .some(panel => [...panel.querySelectorAll(".jp-CodeCell .jp-InputPrompt")]
+        .some(prompt => /^\[(\*|\d+)\]:$/.test(prompt.textContent.trim())))"""
+"""True when a code cell of the visible notebook is queued, running or run."""
+
+
+def wait_for_every_cell_run(page: Any) -> None:
+    """Wait until the kernel has run every code cell of the notebook and is idle."""
+    page.wait_for_function(EVERY_CELL_RUN, timeout=WHOLE_NOTEBOOK)
+
+
+def accept_kernel_choice(page: Any) -> bool:
+    """If JupyterLab asks which kernel to start (it does when a kernel start was slow, on a
+    busy machine), accept its choice, the notebook's own kernel, and wait until that kernel is
+    idle. Whether it asked."""
+    dialog = page.locator(".jp-Dialog", has_text="Select Kernel")
+    if not dialog.count():
+        return False
+    dialog.locator("button.jp-mod-accept").first.click()
+    dialog.wait_for(state="detached")
+    wait_for_idle_kernel(page)
+    return True
+
+
 def run_all_cells(page: Any) -> None:
-    """Run every cell through the Run menu's ``runmenu:run-all`` command."""
-    page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
+    """Run every cell through the Run menu's ``runmenu:run-all`` command. A kernel choice
+    that JupyterLab asks for first is accepted (:func:`accept_kernel_choice`); any other
+    dialog over the menu fails the test with its text."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    menu = page.locator(".lm-MenuBar-itemLabel", has_text="Run").first
+    for _ in range(6):
+        accept_kernel_choice(page)
+        dialog = page.locator(".jp-Dialog")
+        if dialog.count():
+            screenshot(page, "00_dialog_over_the_menu.png")
+            pytest.fail(f"a JupyterLab dialog covers the menu: {dialog.first.inner_text()!r}")
+        try:
+            menu.click(timeout=LONG // 6)
+            break
+        except PlaywrightTimeout:  # something covered the menu meanwhile: look again
+            continue
+    else:
+        pytest.fail("the Run menu could not be clicked")
     item = page.locator('li[data-command="runmenu:run-all"]').first
     item.wait_for()
     item.click()
 
 
 def run_all_until_visible(page: Any, target: Any, attempts: int = 3) -> None:
-    """Run all cells until ``target`` shows; run again if a run was lost while connecting.
+    """Run all cells until ``target`` shows, then wait until the kernel has run every cell and
+    is idle (:func:`wait_for_every_cell_run`), so that a click on ``target`` is not queued
+    behind cells still running.
 
     Right after the kernel starts, JupyterLab sometimes drops a run-all (the cells stay
-    unexecuted); running them again is harmless here.
+    unexecuted, no prompt turns to ``[*]``); then the run-all is sent again.
     """
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
     for attempt in range(1, attempts + 1):
-        page.wait_for_timeout(1000)
         run_all_cells(page)
         try:
-            target.wait_for(timeout=LONG // attempts)
-            return
+            page.wait_for_function(RUN_STARTED, timeout=LONG // 6)
         except PlaywrightTimeout:
-            screenshot(page, f"00_no_widget_after_run_{attempt}.png")
-    pytest.fail(f"the widget did not appear after {attempts} runs of all cells")
+            screenshot(page, f"00_run_all_lost_{attempt}.png")
+            accept_kernel_choice(page)  # a kernel choice asked for after the click
+            continue
+        target.wait_for(timeout=WHOLE_NOTEBOOK)
+        wait_for_every_cell_run(page)
+        return
+    pytest.fail(f"no run of all cells started after {attempts} attempts")
 
 
 @contextmanager
@@ -189,6 +256,7 @@ def notebook_page(jupyter_lab: str, notebook: str) -> Iterator[tuple[Any, Any]]:
     yield the page and the notebook's panel; the browser is closed afterwards."""
     from playwright.sync_api import expect, sync_playwright
 
+    expect.set_options(timeout=LONG // 3)  # a widget's reply can be slow on a busy machine
     executable = chromium_path()
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(

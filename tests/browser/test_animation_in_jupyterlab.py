@@ -38,7 +38,8 @@ def test_the_animation_steps_and_plays_in_jupyterlab(jupyter_lab: str) -> None:
         animation = panel.locator(".gamelib-animation").first
         run_all_until_visible(page, animation)
         sentence = animation.locator(".gamelib-sentence").first
-        drawing = animation.locator(".gamelib-drawing svg").first
+        drawing_box = animation.locator(".gamelib-drawing").first
+        drawing = drawing_box.locator("svg").first
         expect(sentence).to_contain_text("Before the search", timeout=LONG)
         drawing.wait_for()
         animation.scroll_into_view_if_needed()
@@ -47,7 +48,7 @@ def test_the_animation_steps_and_plays_in_jupyterlab(jupyter_lab: str) -> None:
 
         animation.locator(".gamelib-step-forward").first.click()
         expect(sentence).to_contain_text("alphabeta starts at R (MAX)")
-        stepped_svg = drawing.evaluate("node => node.outerHTML")
+        stepped_svg = drawing_after(page, drawing_box, start_svg)  # it comes after the sentence
         assert stepped_svg != start_svg
         screenshot(page, "02_after_one_step.png")
 
@@ -60,14 +61,19 @@ def test_the_animation_steps_and_plays_in_jupyterlab(jupyter_lab: str) -> None:
         )
         screenshot(page, "03_playing.png")
         play_pause.click()  # pause (the same button)
-        page.wait_for_timeout(1500)  # the last step the player sent has arrived
+        readout = animation.locator(".widget-readout").first  # the slider's step, in the page
+        page.wait_for_function(  # the kernel has drawn the last step the player sent
+            "([sentence, readout]) =>"
+            " sentence.textContent.split(' ')[1] === readout.textContent.trim()",
+            arg=[sentence.element_handle(), readout.element_handle()],
+        )
         played_text = sentence.inner_text()
-        played_svg = drawing.evaluate("node => node.outerHTML")
+        played_svg = drawing_after(page, drawing_box, start_svg, stepped_svg)
         played_step = int(played_text.split()[1])
         assert played_step >= 4
         assert played_svg not in (start_svg, stepped_svg)
-        page.wait_for_timeout(1500)
-        assert sentence.inner_text() == played_text  # paused: nothing moves
+        page.wait_for_timeout(1500)  # paused: nothing moves (a slow machine can only pass this)
+        assert sentence.inner_text() == played_text
 
         # Step to the β-cut at D (step 18), forwards or, if playing went past it, back.
         direction = "forward" if played_step <= 18 else "back"
@@ -94,6 +100,20 @@ def test_the_animation_steps_and_plays_in_jupyterlab(jupyter_lab: str) -> None:
         player = panel.locator(".gamelib-player").first  # the HTML player, no widgets
         player.scroll_into_view_if_needed()
         check_static_player(page, player, "07_static_player_in_jupyterlab.png")
+
+
+def drawing_after(page: Any, box: Any, *earlier: str) -> str:
+    """The SVG in ``box`` once it is none of the ``earlier`` ones: the kernel sends the
+    sentence and the drawing as two updates, so the sentence can show a step before the
+    drawing does (and each update replaces the SVG element, so the box is watched)."""
+    page.wait_for_function(
+        """([box, earlier]) => {
+            const svg = box.querySelector("svg");
+            return svg !== null && !earlier.includes(svg.outerHTML);
+        }""",
+        arg=[box.element_handle(), list(earlier)],
+    )
+    return str(box.locator("svg").first.evaluate("node => node.outerHTML"))
 
 
 def check_static_player(page: Any, player: Any, name: str) -> None:

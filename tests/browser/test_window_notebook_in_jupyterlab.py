@@ -1,7 +1,8 @@
 """The window notebook in a real JupyterLab: its probe and re-search animations step.
 
-Runs ``notebooks/08_windows.ipynb`` top to bottom in headless Chromium, then steps the
-MTD(f) animation (one panel per probe, stepped together) and the PVS animation to the
+Runs ``notebooks/08_windows.ipynb`` top to bottom in headless Chromium, waits until the
+kernel has run every cell and is idle (a click sent earlier waits behind the running cells),
+then steps the MTD(f) animation (one panel per probe, stepped together) and the PVS animation to the
 re-search of H, and checks what each panel says. Screenshots go to
 ``tests/browser/screenshots/`` (not committed).
 """
@@ -34,10 +35,11 @@ def test_probes_and_re_searches_step_in_jupyterlab(jupyter_lab: str) -> None:
         drawings = probes.locator(".gamelib-drawing svg")
         expect(drawings).to_have_count(3)
         forward = probes.locator(".gamelib-step-forward").first
-        for _ in range(3):
-            forward.click()
         sentences = probes.locator(".gamelib-sentence")
-        expect(sentences.nth(0)).to_contain_text("step 3")
+        expect(sentences.nth(0)).to_contain_text("step 0 of")
+        for step in range(1, 4):  # each click waits for the kernel's answer: the next step
+            forward.click()
+            expect(sentences.nth(0)).to_contain_text(f"step {step} of")
         expect(sentences.nth(2)).to_contain_text("window (3, 4)")
         screenshot(page, "20_mtdf_probes.png")
 
@@ -45,9 +47,9 @@ def test_probes_and_re_searches_step_in_jupyterlab(jupyter_lab: str) -> None:
         pvs = animations.filter(has_text="PVS").first
         pvs.scroll_into_view_if_needed()
         forward = pvs.locator(".gamelib-step-forward").first
-        for _ in range(11):
-            forward.click()
         sentence = pvs.locator(".gamelib-sentence").first
-        expect(sentence).to_contain_text("step 11")
+        for step in range(1, 12):
+            forward.click()
+            expect(sentence).to_contain_text(f"step {step} of")
         expect(sentence).to_contain_text("H is searched again with (1, ∞)")
         screenshot(page, "21_pvs_re_search.png")
