@@ -414,6 +414,13 @@ def test_costs_rankings_and_notes() -> None:
             costs.append(windows.Cost(name, count, count // 2, time))
         english, _ = both(lambda language: costs.rankings(language=language))
         both(lambda language: costs.table(language=language))
+    noisy = windows.Costs()  # more nodes, best time less, but slower in one round of two
+    by_nodes = sorted(nodes.items(), key=lambda item: item[1])
+    assert by_nodes[0][1] < by_nodes[1][1]
+    for (name, count), rounds in zip(by_nodes, ((0.3, 0.15), (0.1, 0.2)), strict=True):
+        noisy.append(windows.Cost(name, count, count // 2, min(rounds), rounds))
+    english, _ = both(lambda language: noisy.rankings(language=language))
+    assert "within the noise" in english and "but took longer" not in english
     positions_played = compare.random_positions(tictactoe, 2, 3, seed=1)
     deepening = [
         iterative_deepening(tictactoe, state, max_depth=5).iterations

@@ -104,6 +104,12 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
         "ja": "{fewer} は {more} より訪れたノードが少ないのに、時間は長くかかりました",
     },
     "pair separator": {"en": "; ", "ja": "。"},
+    "swaps within the noise": {
+        "en": "- The ranking by time differs from the ranking by nodes only where some rounds "
+        "of runs went one way and some the other: within the noise.",
+        "ja": "- 時間による順位がノード数による順位と違うのは、実行の回によって逆転した組だけ"
+        "です。つまり誤差の範囲です。",
+    },
     "swapped": {
         "en": "- In this run fewer nodes did not always mean less time: {pairs}.",
         "ja": "- この実行では、ノード数が少なければ時間も短いとは限りませんでした。{pairs}。",
@@ -216,12 +222,15 @@ class Cost:
         nodes: nodes entered (all searches the contender made).
         evaluations: leaf evaluations (``stats.leaves``) plus calls of the ordering score.
         seconds: wall-clock time, the best of the repeats, summed over the positions.
+        rounds: the seconds of each round of interleaved repeats, summed over the positions
+            (empty when not known).
     """
 
     name: str
     nodes: int
     evaluations: int
     seconds: float
+    rounds: tuple[float, ...] = ()
 
 
 COST_COLUMNS = ("search", "nodes", "evaluations", "seconds", "nodes %", "evaluations %", "time %")
@@ -296,14 +305,25 @@ class Costs(list[Cost]):
                 (first, second)
                 for index, first in enumerate(names["nodes"])
                 for second in names["nodes"][index + 1 :]
-                if second.seconds < first.seconds
+                if _faster_every_round(second, first)
             ]
             pairs = words(WORDS["pair separator"], language).join(
                 words(WORDS["swapped pair"], language).format(fewer=label(fewer), more=label(more))
                 for fewer, more in swapped[:3]
             )
-            lines.append(words(WORDS["swapped"], language).format(pairs=pairs))
+            if swapped:
+                lines.append(words(WORDS["swapped"], language).format(pairs=pairs))
+            else:
+                lines.append(words(WORDS["swaps within the noise"], language))
         return Note("\n".join(lines))
+
+
+def _faster_every_round(fast: Cost, slow: Cost) -> bool:
+    """Whether ``fast`` took less time than ``slow`` in every round of interleaved repeats
+    (by the best times when the rounds are not known or were only one)."""
+    if len(fast.rounds) > 1 and len(fast.rounds) == len(slow.rounds):
+        return all(own < other for own, other in zip(fast.rounds, slow.rounds, strict=True))
+    return fast.seconds < slow.seconds
 
 
 def measure_costs(
@@ -325,17 +345,22 @@ def measure_costs(
     if repeat < 1:
         raise ValueError(f"repeat must be at least 1, not {repeat}")
     best = {name: [INF for _ in states] for name in contenders}
+    rounds: dict[str, list[float]] = {name: [] for name in contenders}
     results: dict[str, list[SearchResult]] = {name: [] for name in contenders}
     calls: dict[str, list[int]] = {name: [] for name in contenders}
     for _ in range(repeat):
         for name, run in contenders.items():
             results[name], calls[name] = [], []
+            this_round = 0.0
             for index, state in enumerate(states):
                 counted = CountedScore(score)
                 started = time.perf_counter()
                 results[name].append(run(state, counted))
-                best[name][index] = min(best[name][index], time.perf_counter() - started)
+                seconds = time.perf_counter() - started
+                best[name][index] = min(best[name][index], seconds)
+                this_round += seconds
                 calls[name].append(counted.calls)
+            rounds[name].append(this_round)
     costs = Costs()
     for name in contenders:
         costs.results[name] = results[name]
@@ -345,6 +370,7 @@ def measure_costs(
                 sum(result.stats.nodes for result in results[name]),
                 sum(result.stats.leaves for result in results[name]) + sum(calls[name]),
                 sum(best[name]),
+                tuple(rounds[name]),
             )
         )
     disagreements = [
