@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import time
 
 import pytest
 
@@ -138,20 +137,15 @@ def test_outside_a_kernel_show_gives_the_static_player(
 
 
 @pytest.mark.needs_dot
-def test_thirty_steps_prepare_in_under_a_second() -> None:
+def test_thirty_steps_are_drawn_by_graphviz_before_the_first_is_shown() -> None:
+    """Every frame is drawn when the widget is made (how fast: benchmarks/animation_ready.py)."""
     tree = TEXTBOOK["alpha-beta-windows"]
     trace = record(alphabeta_failsoft, tree)
     assert len(trace.events) >= 30
-    started = time.perf_counter()
     Animation(trace)
-    elapsed = time.perf_counter() - started
     timing = frames_module.last_timing
     assert timing is not None and timing.engine == "graphviz"
-    print(
-        f"\n{timing.frames} frames in {timing.seconds:.3f} s: "
-        f"{1000 * timing.per_frame:.1f} ms a frame; widget ready in {elapsed:.3f} s"
-    )
-    assert elapsed < 1.0
+    assert timing.frames >= 30
 
 
 def test_bad_arguments_are_refused(windows_trace: Trace) -> None:
