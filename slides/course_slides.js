@@ -10,6 +10,13 @@
  * nothing from gamelib/render/static.py but its class names.
  *
  * Each slide, when shown, sizes its drawings to fill the room its text leaves (fit).
+ *
+ * No slide is taller than the frame: when the deck starts, every slide is laid out once, its
+ * drawings fitted, and a slide whose content is still taller than the slide is split
+ * (splitSlides): a long table goes on over the next slide (its title row repeated), a long
+ * printout likewise (its lines cut between two lines), and the cells below an overflowing
+ * cell move to the next slide. Only a single cell that cannot be cut (a long paragraph) is
+ * scaled down to fit, as the last resort; the slide is then marked data-course-scaled.
  */
 var CourseSlides = (function () {
   "use strict";
@@ -106,9 +113,247 @@ var CourseSlides = (function () {
 
   function fitCurrent() { fit(Reveal.getCurrentSlide()); }
 
+  // ---------------------------------------------------------------- slides that fit the frame
+
+  var SMALLEST_PART = 3; // table rows or printout lines worth keeping on a slide
+
+  // Lay a slide out even when reveal.js hides it (display: none, hidden), run measure, and
+  // put the slide back as it was.
+  function measuring(slide, measure) {
+    var shown = [slide];
+    if (slide.parentNode && slide.parentNode.tagName === "SECTION") { shown.push(slide.parentNode); }
+    var saved = shown.map(function (element) {
+      var before = { display: element.style.display, hidden: element.hasAttribute("hidden") };
+      element.style.display = "block";
+      element.removeAttribute("hidden");
+      return before;
+    });
+    try { return measure(); } finally {
+      shown.forEach(function (element, index) {
+        element.style.display = saved[index].display;
+        if (saved[index].hidden) { element.setAttribute("hidden", ""); }
+      });
+    }
+  }
+
+  // The lowest screen y the slide's content may reach without being cut off.
+  function bottomOf(slide) {
+    var padding = parseFloat(getComputedStyle(slide).paddingBottom) || 0;
+    return slide.getBoundingClientRect().top
+      + (slide.clientHeight - padding) * Reveal.getScale() + 1;
+  }
+
+  function overflowOf(slide) { return slide.scrollHeight - slide.clientHeight; }
+
+  // The cell (a child of the slide) holding element.
+  function cellOf(slide, element) {
+    while (element.parentNode !== slide) { element = element.parentNode; }
+    return element;
+  }
+
+  // Split a cell before block: the cell keeps what comes before block; returned is a new
+  // cell (a shallow copy of the cell and of block's ancestors in it, without ids) holding
+  // block and everything after it in the cell. The nodes are moved, not copied, so a
+  // player's script keeps working.
+  function splitOff(cell, block) {
+    var chain = [];
+    for (var node = block.parentNode; node !== cell.parentNode; node = node.parentNode) {
+      chain.unshift(node);
+    }
+    var copies = chain.map(function (element) {
+      var copy = element.cloneNode(false);
+      copy.removeAttribute("id");
+      return copy;
+    });
+    for (var level = 0; level + 1 < copies.length; level++) {
+      copies[level].appendChild(copies[level + 1]);
+    }
+    var deepest = copies[copies.length - 1];
+    for (var moving = block; moving; ) {
+      var next = moving.nextSibling;
+      deepest.appendChild(moving);
+      moving = next;
+    }
+    for (level = copies.length - 2; level >= 0; level--) {
+      for (moving = chain[level + 1].nextSibling; moving; ) {
+        next = moving.nextSibling;
+        copies[level].appendChild(moving);
+        moving = next;
+      }
+    }
+    return copies[0];
+  }
+
+  // A new slide right after slide (in the same vertical stack), holding the given cells.
+  function nextSlide(slide, cells) {
+    var added = document.createElement("section");
+    Array.prototype.forEach.call(slide.attributes, function (attribute) {
+      if (attribute.name !== "id" && attribute.name !== "style") {
+        added.setAttribute(attribute.name, attribute.value);
+      }
+    });
+    added.removeAttribute("data-course-fitted");
+    cells.forEach(function (cell) { added.appendChild(cell); });
+    slide.parentNode.insertBefore(added, slide.nextSibling);
+    return added;
+  }
+
+  // The cells from cell on (a cell and those after it) moved to a new next slide.
+  function moveFrom(slide, cell) {
+    var moved = [];
+    for (var node = cell; node; node = node.nextSibling) { moved.push(node); }
+    return nextSlide(slide, moved);
+  }
+
+  // The slide cut before block (in one of its cells): block, the rest of its cell and the
+  // cells after it go on a new next slide.
+  function cutBefore(slide, block) {
+    var cell = cellOf(slide, block);
+    var moved = [splitOff(cell, block)];
+    for (var node = cell.nextSibling; node; node = node.nextSibling) { moved.push(node); }
+    return nextSlide(slide, moved);
+  }
+
+  // Cut a block made of parts (a table's body rows, a list's items) after the parts that fit
+  // above bottom: the rest goes on a new slide (a table under a copy of its title row, a
+  // numbered list going on with its numbers). Returns the new slide, or null when too few
+  // parts fit.
+  function cutParts(slide, block, bottom) {
+    var parts = block.tagName === "TABLE"
+      ? Array.prototype.filter.call(block.rows, function (row) {
+          return row.parentNode.tagName !== "THEAD";
+        })
+      : Array.prototype.filter.call(block.children, function (item) {
+          return item.tagName === "LI";
+        });
+    var kept = 0;
+    while (kept < parts.length && parts[kept].getBoundingClientRect().bottom <= bottom) { kept++; }
+    var smallest = block.tagName === "TABLE" ? SMALLEST_PART : 1;
+    if (kept < smallest || kept === parts.length) { return null; }
+    var added = cutBefore(slide, parts[kept]);
+    var rest = parts[kept].closest("table, ul, ol");
+    if (block.tHead) { rest.insertBefore(block.tHead.cloneNode(true), rest.firstChild); }
+    if (block.tagName === "OL") {
+      rest.setAttribute("start", String((Number(block.getAttribute("start")) || 1) + kept));
+    }
+    return added;
+  }
+
+  // Cut a printout (a <pre>) after its lines that fit above bottom: the other lines go on
+  // a new slide. Returns the new slide, or null when too few lines fit.
+  function cutPrintout(slide, pre, bottom) {
+    var style = getComputedStyle(pre);
+    var line = parseFloat(style.lineHeight) * Reveal.getScale();
+    var top = pre.getBoundingClientRect().top + (parseFloat(style.paddingTop) || 0);
+    var lines = pre.textContent.replace(/\n$/, "").split("\n");
+    var kept = Math.floor((bottom - top - (parseFloat(style.paddingBottom) || 0)) / line);
+    if (!(line > 0) || kept < SMALLEST_PART || kept >= lines.length) { return null; }
+    // a line that wraps takes more than one line's height: keep fewer until the part fits
+    pre.textContent = lines.slice(0, kept).join("\n");
+    while (kept > SMALLEST_PART && pre.getBoundingClientRect().bottom > bottom) {
+      kept--;
+      pre.textContent = lines.slice(0, kept).join("\n");
+    }
+    var rest = pre.cloneNode(false);
+    rest.removeAttribute("id");
+    rest.textContent = lines.slice(kept).join("\n");
+    pre.parentNode.insertBefore(rest, pre.nextSibling);
+    return cutBefore(slide, rest);
+  }
+
+  // The blocks a cell can be cut between, in order: a code cell's input and each output, a
+  // Markdown cell's paragraphs, lists, tables and headings.
+  function blocksOf(cell) {
+    var markdown = cell.querySelector(".jp-RenderedMarkdown");
+    if (markdown && cell.classList.contains("jp-MarkdownCell")) {
+      return Array.prototype.slice.call(markdown.children);
+    }
+    var blocks = Array.prototype.slice.call(cell.querySelectorAll(".jp-Cell-inputWrapper"));
+    return blocks.concat(Array.prototype.slice.call(
+      cell.querySelectorAll(".jp-OutputArea-child")));
+  }
+
+  // The last resort: the slide's cells scaled down until they fit.
+  function scaleDown(slide) {
+    var room = slide.clientHeight, tall = slide.scrollHeight;
+    var factor = Math.floor(1000 * room / tall) / 1000;
+    for (var round = 0; round < 4 && overflowOf(slide) > 1; round++) {
+      Array.prototype.forEach.call(slide.children, function (cell) {
+        if (!cell.classList.contains("course-key-hint")) { cell.style.zoom = String(factor); }
+      });
+      factor = Math.floor(1000 * factor * slide.clientHeight / slide.scrollHeight) / 1000;
+    }
+    slide.setAttribute("data-course-scaled", "1");
+  }
+
+  // Split (or, when it cannot be cut, scale) one slide that overflows; the new slide, if any.
+  function splitSlide(slide) {
+    var bottom = bottomOf(slide);
+    var cells = Array.prototype.filter.call(slide.children, function (cell) {
+      return !cell.classList.contains("course-key-hint");
+    });
+    var first = null;
+    for (var index = 0; index < cells.length; index++) {
+      if (cells[index].getBoundingClientRect().bottom > bottom) { first = cells[index]; break; }
+    }
+    if (first === null) { scaleDown(slide); return null; }
+    var blocks = blocksOf(first);
+    for (var number = 0; number < blocks.length; number++) {
+      var block = blocks[number];
+      var box = block.getBoundingClientRect();
+      if (box.bottom <= bottom) { continue; }
+      var added = null;
+      if (box.top < bottom - 2 * 26 * Reveal.getScale()) { // room for two lines: cut inside
+        var inner = /^(TABLE|UL|OL|PRE)$/.test(block.tagName) ? block
+          : block.querySelector(".jp-OutputArea-output pre, table");
+        if (inner && inner.tagName === "PRE") { added = cutPrintout(slide, inner, bottom); }
+        else if (inner) { added = cutParts(slide, inner, bottom); }
+      }
+      if (!added && number > 0) {
+        added = cutBefore(slide, block);
+      }
+      if (added) { return added; }
+      break;
+    }
+    if (first !== cells[0]) { return moveFrom(slide, first); }
+    scaleDown(slide);
+    return null;
+  }
+
+  // What splits one slide when it is too tall after its drawings are fitted.
+  function splitIfTooTall(slide) {
+    return function () {
+      fit(slide);
+      slide.removeAttribute("data-course-fitted"); // fitted again when shown
+      return overflowOf(slide) <= 1 ? null : splitSlide(slide);
+    };
+  }
+
+  function splitSlides() {
+    var split = false;
+    var slides = Array.prototype.slice.call(
+      document.querySelectorAll(".reveal .slides section:not(.stack)"));
+    slides.forEach(function (slide) {
+      if (slide.querySelector("section")) { return; } // a vertical stack
+      // a slide and the slides split off it, each checked again until it fits (a part cut
+      // off a slide can leave it still a little too tall: margins)
+      var waiting = [slide];
+      for (var round = 0; waiting.length > 0 && round < 100; round++) {
+        var current = waiting.shift();
+        var added = measuring(current, splitIfTooTall(current));
+        if (added) {
+          split = true;
+          waiting.unshift(current, added);
+        }
+      }
+    });
+    if (split) { Reveal.sync(); }
+  }
+
   function start() {
     // capture: before reveal.js's own handler and before the player's
     document.addEventListener("keydown", onKeyDown, true);
+    splitSlides();
     markPlayerSlides();
     fitCurrent();
     Reveal.on("slidechanged", fitCurrent);

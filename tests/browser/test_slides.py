@@ -9,10 +9,15 @@ the deck also works from ``file://``. The Japanese edition's deck 03 (slides/_bu
 opened the same way: ``<html lang="ja">``, Japanese on its slides and in its players, no
 ``set-language`` cell shown. Screenshots are saved in tests/browser/screenshots/ (slides_*.png).
 
-Only notebook 03's decks are needed: ``python slides/build.py 03`` brings both editions' up to
-date first (a no-op when nothing changed); reveal.js must be installed in slides/node_modules
-(``bash scripts/course.sh slides`` does it, and so does ``bash scripts/course.sh test`` for the
-browser lane). The last tests check the slide breaks in the notebooks' metadata.
+Every deck of both editions is visited once, slide by slide: no slide's content may be taller
+than the 1280x720 frame (course_slides.js splits a slide that is: a long table or printout goes
+on over the next slide); the test names each deck and slide that overflows.
+
+``python slides/build.py`` brings every deck of both editions up to date first (a no-op for a
+deck whose notebook, gamelib and slides/ did not change); reveal.js must be installed in
+slides/node_modules (``bash scripts/course.sh slides`` does it, and so does
+``bash scripts/course.sh test`` for the browser lane). The last tests check the slide breaks in
+the notebooks' metadata.
 """
 
 from __future__ import annotations
@@ -49,8 +54,8 @@ SMALLEST_BODY_TEXT = 24.0  # CSS pixels on the screen, after reveal.js's scaling
 def decks() -> Path:
     if not (REPOSITORY / "slides" / "node_modules" / "reveal.js" / "dist" / "reveal.js").exists():
         pytest.fail("reveal.js is not installed: run `bash scripts/course.sh slides` first")
-    # both editions' deck 03, rebuilt only when the notebook, gamelib or the slides' files changed
-    subprocess.run([sys.executable, str(REPOSITORY / "slides" / "build.py"), "03"], check=True)
+    # every deck of both editions, rebuilt only when its notebook, gamelib or slides/ changed
+    subprocess.run([sys.executable, str(REPOSITORY / "slides" / "build.py")], check=True)
     return BUILD
 
 
@@ -189,6 +194,67 @@ def test_every_slide_has_body_text_of_at_least_24_px(deck: Any) -> None:
     assert not too_small, "\n".join(too_small)
     deck.evaluate("Reveal.slide(0, 0)")
     shoot(deck, "slides_03_title.png")
+
+
+def every_deck(decks: Path) -> list[str]:
+    """The address (under slides/_build) of every deck of both editions, English first."""
+    english = sorted(path.name for path in decks.glob("*.slides.html"))
+    japanese = sorted("ja/" + path.name for path in (decks / "ja").glob("*.slides.html"))
+    return english + japanese
+
+
+def test_no_slide_is_taller_than_the_frame(browser: Any, server: str, decks: Path) -> None:
+    """Every slide of every deck, in both editions: its content fits the 1280x720 frame
+    (overflow at most 1 px, for rounding)."""
+    addresses = every_deck(decks)
+    notebooks = len(list((REPOSITORY / "notebooks").glob("[0-9][0-9]_*.ipynb")))
+    assert len(addresses) == 2 * notebooks, addresses
+    too_tall = []
+    slides = 0
+    for address in addresses:
+        with opened(browser, server, address) as page:
+            total = int(page.evaluate("Reveal.getTotalSlides()"))
+            page.evaluate("Reveal.slide(0, 0)")
+            for number in range(1, total + 1):
+                overflow, text = page.evaluate(
+                    """(() => {
+                      const slide = Reveal.getCurrentSlide();
+                      return [slide.scrollHeight - slide.clientHeight,
+                              slide.innerText.trim().slice(0, 50)];
+                    })()"""
+                )
+                if overflow > 1:
+                    too_tall.append(f"{address} slide {number}: {overflow} px too tall: {text}")
+                page.evaluate("Reveal.next()")
+            slides += total
+    assert slides > 10 * len(addresses)
+    assert not too_tall, f"{len(too_tall)} of {slides} slides overflow:\n" + "\n".join(too_tall)
+
+
+def test_a_long_table_goes_on_over_the_next_slide(browser: Any, server: str) -> None:
+    """The welcome deck's course table (a row per notebook) is split: every row is on a slide
+    that shows it whole, under the table's title row, and no row is lost or repeated."""
+    with opened(browser, server, "00_welcome.slides.html") as page:
+        rows = page.evaluate(
+            """(() => {
+              const rows = [];
+              Reveal.getSlides().forEach(slide => {
+                slide.querySelectorAll(".jp-RenderedMarkdown table").forEach(table => {
+                  const titles = table.tHead ? table.tHead.innerText.trim() : "";
+                  Array.from(table.tBodies).forEach(body => Array.from(body.rows).forEach(
+                    row => rows.push([row.cells[0].innerText.trim(), titles,
+                                      Reveal.getSlidePastCount(slide)])));
+                });
+              });
+              return rows;
+            })()"""
+        )
+    names = [name for name, _, _ in rows]
+    notebooks = sorted((REPOSITORY / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+    for path in notebooks:
+        assert sum(name.startswith(path.name[:2] + " ") for name in names) == 1, (path, names)
+    assert len({slide for _, _, slide in rows}) >= 2, rows
+    assert all(titles for _, titles, _ in rows), rows
 
 
 def test_the_arrow_keys_change_slides(deck: Any) -> None:
