@@ -144,9 +144,13 @@ def visit(page: Any, session: Any, url: str, name: str) -> Visit:
     }
     for event, handler in handlers.items():
         session.on(event, handler)
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     try:
         page.goto(url, wait_until="load")
         page.wait_for_load_state("networkidle")
+    except PlaywrightTimeout:  # counted as far as it came, and reported
+        result.failed.append(f"{name}: the network was not idle within the timeout")
     finally:
         for event, handler in handlers.items():
             session.remove_listener(event, handler)
