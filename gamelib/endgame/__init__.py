@@ -2,8 +2,8 @@
 
 With 20 or so empty squares left, an Othello position can be searched to the end of the game,
 so its value is known exactly, not estimated. Strong programs are compared on the **FFO
-endgame test suite** (:data:`FFO`), real tournament positions whose exact values and best
-moves are published. :func:`solve` finds them with the pieces of the course:
+endgame test suite** (:data:`FFO`), published positions whose exact values and best moves
+are known. :func:`solve` finds them with the pieces of the course:
 
 * **fail-soft α-β in negamax form** with PVS's null windows and **a transposition table**
   with its soundness rule (an entry answers only what its bound proves);

@@ -3,8 +3,8 @@ positions written as 64 squares a1…h8.
 
 The suite was compiled by Marc Tastet of the French Othello Federation (Fédération Française
 d'Othello); the programs' results on it were published in the federation's newsletter
-*FForum*. Positions #1-#39 are given as problems, without a game; from #40 on they come from
-named tournament games (source: Gunnar
+*FForum*. Andersson's page shows #40-#59, each with the game it comes from (mostly tournament
+games, a few played by programs); the copies of #1-#39 used here name no game (source: Gunnar
 Andersson's page http://www.radagast.se/othello/ffotest.html; the positions and values are
 those distributed with Edax, github.com/abulmo/edax-reversi ``problem/fforum-1-19.obf`` and
 ``fforum-20-39.obf``, and in github.com/rcrr/reversi ``c/test/endgame_solver_test.c``).
@@ -208,9 +208,9 @@ FFO: Final[dict[int, PublishedPosition]] = _read_published(_FFO_TEXT)
 """Positions of the FFO endgame test suite, by number, with their published move values.
 
 Source: the FFO endgame test suite, compiled by Marc Tastet of the Fédération Française
-d'Othello (results published in its newsletter FForum; #1-#39 as problems, #40 on from named
-tournament games), as presented on Gunnar Andersson's page
-http://www.radagast.se/othello/ffotest.html. Positions and values
+d'Othello (results published in its newsletter FForum; #40 on with the game each comes
+from, mostly tournament games; no game named for #1-#39 in the copies used), as presented on
+Gunnar Andersson's page http://www.radagast.se/othello/ffotest.html. Positions and values
 as distributed with the program Edax (``problem/fforum-1-19.obf`` and
 ``problem/fforum-20-39.obf``, github.com/abulmo/edax-reversi) and in Roberto Corradini's
 ``reversi`` (github.com/rcrr/reversi, ``c/test/endgame_solver_test.c``, which also names the
