@@ -43,6 +43,27 @@ def width_per_text_pixel(svg: str) -> float:
     return float(match.group(1)) if match else 0.0
 
 
+_VIEW_BOX = re.compile(r'<svg[^>]*\bviewBox="[-\d.]+ [-\d.]+ ([\d.]+) ([\d.]+)"', re.IGNORECASE)
+
+
+def drawn_width(svg: str) -> float:
+    """The width, in the units of the drawing's text (its viewBox's), that the SVG must be
+    shown at for its text to be drawn at its font size (0 when it declares no size).
+
+    The box's width and height (rounded to whole points by graphviz) may give it a slightly
+    other shape than its viewBox: the picture then fits the tighter of the two directions,
+    which this width allows for."""
+    try:
+        width, height = svg_size(svg)
+    except ValueError:
+        return 0.0
+    match = _VIEW_BOX.search(svg)
+    if match is None:
+        return width
+    view_width, view_height = float(match.group(1)), float(match.group(2))
+    return max(view_width, width * view_height / height)
+
+
 def clean_svg(svg: str) -> str:
     """An SVG document ready to inline in HTML: compact, and scales down to fit its container
     (not below the page's :data:`SMALLEST_TEXT`, see :func:`sizing_style`).
@@ -54,10 +75,7 @@ def clean_svg(svg: str) -> str:
     svg = _TITLE.sub("", _BLANK_TEXT.sub("", svg))
     svg = _BETWEEN_TAGS.sub("><", _FONT_ATTRIBUTE.sub("", svg))
     sizes = [float(size) for size in _FONT_SIZE.findall(svg)]
-    try:
-        width = svg_size(svg)[0]  # points, as its font sizes (graphviz and matplotlib)
-    except ValueError:
-        width = 0.0
+    width = drawn_width(svg)
     if width and sizes and min(sizes) > 0:
         style = sizing_style(width, min(sizes))
     else:

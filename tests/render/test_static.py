@@ -91,12 +91,29 @@ def test_a_drawing_shrinks_to_its_column_but_keeps_its_text_readable(
         widest = 0.0
         for frame in trace_frames_:
             for drawing in (frame["svg"], frame["windows"]):
-                match = re.search(r'<svg[^>]*\bwidth="([\d.]+)(?:pt)?"', drawing)
-                assert match is not None
-                sizes = [float(size) for size in re.findall(r'font-size="([\d.]+)"', drawing)]
-                per_pixel = float(match.group(1)) / min(sizes)
+                root = re.search(r"<svg[^>]*>", drawing)
+                assert root is not None
+                numbers = {
+                    name: [float(number) for number in re.findall(r"[-\d.]+", value)]
+                    for name, value in re.findall(r'(width|height|viewBox)="([^"]*)"', root[0])
+                }
+                (width,), (height,), (*_, view_width, view_height) = (
+                    numbers["width"],
+                    numbers["height"],
+                    numbers["viewBox"],
+                )
+                smallest = min(float(size) for size in re.findall(r'font-size="([\d.]+)"', drawing))
                 floor = width_per_text_pixel(drawing)  # rounded up to the hundredth
-                assert per_pixel <= floor < per_pixel + 0.01
+                # shown floor x 1 px wide, the picture fits its box: its smallest text is 1 px
+                shown_scale = min(floor / view_width, floor * height / width / view_height)
+                assert smallest * shown_scale >= 1
+                assert (
+                    smallest
+                    * min(
+                        (floor - 0.01) / view_width, (floor - 0.01) * height / width / view_height
+                    )
+                    < 1
+                )
                 assert f"min-width:calc({floor:.2f}px * var({SMALLEST_TEXT}, 0))" in drawing
                 widest = max(widest, floor)
         assert room == round(widest, 3)
