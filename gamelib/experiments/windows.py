@@ -595,13 +595,22 @@ def round_seconds(rows: Sequence[Measurement], name: str) -> list[float]:
 
 def time_verdict(rows: Sequence[Measurement], name: str, baseline: str) -> str:
     """How search ``name``'s time compares with ``baseline``'s, as a :data:`WORDS` entry:
-    "less time" or "more time" when it took less (more) in every round of interleaved runs,
-    "the same" when it took exactly as long, otherwise "within the noise" (some rounds one
-    way, some the other: the difference does not survive the machine's noise)."""
+    "less time" or "more time" when it took less (more) in every round of interleaved runs
+    and its fastest runs, the seconds printed beside the verdict, agree (so a printed 99%
+    never reads "more"), "the same" when it took exactly as long, otherwise "within the
+    noise" (the rounds or the fastest runs disagree: the difference does not survive the
+    machine's noise)."""
     mine, theirs = round_seconds(rows, name), round_seconds(rows, baseline)
-    if all(own < other for own, other in zip(mine, theirs, strict=True)):
+    fastest = _compared(
+        sum(row.seconds for row in rows if row.search == name),
+        sum(row.seconds for row in rows if row.search == baseline),
+        "less time",
+        "more time",
+        "the same",
+    )
+    if fastest == "less time" and all(own < other for own, other in zip(mine, theirs, strict=True)):
         return "less time"
-    if all(own > other for own, other in zip(mine, theirs, strict=True)):
+    if fastest == "more time" and all(own > other for own, other in zip(mine, theirs, strict=True)):
         return "more time"
     return "the same" if mine == theirs else "within the noise"
 
