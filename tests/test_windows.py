@@ -308,6 +308,10 @@ def test_a_time_differs_only_when_every_round_agrees() -> None:
         Measurement("table", "q", 0, 5, 50, 0.5, (1.6, 0.5, 1.6)),
     ]  # slower in every round, yet its fastest runs (printed) take half the time
     assert time_verdict(two_positions, "table", "plain") == "within the noise"
+    assert "the time per node the same within the noise (1.0×)" in table_cost_note(
+        two_positions, "plain", language="en"
+    )
+    assert "1.8× the time per node" in note  # slower per node in every round and at its fastest
     slower = table_cost_note(rows((1.0, 1.0), (1.1, 1.2)), "plain", language="en")
     assert "Fewer nodes but more time than plain: table." in slower
 

@@ -159,9 +159,14 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     # nodes against time
     "cost line": {
         "en": "- {name}: {nodes:.0%} of the nodes ({nodes_word}), {time:.0%} of the time "
-        "({time_word}); {rate:.1f}× the time per node.",
+        "({time_word}); {rate_text}.",
         "ja": "- {name}：ノード数は {nodes:.0%}（{nodes_word}）、時間は {time:.0%}"
-        "（{time_word}）で、ノードあたりの時間は {rate:.1f} 倍です。",
+        "（{time_word}）で、{rate_text}。",
+    },
+    "rate": {"en": "{rate:.1f}× the time per node", "ja": "ノードあたりの時間は {rate:.1f} 倍です"},
+    "rate within the noise": {
+        "en": "the time per node the same within the noise ({rate:.1f}×)",
+        "ja": "ノードあたりの時間は誤差の範囲で同じです（{rate:.1f} 倍）",
     },
     "fewer nodes": {"en": "fewer", "ja": "少ない"},
     "more nodes": {"en": "more", "ja": "多い"},
@@ -172,9 +177,11 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     "noise": {
         "en": "- Seconds: the fastest of {runs} interleaved runs of each search; a search is "
         "said to take more or less time than {baseline} only when it did in every one of the "
-        "{runs} rounds of runs; otherwise its time is the same within the noise.",
+        "{runs} rounds of runs and in its fastest runs; otherwise its time is the same within "
+        "the noise.",
         "ja": "- 秒数は、各探索を交互に {runs} 回ずつ実行したうちの最速の値です。{baseline} "
-        "より時間が長い・短いと書くのは、{runs} 回の実行のすべての回でそうだったときだけで、"
+        "より時間が長い・短いと書くのは、{runs} 回の実行のすべての回でそうで、最速の値でもそう"
+        "だったときだけで、"
         "そうでなければ誤差の範囲で同じとします。",
     },
     "one run": {
@@ -319,11 +326,14 @@ class Costs(list[Cost]):
 
 
 def _faster_every_round(fast: Cost, slow: Cost) -> bool:
-    """Whether ``fast`` took less time than ``slow`` in every round of interleaved repeats
-    (by the best times when the rounds are not known or were only one)."""
+    """Whether ``fast`` took less time than ``slow`` in its best time (the seconds printed)
+    and in every round of interleaved repeats (the best times alone when the rounds are not
+    known or were only one)."""
+    if fast.seconds >= slow.seconds:
+        return False
     if len(fast.rounds) > 1 and len(fast.rounds) == len(slow.rounds):
         return all(own < other for own, other in zip(fast.rounds, slow.rounds, strict=True))
-    return fast.seconds < slow.seconds
+    return True
 
 
 def measure_costs(
@@ -553,7 +563,12 @@ def table_cost_note(
                 nodes_word=words(WORDS[nodes_word], language),
                 time=seconds / base_seconds,
                 time_word=words(WORDS[verdicts[name]], language),
-                rate=rate / base_rate,
+                rate_text=words(
+                    WORDS[
+                        "rate" if _rate_differs(rows, name, baseline) else "rate within the noise"
+                    ],
+                    language,
+                ).format(rate=rate / base_rate),
             )
         )
     saved_nodes_not_time = [
@@ -613,6 +628,19 @@ def time_verdict(rows: Sequence[Measurement], name: str, baseline: str) -> str:
     if fastest == "more time" and all(own > other for own, other in zip(mine, theirs, strict=True)):
         return "more time"
     return "the same" if mine == theirs else "within the noise"
+
+
+def _rate_differs(rows: Sequence[Measurement], name: str, baseline: str) -> bool:
+    """Whether search ``name``'s time per node differs from ``baseline``'s the same way in its
+    fastest runs (the rate printed) and in every round of interleaved runs."""
+    totals = _totals(rows)
+    (nodes, seconds), (base_nodes, base_seconds) = totals[name], totals[baseline]
+    rounds = zip(round_seconds(rows, name), round_seconds(rows, baseline), strict=True)
+    ratios = [own / nodes / (other / base_nodes) for own, other in rounds]
+    fastest = seconds / nodes / (base_seconds / base_nodes)
+    return (fastest > 1 and all(ratio > 1 for ratio in ratios)) or (
+        fastest < 1 and all(ratio < 1 for ratio in ratios)
+    )
 
 
 def _compared(value: float, base: float, smaller: str, larger: str, same: str) -> str:
