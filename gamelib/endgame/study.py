@@ -86,8 +86,23 @@ def signed(value: int) -> str:
 # --------------------------------------------------------------------------- scorings
 
 
+class _ShownAsTable:
+    """A result shown as its table: as HTML in a notebook, as text when printed."""
+
+    table: Table
+
+    def _repr_html_(self) -> str:
+        return self.table._repr_html_()
+
+    def __str__(self) -> str:
+        return str(self.table)
+
+    def __repr__(self) -> str:
+        return str(self.table)
+
+
 @dataclass(frozen=True, repr=False)
-class Scorings:
+class Scorings(_ShownAsTable):
     """Every move of a position valued by both scorings, beside the published values.
 
     Attributes:
@@ -102,15 +117,6 @@ class Scorings:
     best_official: tuple[str, ...]
     best_difference: tuple[str, ...]
     table: Table
-
-    def _repr_html_(self) -> str:
-        return self.table._repr_html_()
-
-    def __str__(self) -> str:
-        return str(self.table)
-
-    def __repr__(self) -> str:
-        return str(self.table)
 
 
 def compare_scorings(published: PublishedPosition, *, language: str | None = None) -> Scorings:
@@ -154,7 +160,7 @@ def every_move_published() -> tuple[int, ...]:
 
 
 @dataclass(frozen=True, repr=False)
-class Solved:
+class Solved(_ShownAsTable):
     """Published positions solved exactly: the results by number, and their table.
 
     Attributes:
@@ -165,15 +171,6 @@ class Solved:
 
     results: Mapping[int, EndgameResult]
     table: Table
-
-    def _repr_html_(self) -> str:
-        return self.table._repr_html_()
-
-    def __str__(self) -> str:
-        return str(self.table)
-
-    def __repr__(self) -> str:
-        return str(self.table)
 
 
 def solve_published(numbers: Sequence[int], *, language: str | None = None) -> Solved:
@@ -211,7 +208,7 @@ def solve_published(numbers: Sequence[int], *, language: str | None = None) -> S
 
 
 @dataclass(frozen=True, repr=False)
-class WinLossDraw:
+class WinLossDraw(_ShownAsTable):
     """Win/loss/draw solves against exact solves of the same positions.
 
     Attributes:
@@ -227,15 +224,6 @@ class WinLossDraw:
     nodes_wld: int
     nodes_exact: int
     beyond: tuple[str, ...]
-
-    def _repr_html_(self) -> str:
-        return self.table._repr_html_()
-
-    def __str__(self) -> str:
-        return str(self.table)
-
-    def __repr__(self) -> str:
-        return str(self.table)
 
 
 def compare_win_loss_draw(numbers: Sequence[int], *, language: str | None = None) -> WinLossDraw:
