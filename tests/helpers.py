@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import os
+import random
 import re
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
@@ -30,6 +31,7 @@ from gamelib.games.cyclic import (
     plain_cycle,
     sennichite_example,
 )
+from gamelib.games.othello import Othello, OthelloState
 from gamelib.games.tictactoe import TicTacToe, TicTacToeState
 from gamelib.trees import Tree, random_tree
 
@@ -228,3 +230,16 @@ def naive_moves(grid: Grid, mover: int, opponent: int) -> list[int]:
         if not (mover | opponent) >> (grid.width * row + column) & 1
         and naive_flips(grid, mover, opponent, grid.width * row + column)
     ]
+
+
+def random_endgame(generator: random.Random, empties: int) -> OthelloState:
+    """An Othello position reached by random moves from the start, with at most ``empties``
+    empty squares (or more, when a side to move has no move before then)."""
+    game = Othello()
+    state = game.initial_state()
+    while 64 - (state.mover | state.opponent).bit_count() > empties:
+        moves = game.moves(state)
+        if not moves:
+            break
+        state = game.result(state, generator.choice(list(moves)))
+    return state

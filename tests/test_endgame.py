@@ -41,22 +41,10 @@ from gamelib.games.othello import (
     square_name,
 )
 from gamelib.search import alphabeta
-from tests.helpers import scaled
+from tests.helpers import random_endgame, scaled
 
 OFFICIAL = Othello()
 DIFFERENCE = Othello(scoring="difference")
-
-
-def random_endgame(generator: random.Random, empties: int) -> OthelloState:
-    """A position reached by random moves from the start, with at most ``empties`` empty
-    squares (or fewer, when the random game ends first)."""
-    state = OFFICIAL.initial_state()
-    while 64 - (state.mover | state.opponent).bit_count() > empties:
-        moves = OFFICIAL.moves(state)
-        if not moves:
-            break
-        state = OFFICIAL.result(state, generator.choice(list(moves)))
-    return state
 
 
 # --------------------------------------------------------------------------- official scoring

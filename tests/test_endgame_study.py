@@ -20,23 +20,12 @@ import pytest
 
 from gamelib.endgame import ABLATION, FFO, Options, perfect_line, solve, study
 from gamelib.endgame.solver import EndgameSolver
-from gamelib.games.othello import Othello, OthelloState
+from gamelib.games.othello import Othello
 from gamelib.render.boardline import board_line_html
 from gamelib.render.static import decode_player_data
+from tests.helpers import random_endgame
 
 OFFICIAL = Othello()
-
-
-def random_endgame(seed: int, empties: int) -> OthelloState:
-    """A position reached by random moves from the start, with at most ``empties`` empties."""
-    generator = random.Random(seed)
-    state = OFFICIAL.initial_state()
-    while 64 - (state.mover | state.opponent).bit_count() > empties:
-        moves = OFFICIAL.moves(state)
-        if not moves:
-            break
-        state = OFFICIAL.result(state, generator.choice(list(moves)))
-    return state
 
 
 def test_the_transposition_cutoff_is_its_own_step() -> None:
@@ -59,7 +48,7 @@ def test_the_transposition_cutoff_changes_the_work_not_the_value() -> None:
 
 @pytest.mark.parametrize("seed", range(6))
 def test_the_probes_narrow_the_bounds_to_the_value(seed: int) -> None:
-    state = random_endgame(seed, 10)
+    state = random_endgame(random.Random(seed), 10)
     result = solve(state, progress=False, pv=False)
     probes = result.probes
     if not OFFICIAL.moves(state) and OFFICIAL.is_terminal(state):
@@ -80,7 +69,7 @@ def test_the_probes_narrow_the_bounds_to_the_value(seed: int) -> None:
 
 @pytest.mark.parametrize("seed", range(8))
 def test_the_keys_shown_are_the_solvers_order(seed: int) -> None:
-    state = random_endgame(seed, 16)
+    state = random_endgame(random.Random(seed), 16)
     keys = study.fastest_first_keys(state.mover, state.opponent)  # asserts the order itself
     assert {key.move for key in keys} == {
         OFFICIAL.move_name(move) for move in OFFICIAL.moves(state)
@@ -149,7 +138,7 @@ def test_a_board_player_needs_one_sentence_per_board() -> None:
 
 
 def test_the_solvers_probes_are_recorded_in_order() -> None:
-    state = random_endgame(3, 9)
+    state = random_endgame(random.Random(3), 9)
     solver = EndgameSolver()
     value = solver.exact(state.mover, state.opponent)
     assert [probe.nodes for probe in solver.probes] == sorted(
