@@ -118,14 +118,20 @@ def citations(language: str) -> Iterator[Citation]:
                 yield Citation(notebook, cited, span, line)
 
 
-def section_citations(language: str) -> Iterator[tuple[str, int, int]]:
-    """(notebook, section, line) of every section a guide names."""
+def guide_lines(language: str) -> Iterator[tuple[int, str, str | None]]:
+    """(line number, line, the notebook whose part of the guide it is in) of a guide."""
     guide, _ = GUIDES[language]
     notebook_of_section = None
     for number, line in enumerate(guide.read_text(encoding="utf-8").splitlines(), start=1):
         heading = NOTEBOOK_HEADING.match(line)
         if heading:
             notebook_of_section = heading[1]
+        yield number, line, notebook_of_section
+
+
+def section_citations(language: str) -> Iterator[tuple[str, int, int]]:
+    """(notebook, section, line) of every section a guide names."""
+    for number, line, notebook_of_section in guide_lines(language):
         for found in SECTION.finditer(line):
             notebook = found[1] or notebook_of_section
             if notebook is not None and notebook != "glossary":
@@ -185,12 +191,7 @@ each case*", 「小節「例題を一歩ずつ」」."""
 
 def title_citations(language: str) -> Iterator[tuple[str, str, int]]:
     """(notebook, title, line) of every heading or Markdown cell a guide names by its words."""
-    guide, _ = GUIDES[language]
-    notebook_of_section = None
-    for number, line in enumerate(guide.read_text(encoding="utf-8").splitlines(), start=1):
-        heading = NOTEBOOK_HEADING.match(line)
-        if heading:
-            notebook_of_section = heading[1]
+    for number, line, notebook_of_section in guide_lines(language):
         for found in TITLES[language].finditer(line):
             before = list(SECTION.finditer(line, 0, found.start()))
             notebook = (before[-1][1] if before else None) or notebook_of_section
