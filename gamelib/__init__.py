@@ -16,7 +16,7 @@ without Jupyter, graphviz or matplotlib.
 Layers, from the bottom up (a module imports only from its own layer or below; the test
 ``tests/test_layers.py`` keeps it so): ``core``, ``notation``, ``tables`` → ``trees``,
 ``games`` → ``search`` → ``trace`` → ``players``, ``exercises``, ``experiments`` → ``arena``
-→ ``render`` → ``widgets``.
+→ ``render`` → ``widgets``, ``worksheets``, ``tournament``.
 """
 
 from __future__ import annotations

@@ -145,6 +145,18 @@ install_graphviz() {
   say "for the real thing: 'sudo apt-get install graphviz' or 'conda install -c conda-forge python-graphviz'."
 }
 
+install_bubblewrap() {
+  # The tournament's referee runs each student's player in a bubblewrap sandbox on Linux
+  # (no network, its own process namespace, a read-only view of Python and gamelib).
+  [ "$(uname -s)" = Linux ] || return 0
+  command -v bwrap >/dev/null 2>&1 && return 0
+  say "bubblewrap ('bwrap') is missing: installing it with apt-get (the referee's sandbox)"
+  apt_install bubblewrap || {
+    say "could not install bubblewrap: the referee will run players with resource limits alone,"
+    say "not isolated from this machine's files. Install it: 'sudo apt-get install bubblewrap'."
+  }
+}
+
 install_chromium() {
   command -v chromium >/dev/null 2>&1 && return 0
   say "Chromium is missing (needed by the real-browser test): installing Debian's chromium"
@@ -221,6 +233,7 @@ setup() {
   make_venv
   install_packages "$level"
   install_graphviz
+  install_bubblewrap
   install_cjk_font
   install_notebook_filter
 }

@@ -1,0 +1,98 @@
+"""What a student's player sees: the clock it plays against, and the report it may return.
+
+A *player file* is a Python file with one function::
+
+    def choose_move(game, state, clock):
+        ...
+        return move                      # one of game.moves(state), or its name ("f5")
+
+or a class ``Player`` whose instances have that method (``Player(game, side)`` is built once
+per game, so it may keep a transposition table from move to move). ``game`` is the course's
+game object (:class:`gamelib.games.othello.Othello` …), ``state`` the position, ``clock`` a
+:class:`Clock`. Instead of the bare move, a player may return a :class:`Report`: the move
+plus what its search saw (depth reached, nodes, value, principal variation), which replays
+show beside each move.
+
+This module is imported by the player's own process (:mod:`gamelib.tournament.child`), so it
+imports nothing of the referee.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Clock:
+    """The time a player has for the move it is choosing.
+
+    A move may take up to ``move_seconds``; time beyond that is taken from the bank, and a
+    player whose bank runs out loses on time. ``seconds_left()`` is the hard deadline seen
+    from now (this move's allowance plus the bank, minus what has passed), so a search
+    stopped by it never loses on time; a prudent player stops well before, near
+    ``move_seconds``.
+
+    Attributes:
+        move_seconds: The time per move, not taken from the bank.
+        bank_seconds: The bank left when this move began.
+        started: ``time.perf_counter()`` when this move began (in the player's process).
+    """
+
+    move_seconds: float
+    bank_seconds: float
+    started: float = field(default_factory=time.perf_counter)
+
+    def elapsed(self) -> float:
+        """Seconds since this move began."""
+        return time.perf_counter() - self.started
+
+    def seconds_left(self) -> float:
+        """Seconds until the player loses on time (never below 0)."""
+        return max(0.0, self.move_seconds + self.bank_seconds - self.elapsed())
+
+    def move_seconds_left(self) -> float:
+        """Seconds until this move starts spending the bank (never below 0)."""
+        return max(0.0, self.move_seconds - self.elapsed())
+
+
+@dataclass(frozen=True)
+class Report:
+    """A move and what the search that chose it saw (every field but ``move`` optional).
+
+    Attributes:
+        move: The move (one of ``game.moves(state)``) or its name.
+        depth: The depth the search completed.
+        nodes: How many positions it visited.
+        value: Its value of the position, from the mover's view.
+        principal_variation: The line it expects, as move names, this move first.
+    """
+
+    move: Any
+    depth: int | None = None
+    nodes: int | None = None
+    value: float | None = None
+    principal_variation: Sequence[str] = ()
+
+    def telemetry(self) -> dict[str, Any]:
+        """The search fields as plain JSON values (None where not reported)."""
+        return {
+            "depth": self.depth,
+            "nodes": self.nodes,
+            "value": self.value,
+            "principal_variation": [str(move) for move in self.principal_variation],
+        }
+
+
+ChooseMove = Callable[[Any, Any, Clock], Any]
+"""The shape of a player's ``choose_move(game, state, clock)``."""
+
+TELEMETRY_FIELDS: Mapping[str, type] = {
+    "depth": int,
+    "nodes": int,
+    "value": float,
+    "principal_variation": list,
+}
+"""The search fields a :class:`Report` carries, with their JSON types."""

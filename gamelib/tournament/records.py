@@ -1,0 +1,203 @@
+"""The records a tournament is made of: what a game is asked to be (:class:`GameSpec`) and
+what it was (:class:`GameResult`), each a line of JSON in the results file.
+
+A game between two player processes ends for each side with a :class:`Status`. A side that
+fails (any status but FINISHED or NOT_PLAYED) loses the game; when both fail, the game is
+*void*: its ``points`` are None, the schedule replays it once (``attempt`` 1), and a replay
+that is void again counts for neither player (the leaderboard shows it).
+
+Everything here is plain data: a result read back from its JSON line equals the result that
+wrote it, which is what lets an interrupted tournament resume to the same results.
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+
+class Status(enum.StrEnum):
+    """How a side's part in a game ended."""
+
+    FINISHED = "finished"
+    """It played every move legally and in time, to the end of the game."""
+    ILLEGAL_MOVE = "illegal move"
+    """It answered with a move that is not legal in the position."""
+    TIME_OUT = "time-out"
+    """Its bank ran out (the move took longer than the move time plus the bank and grace)."""
+    CRASH = "crash"
+    """Its process raised or died; the traceback is in its log."""
+    BAD_ANSWER = "bad answer"
+    """It answered with something that is not a move (a wrong type, a broken message)."""
+    OUT_OF_MEMORY = "out of memory"
+    """It asked for more memory than its limit."""
+    FAILED_TO_START = "failed to start"
+    """Its file could not be loaded: missing, a syntax error, raising at import, no
+    ``choose_move``."""
+    NOT_PLAYED = "not played"
+    """The other side failed first, so this side's part ended without a fault of its own."""
+
+
+@dataclass(frozen=True)
+class ClockSettings:
+    """The clock of every move: ``move_seconds`` each, a ``bank_seconds`` reserve per game
+    for moves that take longer, and ``grace_seconds`` of jitter the referee forgives (process
+    start, pipes, the machine's load) before it calls a time-out."""
+
+    move_seconds: float = 0.1
+    bank_seconds: float = 2.0
+    grace_seconds: float = 0.05
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The resources a player's process may use (per process, set with ``setrlimit``)."""
+
+    cpu_seconds: int = 120
+    memory_bytes: int = 1 << 30
+    processes: int = 16
+    file_bytes: int = 16 << 20
+    open_files: int = 64
+    log_bytes: int = 64 << 10
+    """What is kept of a player's stdout and stderr (the rest is cut, and says so)."""
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """One game of a tournament, as the schedule asks for it.
+
+    Attributes:
+        game_id: Unique in the tournament and stable across runs (``"r1-othello-0007"``).
+        game: The game's name: ``"othello"``, ``"reversi4x4"`` or ``"tictactoe"``.
+        players: The names of the first and the second player.
+        paths: Their player files.
+        opening: Moves (by name) played before the players take over.
+        seed: The game's seed (players that want chance get it).
+        clock: The clock of every move.
+        limits: The resources of each player's process.
+        attempt: 0, or 1 for the replay of a void game.
+    """
+
+    game_id: str
+    game: str
+    players: tuple[str, str]
+    paths: tuple[str, str]
+    opening: tuple[str, ...] = ()
+    seed: int = 0
+    clock: ClockSettings = field(default_factory=ClockSettings)
+    limits: Limits = field(default_factory=Limits)
+    attempt: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        """The spec as plain JSON values."""
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> GameSpec:
+        """The spec that :meth:`to_json` wrote."""
+        return cls(
+            game_id=data["game_id"],
+            game=data["game"],
+            players=(data["players"][0], data["players"][1]),
+            paths=(data["paths"][0], data["paths"][1]),
+            opening=tuple(data["opening"]),
+            seed=data["seed"],
+            clock=ClockSettings(**data["clock"]),
+            limits=Limits(**data["limits"]),
+            attempt=data["attempt"],
+        )
+
+
+@dataclass(frozen=True)
+class MoveRecord:
+    """One move a player chose (opening moves are in the spec, not here).
+
+    Attributes:
+        side: 0 for the first player, 1 for the second.
+        move: The move's name (``"f5"``, ``"pass"``).
+        seconds: The time the referee measured, from sending the position to the answer.
+        bank_left: The side's bank after this move.
+        report: What the player said its search saw (:class:`gamelib.tournament.player.Report`
+            fields), or None.
+    """
+
+    side: int
+    move: str
+    seconds: float
+    bank_left: float
+    report: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class SideOutcome:
+    """How one side's part ended: its status, a sentence on why, its log, its time used."""
+
+    status: Status
+    detail: str = ""
+    log: str = ""
+    seconds_used: float = 0.0
+    moves: int = 0
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One game as it was played.
+
+    Attributes:
+        spec: What was asked.
+        moves: The players' moves in order.
+        sides: The first and the second side's outcome.
+        score: The final score from the first player's view when the game was played to the
+            end (the game's utility: official disc score in Othello), else None.
+        points: The first and the second player's points (1, ½ or 0 each; a side that failed
+            gets 0 and the other 1), or None when the game is void (both failed).
+        sandboxed: Whether the players ran under bubblewrap (False: limits alone).
+    """
+
+    spec: GameSpec
+    moves: tuple[MoveRecord, ...]
+    sides: tuple[SideOutcome, SideOutcome]
+    score: float | None
+    points: tuple[float, float] | None
+    sandboxed: bool
+
+    @property
+    def void(self) -> bool:
+        """Whether both sides failed (the schedule replays a void game once)."""
+        return self.points is None
+
+    def to_json(self) -> dict[str, Any]:
+        """The result as plain JSON values (one line of the results file)."""
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> GameResult:
+        """The result that :meth:`to_json` wrote."""
+        points = data["points"]
+        return cls(
+            spec=GameSpec.from_json(data["spec"]),
+            moves=tuple(MoveRecord(**move) for move in data["moves"]),
+            sides=(
+                _side_from_json(data["sides"][0]),
+                _side_from_json(data["sides"][1]),
+            ),
+            score=data["score"],
+            points=None if points is None else (points[0], points[1]),
+            sandboxed=data["sandboxed"],
+        )
+
+    def to_line(self) -> str:
+        """One line of JSON (no newline inside), keys sorted: the same result, the same line."""
+        return json.dumps(self.to_json(), sort_keys=True, ensure_ascii=False)
+
+    @classmethod
+    def from_line(cls, line: str) -> GameResult:
+        """The result of a line that :meth:`to_line` wrote."""
+        return cls.from_json(json.loads(line))
+
+
+def _side_from_json(data: dict[str, Any]) -> SideOutcome:
+    """A side's outcome from its JSON (the status by its value)."""
+    return SideOutcome(**{**data, "status": Status(data["status"])})
