@@ -1,0 +1,243 @@
+"""Play a tournament's games in parallel and keep every finished game, even through a crash.
+
+:func:`run_tournament` hands the games of a :class:`~gamelib.tournament.schedule.Schedule`
+(or a plain list of specs) to a :class:`concurrent.futures.Executor`: a local process pool
+with one worker per core by default, or a Dask cluster (``executor="dask"``: the client's
+:meth:`~distributed.Client.get_executor` is such an executor). Each result is appended to the
+results file *as its game ends* — one JSON line, written, flushed and ``fsync``-ed — so:
+
+* **Resuming.** A tournament killed at any moment (``kill -9``, a closed laptop) is started
+  again with the same command: games whose result is in the file (by ``game_id`` and
+  ``attempt``) are not played again; a last line torn by the kill (no newline, or not JSON)
+  is cut off first. Results in the file must be games of this tournament (same spec), or the
+  run stops with a ValueError instead of mixing two tournaments.
+* **Void games.** A game both sides failed (``points`` None) is replayed once, as attempt 1
+  (:func:`~gamelib.tournament.schedule.replay_spec`); that replay counts whatever it gives.
+* **The same file.** At the end the file is rewritten sorted by (``game_id``, ``attempt``)
+  (to a temporary file, synced, then renamed over it). Games are seeded by the schedule, so an
+  interrupted and resumed tournament ends with the same lines as one never interrupted,
+  *except for the times measured* (each move's seconds and bank left, each side's seconds
+  used): :func:`timeless` is the comparison key that leaves them out. With players whose
+  moves depend on the clock (iterative deepening stopped by time) the moves themselves may
+  differ from run to run; the course's ladder searches to fixed depths.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import importlib
+import os
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO, Any
+
+from gamelib.tournament.records import GameResult, GameSpec
+from gamelib.tournament.schedule import Schedule, replay_spec
+
+Play = Callable[[GameSpec], GameResult]
+"""Plays one game: the referee's ``play_game`` or, in tests, a fake (module-level, to pickle)."""
+
+
+def referee_play(spec: GameSpec) -> GameResult:
+    """Play one game with the sandboxed referee (:func:`gamelib.tournament.referee.play_game`)."""
+    referee = importlib.import_module("gamelib.tournament.referee")
+    result: GameResult = referee.play_game(spec)
+    return result
+
+
+@dataclass(frozen=True)
+class FixedGames:
+    """A list of specs as a one-round :class:`~gamelib.tournament.schedule.Schedule`."""
+
+    specs: tuple[GameSpec, ...]
+
+    @property
+    def rounds(self) -> int:
+        """One round."""
+        return 1
+
+    def games(self, round_number: int, results: Sequence[GameResult]) -> tuple[GameSpec, ...]:
+        """The specs."""
+        return self.specs
+
+
+def read_results(path: Path) -> list[GameResult]:
+    """The results in a results file (none if it does not exist), cutting off a torn last line.
+
+    A last line without its newline, or one that is not a result, is what a kill in the
+    middle of a write leaves: the file is truncated to the lines before it.
+
+    Raises:
+        ValueError: for a line that is not a result anywhere but last.
+    """
+    if not path.exists():
+        return []
+    data = path.read_bytes()
+    lines = data.split(b"\n")
+    # after the last newline: b"" for a complete file, else the torn rest
+    complete, torn = lines[:-1], lines[-1]
+    results = []
+    keep = 0
+    for number, line in enumerate(complete, 1):
+        try:
+            results.append(GameResult.from_line(line.decode()))
+        except (ValueError, KeyError, TypeError, IndexError) as error:
+            if number == len(complete) and not torn:
+                break  # the last line, whole but broken: torn as well
+            raise ValueError(f"{path}, line {number}: not a game result ({error})") from error
+        keep += len(line) + 1
+    if keep < len(data):
+        with path.open("r+b") as handle:
+            handle.truncate(keep)
+            handle.flush()
+            os.fsync(handle.fileno())
+    return results
+
+
+def append_result(handle: IO[str], result: GameResult) -> None:
+    """Append one result as a line, and make sure it is on the disk before going on."""
+    handle.write(result.to_line() + "\n")
+    handle.flush()
+    os.fsync(handle.fileno())
+
+
+def write_sorted(path: Path, results: Sequence[GameResult]) -> None:
+    """Replace the file by the results sorted by (game_id, attempt), atomically."""
+    temporary = path.with_name(path.name + ".sorting")
+    ordered = sorted(results, key=lambda result: (result.spec.game_id, result.spec.attempt))
+    with temporary.open("w", encoding="utf-8") as handle:
+        handle.writelines(result.to_line() + "\n" for result in ordered)
+        handle.flush()
+        os.fsync(handle.fileno())
+    temporary.replace(path)
+
+
+TIME_FIELDS = {"moves": ("seconds", "bank_left"), "sides": ("seconds_used",)}
+"""The fields of a result that are measured times (they differ between two runs)."""
+
+
+def timeless(result: GameResult) -> dict[str, Any]:
+    """A result as JSON with its measured times (:data:`TIME_FIELDS`) set to None: the key on
+    which an interrupted-and-resumed tournament equals one never interrupted."""
+    data = result.to_json()
+    for part, names in TIME_FIELDS.items():
+        for entry in data[part]:
+            for name in names:
+                entry[name] = None
+    return data
+
+
+def next_spec(spec: GameSpec, done: dict[tuple[str, int], GameResult]) -> GameSpec | None:
+    """What is still to be played of a scheduled game: itself, its replay, or nothing.
+
+    Raises:
+        ValueError: when the file holds a different game under this id.
+    """
+    first = done.get((spec.game_id, 0))
+    if first is None:
+        return spec
+    _check_same(first.spec, spec)
+    if not first.void:
+        return None
+    replay = replay_spec(spec)
+    second = done.get((spec.game_id, 1))
+    if second is None:
+        return replay
+    _check_same(second.spec, replay)
+    return None
+
+
+def _check_same(found: GameSpec, expected: GameSpec) -> None:
+    """Raise ValueError unless the result file's game is the scheduled one."""
+    if found != expected:
+        raise ValueError(
+            f"the results file holds another game under the id {found.game_id!r} "
+            f"(attempt {found.attempt}): it belongs to a different tournament (other players, "
+            "openings, clock or seed); write this one to another folder"
+        )
+
+
+@contextmanager
+def _executor_for(
+    executor: concurrent.futures.Executor | str | None, jobs: int | None, address: str | None
+) -> Iterator[concurrent.futures.Executor]:
+    """The executor to use: the one given, a Dask client's, or a local process pool."""
+    if isinstance(executor, concurrent.futures.Executor):
+        yield executor
+    elif executor == "dask":
+        distributed = importlib.import_module("distributed")
+        with distributed.Client(address) as client:
+            yield client.get_executor()
+    elif executor is None:
+        workers = jobs or os.cpu_count() or 1
+        with concurrent.futures.ProcessPoolExecutor(max_workers=workers) as pool:
+            yield pool
+    else:
+        raise ValueError(f"unknown executor {executor!r}: an Executor, 'dask' or None")
+
+
+def run_tournament(
+    schedule: Schedule | Sequence[GameSpec],
+    results_path: Path | str,
+    *,
+    executor: concurrent.futures.Executor | str | None = None,
+    play: Play = referee_play,
+    jobs: int | None = None,
+    dask_address: str | None = None,
+    progress: Callable[[GameResult], None] | None = None,
+) -> tuple[GameResult, ...]:
+    """Play every game of a schedule not already in the results file, round by round.
+
+    Args:
+        schedule: A :class:`~gamelib.tournament.schedule.Schedule`, or a list of specs.
+        results_path: The results file (JSON lines); created if missing, resumed if not.
+        executor: An Executor to hand the games to; ``"dask"``: a ``distributed.Client``
+            on ``dask_address`` (None: a local Dask cluster); None: a process pool of ``jobs``
+            workers (default ``os.cpu_count()``).
+        play: Plays one game (must pickle for a process pool: a module-level function).
+        jobs: The process pool's workers (only when ``executor`` is None).
+        dask_address: The Dask scheduler's address (only with ``executor="dask"``).
+        progress: Called with each result as its game ends (not for games already done).
+
+    Returns:
+        Every result (replays included), sorted by (game_id, attempt), as in the file.
+
+    Raises:
+        ValueError: when the file holds games of another tournament, or a broken line that
+            is not its last.
+    """
+    path = Path(results_path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    plan: Schedule = FixedGames(tuple(schedule)) if isinstance(schedule, Sequence) else schedule
+    results = read_results(path)
+    done = {(result.spec.game_id, result.spec.attempt): result for result in results}
+    scheduled: set[str] = set()
+    with _executor_for(executor, jobs, dask_address) as pool, path.open("a") as handle:
+        for round_number in range(1, plan.rounds + 1):
+            specs = plan.games(round_number, results)
+            scheduled.update(spec.game_id for spec in specs)
+            waiting = [todo for spec in specs if (todo := next_spec(spec, done)) is not None]
+            futures = {pool.submit(play, spec) for spec in waiting}
+            while futures:
+                finished, futures = concurrent.futures.wait(
+                    futures, return_when=concurrent.futures.FIRST_COMPLETED
+                )
+                for future in finished:
+                    result = future.result()
+                    append_result(handle, result)
+                    results.append(result)
+                    done[(result.spec.game_id, result.spec.attempt)] = result
+                    if progress is not None:
+                        progress(result)
+                    if result.void and result.spec.attempt == 0:
+                        futures.add(pool.submit(play, replay_spec(result.spec)))
+    strangers = sorted({result.spec.game_id for result in results} - scheduled)
+    if strangers:
+        raise ValueError(
+            f"the results file holds games this tournament does not schedule ({strangers[0]}"
+            f" and {len(strangers) - 1} more): write this one to another folder"
+        )
+    write_sorted(path, results)
+    return tuple(sorted(results, key=lambda result: (result.spec.game_id, result.spec.attempt)))
