@@ -396,7 +396,7 @@ class Replay:
             rows.append(
                 f'<tr id="move-{number}"{classes}>'
                 + "".join(f'<td class="number">{escape(cell)}</td>' for cell in cells[:-1])
-                + f"<td>{escape(cells[-1])}</td></tr>"
+                + f'<td class="line">{escape(cells[-1])}</td></tr>'
             )
         return (
             f"<h2>{escape(words['moves heading'])}</h2>"
@@ -526,9 +526,11 @@ nav.links { display: flex; gap: 1.2em; flex-wrap: wrap; font-size: 0.95rem; }
 .wide { overflow-x: auto; max-width: 100%; }
 table { border-collapse: collapse; font-size: 0.9rem; }
 th, td { border-bottom: 1px solid var(--rule); padding: 4px 8px; text-align: left;
-  vertical-align: top; }
+  vertical-align: top; white-space: nowrap; }
+td.name, td.line, .facts td { white-space: normal; overflow-wrap: anywhere; min-width: 8em;
+  max-width: 18em; }
 thead th { background: var(--panel); position: sticky; top: 0; }
-td.number { white-space: nowrap; font-variant-numeric: tabular-nums; }
+td.number { font-variant-numeric: tabular-nums; }
 tr.not-legal td { color: var(--warning); }
 .sides { display: grid; grid-template-columns: repeat(auto-fit, minmax(300px, 1fr)); gap: 16px; }
 .side { background: var(--panel); border: 1px solid var(--rule); border-radius: 6px;

@@ -1,0 +1,470 @@
+"""The leaderboard a lecturer publishes: one static folder of HTML pages, in English and
+Japanese, offline.
+
+::
+
+    write_leaderboard("results.jsonl", "leaderboard/")   # leaderboard/index.html, ja/index.html
+
+The index of each language holds three tables:
+
+* the ratings (:func:`gamelib.tournament.ratings.rate`): each player's Bradley–Terry
+  strength, its 95 % bootstrap interval, the probability that the player is stronger than the
+  next row's player, the games it counts and the points;
+* each player's statuses (how its games ended) and the time it used;
+* every game, linked to its replay page (:mod:`gamelib.tournament.replay`), where the game
+  steps move by move with each move's reported search.
+
+The first language's pages sit at the folder's top (``index.html``, ``games/<game>.html``),
+each other language's in a folder of its name (``ja/index.html``, ``ja/games/<game>.html``),
+and every page links to its twin in the other language. Every name and text that comes from
+a player is escaped.
+"""
+
+from __future__ import annotations
+
+import importlib
+import posixpath
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from html import escape
+from pathlib import Path
+from typing import Any, Final, Protocol
+
+from gamelib.language import Language, check_language
+from gamelib.tournament.records import GameResult, Status
+from gamelib.tournament.replay import (
+    GAME_NAMES,
+    Replay,
+    number_text,
+    page_html,
+    points_text,
+    status_name,
+)
+
+WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
+    "title": {"en": "Tournament leaderboard", "ja": "対局大会の順位表"},
+    "summary": {
+        "en": "{games} games ({void} void) · {games_played} · players {sandbox}",
+        "ja": "{games} 局（無効試合 {void} 局） · {games_played} · プレイヤーは{sandbox}",
+    },
+    "clock": {"en": "{move} s a move + {bank} s bank", "ja": "1 手 {move} 秒 + 持ち時間 {bank} 秒"},
+    "sandboxed": {"en": "ran under bubblewrap", "ja": "bubblewrap の中で動きました"},
+    "not sandboxed": {
+        "en": "ran with resource limits alone (not isolated from the machine's files)",
+        "ja": "資源の制限だけで動きました（マシンのファイルからは隔離されていません）",
+    },
+    "partly sandboxed": {
+        "en": "ran under bubblewrap in {sandboxed} of the games, with limits alone in the others",
+        "ja": "{sandboxed} 局で bubblewrap の中、ほかの対局では資源の制限だけで動きました",
+    },
+    "ratings heading": {"en": "Ratings", "ja": "レーティング"},
+    "ratings note": {
+        "en": "Strength: the Bradley–Terry strength fitted to every counted game (a void game "
+        "counts for neither player). Interval: where the strength lies in 95 % of the bootstrap "
+        "resamples of the games. Stronger than next: the share of resamples in which the player "
+        "is stronger than the player on the next row.",
+        "ja": "強さは、数えたすべての対局に当てはめた Bradley–Terry モデルの強さです"
+        "（無効試合はどちらにも数えません）。区間は、対局をブートストラップで再標本化したとき、"
+        "強さが 95 % の再標本で入る範囲です。「次より強い確率」は、次の行のプレイヤーより"
+        "強くなる再標本の割合です。",
+    },
+    "rank": {"en": "rank", "ja": "順位"},
+    "player": {"en": "player", "ja": "プレイヤー"},
+    "strength": {"en": "strength", "ja": "強さ"},
+    "interval": {"en": "95 % interval", "ja": "95 % 区間"},
+    "stronger": {"en": "stronger than next", "ja": "次より強い確率"},
+    "games": {"en": "games", "ja": "対局数"},
+    "points": {"en": "points", "ja": "勝ち点"},
+    "players heading": {"en": "Statuses and time", "ja": "対局の終わり方と使った時間"},
+    "statuses": {"en": "statuses", "ja": "終わり方"},
+    "time used": {"en": "time used (s)", "ja": "使った時間（秒）"},
+    "moves": {"en": "moves", "ja": "手数"},
+    "per move": {"en": "mean per move (s)", "ja": "1 手あたりの平均（秒）"},
+    "slowest": {"en": "slowest move (s)", "ja": "最も遅い手（秒）"},
+    "games heading": {"en": "Every game", "ja": "すべての対局"},
+    "game": {"en": "game", "ja": "対局"},
+    "kind": {"en": "board", "ja": "ゲーム"},
+    "first": {"en": "first", "ja": "先手"},
+    "second": {"en": "second", "ja": "後手"},
+    "opening": {"en": "opening", "ja": "序盤"},
+    "result": {"en": "points", "ja": "勝ち点"},
+    "score": {"en": "score (first's view)", "ja": "得点（先手の視点）"},
+    "side statuses": {"en": "statuses", "ja": "終わり方"},
+    "void": {"en": "void", "ja": "無効"},
+    "replay": {"en": "replay", "ja": "再生"},
+    "none": {"en": "none", "ja": "なし"},
+    "other language": {"en": "日本語", "ja": "English"},
+    "attempt": {"en": "{game_id} (replayed)", "ja": "{game_id}（再試合）"},
+}
+"""The words of the leaderboard's index pages, in English and Japanese."""
+
+
+OK_STATUSES: Final = frozenset({Status.FINISHED, Status.NOT_PLAYED})
+"""The statuses of a side that did not fail (a game's row is marked when a side failed)."""
+
+
+class RatingRow(Protocol):
+    """What the leaderboard reads of a row of :func:`gamelib.tournament.ratings.rate`'s
+    table (rows strongest first)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def strength(self) -> float: ...
+    @property
+    def low(self) -> float: ...
+    @property
+    def high(self) -> float: ...
+    @property
+    def stronger_than_next(self) -> float | None: ...
+    @property
+    def games(self) -> int: ...
+    @property
+    def points(self) -> float: ...
+    @property
+    def statuses(self) -> Mapping[Status, int]: ...
+
+
+class RatingTable(Protocol):
+    """What the leaderboard reads of :func:`gamelib.tournament.ratings.rate`'s table."""
+
+    @property
+    def rows(self) -> Sequence[RatingRow]: ...
+
+
+Rate = Callable[[Sequence[GameResult]], RatingTable]
+"""The shape of :func:`gamelib.tournament.ratings.rate` as the leaderboard calls it."""
+
+
+def read_results(path: str | Path) -> list[GameResult]:
+    """The results of a results file (one :meth:`GameResult.to_line` a line; blank lines
+    skipped), in the file's order."""
+    text = Path(path).read_text(encoding="utf-8")
+    return [GameResult.from_line(line) for line in text.splitlines() if line.strip()]
+
+
+def replay_names(results: Sequence[GameResult]) -> list[str]:
+    """A file name per result, unique in the tournament and safe in any file system and
+    address: the game id with every other character than letters, digits, ``.``, ``_`` and
+    ``-`` turned to ``_``, ``-replay`` added for a void game's replay (attempt 1), and a
+    number added if two names would still meet."""
+    names: list[str] = []
+    taken: set[str] = set()
+    for result in results:
+        base = re.sub(r"[^A-Za-z0-9._-]", "_", result.spec.game_id).lstrip(".") or "game"
+        if result.spec.attempt:
+            base += f"-replay{result.spec.attempt}" if result.spec.attempt > 1 else "-replay"
+        name, count = base, 1
+        while name.lower() in taken:
+            count += 1
+            name = f"{base}-{count}"
+        taken.add(name.lower())
+        names.append(name + ".html")
+    return names
+
+
+@dataclass(frozen=True)
+class TimeUsed:
+    """A player's time over the tournament (the referee's measure of each of its moves).
+
+    Attributes:
+        seconds: the time of all its moves.
+        moves: how many moves it made.
+        slowest: its longest move (0 when it made none).
+    """
+
+    seconds: float
+    moves: int
+    slowest: float
+
+    @property
+    def per_move(self) -> float | None:
+        """The mean time per move (None when it made none)."""
+        return self.seconds / self.moves if self.moves else None
+
+
+def time_used(results: Iterable[GameResult]) -> dict[str, TimeUsed]:
+    """Each player's :class:`TimeUsed`, summed over the moves of every game it played."""
+    seconds: dict[str, float] = {}
+    moves: dict[str, int] = {}
+    slowest: dict[str, float] = {}
+    for result in results:
+        for name in result.spec.players:
+            seconds.setdefault(name, 0.0)
+            moves.setdefault(name, 0)
+            slowest.setdefault(name, 0.0)
+        for move in result.moves:
+            name = result.spec.players[move.side]
+            seconds[name] += move.seconds
+            moves[name] += 1
+            slowest[name] = max(slowest[name], move.seconds)
+    return {name: TimeUsed(seconds[name], moves[name], slowest[name]) for name in seconds}
+
+
+def strength_text(value: float) -> str:
+    """A strength as the leaderboard writes it: two decimals, a true minus."""
+    return f"{value:.2f}".replace("-", "−")
+
+
+def probability_text(value: float | None) -> str:
+    """A probability as a percentage with no decimals (``—`` for the last row)."""
+    return "—" if value is None else f"{100 * value:.0f} %"
+
+
+def statuses_text(statuses: Mapping[Status, int], language: Language) -> str:
+    """``"finished 10 · time-out 1"``: each status that occurred, in the order of
+    :class:`Status`, with its count."""
+    return " · ".join(
+        f"{status_name(status, language)} {statuses[status]}"
+        for status in Status
+        if statuses.get(status)
+    )
+
+
+def default_rate() -> Rate:
+    """:func:`gamelib.tournament.ratings.rate` (imported when asked for)."""
+    module: Any = importlib.import_module("gamelib.tournament.ratings")
+    rate: Rate = module.rate
+    return rate
+
+
+class Leaderboard:
+    """The index page of one language.
+
+    Args:
+        results: the tournament's games, in the results file's order.
+        table: their ratings.
+        names: each game's replay file name (:func:`replay_names`).
+        language: the page's language.
+    """
+
+    def __init__(
+        self,
+        results: Sequence[GameResult],
+        table: RatingTable,
+        names: Sequence[str],
+        language: Language,
+    ) -> None:
+        self.results = results
+        self.table = table
+        self.names = names
+        self.language = language
+        self.words = {key: texts[language] for key, texts in WORDS.items()}
+
+    def _head(self, keys: Sequence[str]) -> str:
+        return "".join(f"<th>{escape(self.words[key])}</th>" for key in keys)
+
+    def summary(self) -> str:
+        """The line under the title: games, void games, boards and clocks, the sandbox."""
+        words = self.words
+        boards = sorted(
+            {
+                (result.spec.game, result.spec.clock.move_seconds, result.spec.clock.bank_seconds)
+                for result in self.results
+            }
+        )
+        played = ", ".join(
+            f"{GAME_NAMES[game][self.language]} "
+            + words["clock"].format(move=number_text(move, 3), bank=number_text(bank))
+            for game, move, bank in boards
+        )
+        sandboxed = sum(result.sandboxed for result in self.results)
+        if sandboxed == len(self.results):
+            sandbox = words["sandboxed"]
+        elif sandboxed == 0:
+            sandbox = words["not sandboxed"]
+        else:
+            sandbox = words["partly sandboxed"].format(sandboxed=sandboxed)
+        return words["summary"].format(
+            games=len(self.results),
+            void=sum(result.void for result in self.results),
+            games_played=played or words["none"],
+            sandbox=sandbox,
+        )
+
+    def ratings_table(self) -> str:
+        """The ratings, strongest first, with their intervals."""
+        keys = ("rank", "player", "strength", "interval", "stronger", "games", "points")
+        rows = []
+        for rank, row in enumerate(self.table.rows, start=1):
+            cells = (
+                (str(rank), "number"),
+                (row.name, "name"),
+                (strength_text(row.strength), "number strength"),
+                (f"{strength_text(row.low)} … {strength_text(row.high)}", "number interval"),
+                (probability_text(row.stronger_than_next), "number stronger"),
+                (str(row.games), "number games"),
+                (points_text(row.points), "number points"),
+            )
+            rows.append(
+                "<tr>"
+                + "".join(f'<td class="{kind}">{escape(text)}</td>' for text, kind in cells)
+                + "</tr>"
+            )
+        return (
+            f"<h2>{escape(self.words['ratings heading'])}</h2>"
+            f'<div class="wide"><table class="ratings"><thead><tr>{self._head(keys)}</tr>'
+            f"</thead><tbody>{''.join(rows)}</tbody></table></div>"
+            f'<p class="details">{escape(self.words["ratings note"])}</p>'
+        )
+
+    def players_table(self) -> str:
+        """Each player's statuses (from the ratings' rows) and time used, in the ratings'
+        order."""
+        keys = ("player", "statuses", "moves", "time used", "per move", "slowest")
+        used = time_used(self.results)
+        rows = []
+        for row in self.table.rows:
+            time = used.get(row.name, TimeUsed(0.0, 0, 0.0))
+            cells = (
+                (row.name, "name"),
+                (statuses_text(row.statuses, self.language), "statuses"),
+                (str(time.moves), "number"),
+                (number_text(time.seconds), "number"),
+                (number_text(time.per_move, 3), "number"),
+                (number_text(time.slowest, 3), "number"),
+            )
+            rows.append(
+                "<tr>"
+                + "".join(f'<td class="{kind}">{escape(text)}</td>' for text, kind in cells)
+                + "</tr>"
+            )
+        return (
+            f"<h2>{escape(self.words['players heading'])}</h2>"
+            f'<div class="wide"><table class="players"><thead><tr>{self._head(keys)}</tr>'
+            f"</thead><tbody>{''.join(rows)}</tbody></table></div>"
+        )
+
+    def games_table(self) -> str:
+        """Every game, each linked to its replay."""
+        words = self.words
+        keys = ("game", "kind", "first", "second", "opening", "result", "score", "side statuses")
+        rows = []
+        for result, name in zip(self.results, self.names, strict=True):
+            spec = result.spec
+            label = spec.game_id
+            if spec.attempt:
+                label = words["attempt"].format(game_id=spec.game_id)
+            link = (
+                f'<a href="games/{escape(name)}" title="{escape(words["replay"])}">'
+                f"{escape(label)}</a>"
+            )
+            points = (
+                words["void"]
+                if result.points is None
+                else f"{points_text(result.points[0])}–{points_text(result.points[1])}"
+            )
+            statuses = " / ".join(status_name(side.status, self.language) for side in result.sides)
+            cells = (
+                escape(GAME_NAMES[spec.game][self.language]),
+                escape(spec.players[0]),
+                escape(spec.players[1]),
+                escape(" ".join(spec.opening) or "—"),
+                escape(points),
+                escape("—" if result.score is None else strength_text(result.score)),
+                escape(statuses),
+            )
+            failed = any(side.status not in OK_STATUSES for side in result.sides)
+            rows.append(
+                ('<tr class="failed">' if failed else "<tr>")
+                + f'<td class="name">{link}</td>'
+                + "".join(
+                    f'<td class="name">{cell}</td>' if index in (1, 2) else f"<td>{cell}</td>"
+                    for index, cell in enumerate(cells)
+                )
+                + "</tr>"
+            )
+        return (
+            f"<h2>{escape(words['games heading'])}</h2>"
+            f'<div class="wide"><table class="games"><thead><tr>{self._head(keys)}</tr>'
+            f"</thead><tbody>{''.join(rows)}</tbody></table></div>"
+        )
+
+    def page(self, other_language: str | None) -> str:
+        """The complete index page (``other_language``: the twin's relative address)."""
+        links = []
+        if other_language is not None:
+            links.append(
+                f'<a href="{escape(other_language)}">{escape(self.words["other language"])}</a>'
+            )
+        body = (
+            f"<h1>{escape(self.words['title'])}</h1>"
+            f'<p class="details">{escape(self.summary())}</p>'
+            f"{self.ratings_table()}{self.players_table()}{self.games_table()}"
+        )
+        return page_html(self.words["title"], body, self.language, links)
+
+
+def _folder(language: Language, languages: Sequence[Language]) -> str:
+    """Where a language's pages sit in the leaderboard: the top for the first, else a folder."""
+    return "" if language == languages[0] else f"{language}/"
+
+
+def _relative(source: str, target: str) -> str:
+    """The address of ``target`` from the page ``source`` (both relative to the top)."""
+    return posixpath.relpath(target, posixpath.dirname(source) or ".")
+
+
+def write_leaderboard(
+    results_path: str | Path,
+    out_folder: str | Path,
+    *,
+    languages: Sequence[str] = ("en", "ja"),
+    rate: Rate | None = None,
+) -> Path:
+    """Write the leaderboard of a results file to ``out_folder``; returns the first
+    language's index page.
+
+    Args:
+        results_path: the tournament's results file (JSON lines).
+        out_folder: the folder to write (made if missing; files of the same names replaced).
+        languages: the languages, the first at the folder's top.
+        rate: the ratings (default: :func:`gamelib.tournament.ratings.rate`).
+
+    Raises:
+        ValueError: for no language, a language twice, or one that is not ``"en"``/``"ja"``.
+    """
+    chosen = [check_language(language) for language in languages]
+    if not chosen or len(set(chosen)) != len(chosen):
+        raise ValueError(f"languages must be one or more of 'en', 'ja', each once: {languages}")
+    results = read_results(results_path)
+    table = (rate or default_rate())(results)
+    names = replay_names(results)
+    top = Path(out_folder)
+    for language in chosen:
+        others = [other for other in chosen if other != language]
+        twin = others[0] if others else None
+        index = _folder(language, chosen) + "index.html"
+        twin_index = None if twin is None else _folder(twin, chosen) + "index.html"
+        for result, name in zip(results, names, strict=True):
+            page = _folder(language, chosen) + "games/" + name
+            twin_page = None if twin is None else _folder(twin, chosen) + "games/" + name
+            target = top / page
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(
+                Replay(result, language).page(
+                    back=_relative(page, index),
+                    other_language=None if twin_page is None else _relative(page, twin_page),
+                ),
+                encoding="utf-8",
+            )
+        leaderboard = Leaderboard(results, table, names, language)
+        (top / index).parent.mkdir(parents=True, exist_ok=True)
+        (top / index).write_text(
+            leaderboard.page(None if twin_index is None else _relative(index, twin_index)),
+            encoding="utf-8",
+        )
+    return top / "index.html"
+
+
+__all__ = [
+    "Leaderboard",
+    "RatingRow",
+    "RatingTable",
+    "TimeUsed",
+    "read_results",
+    "replay_names",
+    "time_used",
+    "write_leaderboard",
+]
