@@ -1,0 +1,505 @@
+"""Matches played inside the notebook's own kernel, for notebook 10 and the browser edition.
+
+The browser edition (JupyterLite) has no processes, so the sandboxed referee
+(:mod:`gamelib.tournament.referee`, run by ``bash scripts/course.sh tournament``) cannot run
+there. Here each player's ``choose_move(game, state, clock)`` is called directly, in this
+process, with a :class:`~gamelib.tournament.player.Clock`:
+
+* **The clock forfeits after the fact.** A move that took longer than its ``move_seconds``
+  spends the difference from the side's bank; a move that leaves the bank below
+  ``-grace_seconds`` loses the game on time — once the move has returned. Nothing here can
+  interrupt a move: a player in an endless loop never returns, and only *Kernel ▸ Restart*
+  stops it. The referee, which runs each player in its own process, kills such a player at
+  its deadline instead.
+* **Nothing is isolated.** The player's code runs with the notebook's rights (its files, its
+  memory). What it prints is captured as its log.
+
+The records are the referee's (:class:`~gamelib.tournament.records.GameResult`, statuses of
+:class:`~gamelib.tournament.records.Status`), so a leaderboard reads both; a result played
+here says ``sandboxed=False`` and its player paths are :data:`IN_KERNEL`.
+
+* :func:`entrant` turns a player (a function, a ``Player`` class, a loaded player file, or a
+  course player of :mod:`gamelib.players`) into an :class:`Entrant`.
+* :func:`play_in_kernel` plays one game; :func:`play_match` a colour-balanced match over the
+  tournament's balanced openings; :func:`check_exercise` the closing exercise of notebook 10.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import io
+import random
+import time
+import traceback
+import types
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+from gamelib.core import FIRST, Game
+from gamelib.exercises import Feedback
+from gamelib.games.othello import positional_evaluation
+from gamelib.language import Language, resolve
+from gamelib.players import GamePlayer, Reseedable, SearchPlayer
+from gamelib.search import alphabeta
+from gamelib.tournament.openings import OPENING_RULES, balanced_openings
+from gamelib.tournament.player import ChooseMove, Clock, Report
+from gamelib.tournament.records import (
+    ClockSettings,
+    GameResult,
+    GameSpec,
+    Limits,
+    MoveRecord,
+    SideOutcome,
+    Status,
+)
+
+IN_KERNEL: Final = "(in the kernel)"
+"""The player path of a game played here: the players were Python objects, not files."""
+
+WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
+    "match": {
+        "en": "{player_a} vs {player_b}: {points} of {games} points ({rate:.0%}), "
+        "{wins} won, {draws} drawn, {losses} lost{faults}",
+        "ja": "{player_a} 対 {player_b}：{games} 点中 {points} 点（{rate:.0%}）、"
+        "{wins} 勝 {draws} 分 {losses} 敗{faults}",
+    },
+    "faults": {"en": "; {player_a}'s faults: {faults}", "ja": "。{player_a} の反則：{faults}"},
+    "passed": {
+        "en": "{points} of {games} points ({rate:.0%}) against {opponent}: at least {needed} "
+        "needed.",
+        "ja": "{opponent} に対して {games} 点中 {points} 点（{rate:.0%}）："
+        "{needed} 点以上が必要です。",
+    },
+    "failed": {
+        "en": "{points} of {games} points ({rate:.0%}) against {opponent}: at least {needed} "
+        "are needed. Improve the evaluation, or search deeper in the time you have.",
+        "ja": "{opponent} に対して {games} 点中 {points} 点（{rate:.0%}）：{needed} 点以上が"
+        "必要です。評価関数を改良するか、持ち時間の中でもっと深く探索しましょう。",
+    },
+}
+"""Every sentence this module writes, in English and Japanese (``str.format`` templates)."""
+
+EXERCISE_OPPONENT_NAME: Final = "positional α-β depth 2"
+"""The name of the closing exercise's opponent (:func:`exercise_opponent`)."""
+
+EXERCISE_CLOCK: Final = ClockSettings(move_seconds=0.01, bank_seconds=1.0, grace_seconds=0.05)
+"""The exercise's clock: 0.01 s per move, a bank of 1 s per game, 0.05 s of grace."""
+
+EXERCISE_GAMES: Final = 20
+"""The exercise's number of games: 10 openings, each played with both colours."""
+
+EXERCISE_SHARE: Final = 0.6
+"""The share of the points the exercise asks for (draws count ½)."""
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """A player as a match sees it: a name, and how to start it for one game.
+
+    Attributes:
+        name: How results name it.
+        start: ``start(game, side, seed)`` → its ``choose_move(game, state, clock)`` for one
+            game (a ``Player`` class is built here, once per game).
+    """
+
+    name: str
+    start: Callable[[Game[Any, Any], int, int], ChooseMove]
+
+
+def entrant(player: Any, name: str | None = None) -> Entrant:
+    """An :class:`Entrant` for any of the course's kinds of player.
+
+    ``player`` may be: a function ``choose_move(game, state, clock)``; a class ``Player``
+    whose instances (``Player(game, side)``) have that method; a module (a loaded player
+    file) with either; or a course player of :mod:`gamelib.players` (``choose(game,
+    state)``, no clock; one with ``reset(seed)`` is reset with each game's seed).
+
+    Raises:
+        TypeError: for anything else, saying what was expected.
+    """
+    if isinstance(player, types.ModuleType):
+        found = getattr(player, "Player", None) or getattr(player, "choose_move", None)
+        if found is None:
+            raise TypeError(f"the module {player.__name__} has no choose_move and no Player")
+        return entrant(found, name or player.__name__.rsplit(".", 1)[-1])
+    if isinstance(player, type):
+        if not callable(getattr(player, "choose_move", None)):
+            raise TypeError(f"the class {player.__name__} has no method choose_move")
+        cls = player
+        return Entrant(name or cls.__name__, lambda game, side, seed: cls(game, side).choose_move)
+    if isinstance(player, GamePlayer):
+        return Entrant(name or player.name, _course_player(player))
+    if callable(player):
+        function: ChooseMove = player
+        return Entrant(name or str(getattr(player, "__name__", "player")), lambda *_: function)
+    raise TypeError(
+        "a player is a function choose_move(game, state, clock), a class Player, a player "
+        f"module or a course player; got {type(player).__name__}"
+    )
+
+
+def _course_player(player: GamePlayer) -> Callable[[Game[Any, Any], int, int], ChooseMove]:
+    """How a course player starts a game: reset with the game's seed, the clock ignored."""
+
+    def start(game: Game[Any, Any], side: int, seed: int) -> ChooseMove:
+        if isinstance(player, Reseedable):
+            player.reset(seed)
+        return lambda game, state, clock: player.choose(game, state)
+
+    return start
+
+
+class _FaultError(Exception):
+    """A side's part ended with ``status`` (raised inside :func:`play_in_kernel`)."""
+
+    def __init__(self, status: Status, detail: str) -> None:
+        super().__init__(detail)
+        self.status = status
+        self.detail = detail
+
+
+def read_answer(game: Game[Any, Any], state: Any, answer: Any) -> tuple[Any, dict[str, Any] | None]:
+    """The move a player's answer names, and its search report's fields (or None).
+
+    An answer is a move of ``game.moves(state)``, its name (``"f5"``), or a :class:`Report`
+    holding either.
+
+    Raises:
+        _FaultError: BAD_ANSWER for something that is no move (a wrong type, a name the game does
+            not read), ILLEGAL_MOVE for a move that is not legal here.
+    """
+    report = None
+    if isinstance(answer, Report):
+        report = answer.telemetry()
+        answer = answer.move
+    if isinstance(answer, str):
+        try:
+            move = game.parse_move(answer)  # type: ignore[attr-defined]
+        except ValueError as error:
+            raise _FaultError(Status.BAD_ANSWER, f"{answer!r} is not a move: {error}") from None
+    elif isinstance(answer, int) and not isinstance(answer, bool):
+        move = answer
+    else:
+        raise _FaultError(Status.BAD_ANSWER, f"a move is expected, not {type(answer).__name__}")
+    if move not in list(game.moves(state)):
+        name = answer if isinstance(answer, str) else repr(answer)
+        raise _FaultError(Status.ILLEGAL_MOVE, f"{name} is not a legal move")
+    return move, report
+
+
+def _called(function: Callable[[], Any], log: io.StringIO) -> Any:
+    """``function()`` with its printing captured in ``log``; an exception becomes a fault
+    (MemoryError: OUT_OF_MEMORY; any other: CRASH), its traceback in ``log``."""
+    try:
+        with contextlib.redirect_stdout(log), contextlib.redirect_stderr(log):
+            return function()
+    except MemoryError:
+        raise _FaultError(Status.OUT_OF_MEMORY, "it ran out of memory") from None
+    except Exception as error:  # a player's bug of any kind ends its game, not the match
+        log.write(traceback.format_exc())
+        raise _FaultError(Status.CRASH, f"it raised {type(error).__name__}: {error}") from None
+
+
+def play_in_kernel(
+    game_name: str,
+    players: Sequence[Entrant],
+    *,
+    opening: Sequence[str] = (),
+    seed: int = 0,
+    clock: ClockSettings = EXERCISE_CLOCK,
+    game_id: str = "kernel-0",
+) -> GameResult:
+    """Play one game in this process: ``players[0]`` moves first, ``players[1]`` second.
+
+    Each move gets a fresh :class:`Clock` (``move_seconds`` and the side's bank left); the
+    time a move took beyond ``move_seconds`` comes off the bank, and a side whose bank falls
+    below ``-grace_seconds`` loses on time **after** that move returns (see the module
+    docstring: a move that never returns cannot be stopped here). A player that raises,
+    answers with no move or an illegal one, or cannot be started loses the game; the other
+    side's status is NOT_PLAYED.
+
+    Args:
+        game_name: ``"othello"``, ``"reversi4x4"`` or ``"tictactoe"``.
+        players: The first and the second player.
+        opening: Moves by name played before the players take over.
+        seed: The game's seed (a course player is reset with it).
+        clock: The clock of every move.
+        game_id: The result's game id.
+
+    Returns:
+        A :class:`GameResult`: ``score`` is the final utility from the first player's view
+        (Othello: official scoring) when the game was played to the end, else None.
+
+    Raises:
+        ValueError: for an unknown game, two players not given, or an illegal opening.
+    """
+    if len(players) != 2:
+        raise ValueError(f"a game needs two players, got {len(players)}")
+    if game_name not in OPENING_RULES:
+        raise ValueError(f"unknown game {game_name!r}; expected one of {sorted(OPENING_RULES)}")
+    spec = GameSpec(
+        game_id=game_id,
+        game=game_name,
+        players=(players[0].name, players[1].name),
+        paths=(IN_KERNEL, IN_KERNEL),
+        opening=tuple(opening),
+        seed=seed,
+        clock=clock,
+        limits=Limits(),
+    )
+    game = OPENING_RULES[game_name].make_game()
+    state = game.initial_state()
+    for name in opening:
+        move = game.parse_move(name)
+        if move not in list(game.moves(state)):
+            raise ValueError(f"the opening move {name!r} is illegal")
+        state = game.result(state, move)
+    logs = (io.StringIO(), io.StringIO())
+    banks = [clock.bank_seconds, clock.bank_seconds]
+    used = [0.0, 0.0]
+    counts = [0, 0]
+    records: list[MoveRecord] = []
+    side = 0
+
+    def outcome(who: int, status: Status, detail: str = "") -> SideOutcome:
+        log = logs[who].getvalue()
+        if len(log) > spec.limits.log_bytes:
+            log = log[: spec.limits.log_bytes] + "\n[log cut]"
+        return SideOutcome(status, detail, log, used[who], counts[who])
+
+    try:
+        choosers = []
+        for side, player in enumerate(players):
+            choosers.append(_called(functools.partial(player.start, game, side, seed), logs[side]))
+        while game.moves(state):
+            side = 0 if game.to_move(state) == FIRST else 1
+            move_clock = Clock(clock.move_seconds, max(banks[side], 0.0))
+            begun = time.perf_counter()
+            answer = _called(functools.partial(choosers[side], game, state, move_clock), logs[side])
+            seconds = time.perf_counter() - begun
+            used[side] += seconds
+            counts[side] += 1
+            banks[side] -= max(0.0, seconds - clock.move_seconds)
+            if banks[side] < -clock.grace_seconds:
+                raise _FaultError(
+                    Status.TIME_OUT,
+                    f"the move took {seconds:.3f} s with {move_clock.bank_seconds:.3f} s of "
+                    f"bank left and {clock.move_seconds} s per move",
+                )
+            move, report = read_answer(game, state, answer)
+            records.append(
+                MoveRecord(side, game.move_name(move), seconds, max(banks[side], 0.0), report)
+            )
+            state = game.result(state, move)
+    except _FaultError as fault:
+        points = (0.0, 1.0) if side == 0 else (1.0, 0.0)
+        sides = [outcome(0, Status.NOT_PLAYED), outcome(1, Status.NOT_PLAYED)]
+        sides[side] = outcome(side, fault.status, fault.detail)
+        return GameResult(spec, tuple(records), (sides[0], sides[1]), None, points, False)
+    utility = game.utility(state)
+    score = float(utility if game.to_move(state) == FIRST else -utility)
+    points = (1.0, 0.0) if score > 0 else (0.0, 1.0) if score < 0 else (0.5, 0.5)
+    finished = (outcome(0, Status.FINISHED), outcome(1, Status.FINISHED))
+    return GameResult(spec, tuple(records), finished, score, points, False)
+
+
+@dataclass(frozen=True)
+class Match:
+    """A colour-balanced match between A and B, from A's view.
+
+    Attributes:
+        player_a: A's name.
+        player_b: B's name.
+        results: Every game in the order played; A moves first in the even-numbered ones
+            (0, 2, …) and second in the odd ones, each pair from the same opening.
+    """
+
+    player_a: str
+    player_b: str
+    results: tuple[GameResult, ...]
+
+    def a_points(self) -> list[float]:
+        """A's points in each game (1, ½ or 0; 0 for a game A lost by a fault)."""
+        return [
+            (result.points or (0.0, 0.0))[index % 2] for index, result in enumerate(self.results)
+        ]
+
+    @property
+    def games(self) -> int:
+        """How many games were played."""
+        return len(self.results)
+
+    @property
+    def points(self) -> float:
+        """A's points."""
+        return sum(self.a_points())
+
+    @property
+    def score_rate(self) -> float:
+        """A's points per game: 1 is every game won, 0.5 even."""
+        return self.points / self.games if self.games else 0.0
+
+    def count(self, points: float) -> int:
+        """How many games A scored ``points`` in (1: won, 0.5: drawn, 0: lost)."""
+        return sum(scored == points for scored in self.a_points())
+
+    def a_faults(self) -> Counter[Status]:
+        """A's statuses other than FINISHED and NOT_PLAYED, counted."""
+        return Counter(
+            status
+            for index, result in enumerate(self.results)
+            if (status := result.sides[index % 2].status)
+            not in (Status.FINISHED, Status.NOT_PLAYED)
+        )
+
+    def describe(self, language: str | None = None) -> str:
+        """One sentence: points, rate, wins, draws, losses and A's faults (if any)."""
+        chosen = resolve(language)
+        faults = self.a_faults()
+        fault_text = ""
+        if faults:
+            listed = ", ".join(f"{status.value} ×{count}" for status, count in faults.items())
+            fault_text = WORDS["faults"][chosen].format(player_a=self.player_a, faults=listed)
+        return WORDS["match"][chosen].format(
+            player_a=self.player_a,
+            player_b=self.player_b,
+            points=_points_text(self.points),
+            games=self.games,
+            rate=self.score_rate,
+            wins=self.count(1.0),
+            draws=self.count(0.5),
+            losses=self.count(0.0),
+            faults=fault_text,
+        )
+
+    def __str__(self) -> str:
+        return self.describe()
+
+
+def _points_text(points: float) -> str:
+    """``12``, ``12½``, ``½``."""
+    whole = int(points)
+    half = "½" if points - whole else ""
+    return f"{whole}{half}" if whole or not half else half
+
+
+def play_match(
+    player_a: Entrant,
+    player_b: Entrant,
+    *,
+    games: int = 2,
+    game: str = "othello",
+    clock: ClockSettings = EXERCISE_CLOCK,
+    seed: int = 0,
+) -> Match:
+    """Play ``games`` games between A and B, each of ``games / 2`` balanced openings
+    (:func:`~gamelib.tournament.openings.balanced_openings`) once with each colour.
+
+    Each game gets a seed drawn from ``random.Random(seed)``; with players whose choices
+    depend only on the position and their seed, the same call plays the same games (a
+    player stopped by the clock may reach another depth in another run).
+
+    Raises:
+        ValueError: for an odd or non-positive number of games.
+    """
+    if games < 2 or games % 2:
+        raise ValueError(f"a colour-balanced match has an even number of games, not {games}")
+    seeds = random.Random(seed)
+    results: list[GameResult] = []
+    for opening in balanced_openings(game, games // 2):
+        for first, second in ((player_a, player_b), (player_b, player_a)):
+            results.append(
+                play_in_kernel(
+                    game,
+                    (first, second),
+                    opening=opening.moves,
+                    seed=seeds.randrange(2**32),
+                    clock=clock,
+                    game_id=f"kernel-{game}-{len(results):04d}",
+                )
+            )
+    return Match(player_a.name, player_b.name, tuple(results))
+
+
+def exercise_opponent() -> SearchPlayer:
+    """The exercise's opponent: α-β (fail-hard, cutoff on ≥) to depth 2 with
+    :func:`~gamelib.games.othello.positional_evaluation` (square weights and mobility), root
+    ties broken by its seed (:class:`~gamelib.players.SearchPlayer`, ``root_order="one-ply"``)."""
+    return SearchPlayer(
+        alphabeta, depth=2, evaluate=positional_evaluation, name=EXERCISE_OPPONENT_NAME
+    )
+
+
+@dataclass(frozen=True)
+class ExerciseCheck:
+    """The closing exercise's verdict: the match, and the feedback that says pass or fail."""
+
+    match: Match
+    needed: float
+    feedback: Feedback
+
+    @property
+    def passed(self) -> bool:
+        """Whether the player scored at least :attr:`needed` points."""
+        return self.feedback.correct
+
+    def __str__(self) -> str:
+        return str(self.feedback)
+
+    def _repr_html_(self) -> str:
+        return self.feedback._repr_html_()
+
+
+def check_exercise(
+    player: Any,
+    *,
+    games: int = EXERCISE_GAMES,
+    clock: ClockSettings = EXERCISE_CLOCK,
+    seed: int = 0,
+    language: str | None = None,
+) -> ExerciseCheck:
+    """Notebook 10's closing exercise: play ``player`` against :func:`exercise_opponent` in
+    ``games`` colour-balanced Othello games (official scoring) and pass it when it scores at
+    least :data:`EXERCISE_SHARE` of the points (a draw ½; a game lost by a fault 0).
+
+    ``player`` is anything :func:`entrant` takes.
+    """
+    chosen = resolve(language)
+    match = play_match(
+        player if isinstance(player, Entrant) else entrant(player),
+        entrant(exercise_opponent()),
+        games=games,
+        clock=clock,
+        seed=seed,
+    )
+    needed = EXERCISE_SHARE * games
+    passed = match.points >= needed
+    message = WORDS["passed" if passed else "failed"][chosen].format(
+        points=_points_text(match.points),
+        games=games,
+        rate=match.score_rate,
+        opponent=EXERCISE_OPPONENT_NAME,
+        needed=_points_text(needed),
+    )
+    return ExerciseCheck(match, needed, Feedback(passed, [message], language=chosen))
+
+
+__all__ = [
+    "EXERCISE_CLOCK",
+    "EXERCISE_GAMES",
+    "EXERCISE_OPPONENT_NAME",
+    "EXERCISE_SHARE",
+    "IN_KERNEL",
+    "Entrant",
+    "ExerciseCheck",
+    "Match",
+    "check_exercise",
+    "entrant",
+    "exercise_opponent",
+    "play_in_kernel",
+    "play_match",
+    "read_answer",
+]

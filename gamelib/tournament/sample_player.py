@@ -1,0 +1,239 @@
+"""The sample player of notebook 10, built from the course's own pieces.
+
+It is a *player file* (see :mod:`gamelib.tournament.player`): the referee can load it as it
+is (``bash scripts/course.sh player check gamelib/tournament/sample_player.py``), and a
+student copies it to start their own. Its three parts, each one function:
+
+* :func:`weighted_evaluation` — the evaluation a student improves: the square weights of
+  :data:`~gamelib.games.othello.SQUARE_WEIGHTS`, **mobility** (legal moves, own minus the
+  opponent's), **corners** held, and **parity** (who would play the last empty square);
+  each term has its weight in a :class:`Weights`.
+* :func:`deepen` — iterative deepening stopped by the clock: fail-soft α-β with a
+  transposition table (:func:`~gamelib.search.alphabeta_failsoft`), to depth 1, 2, 3, …,
+  while :meth:`~gamelib.tournament.player.Clock.move_seconds_left` allows; it returns a
+  :class:`~gamelib.tournament.player.Report` of the deepest iteration that finished.
+* :class:`Player` — one per game (``Player(game, side)``), keeping its table from move to
+  move; :func:`choose_move` is the same without memory between moves.
+
+Values are from the mover's view (negamax), as everywhere in :mod:`gamelib.search`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Final
+
+from gamelib.core import Game
+from gamelib.games.othello import (
+    WIN_SCORE,
+    Othello,
+    OthelloState,
+    legal_moves_mask,
+    square_weight_sum,
+)
+from gamelib.search import alphabeta_failsoft
+from gamelib.search.common import SearchResult
+from gamelib.search.table import TranspositionTable
+from gamelib.tournament.player import Clock, Report
+
+CORNERS: Final = 1 << 0 | 1 << 7 | 1 << 56 | 1 << 63
+"""The four corner squares a1, h1, a8, h8 as a bitboard."""
+
+
+@dataclass(frozen=True)
+class Weights:
+    """How much each term of :func:`weighted_evaluation` counts (0 leaves a term out).
+
+    Attributes:
+        squares: Per point of :data:`~gamelib.games.othello.SQUARE_WEIGHTS` (own discs'
+            weights minus the opponent's).
+        mobility: Per legal move the mover has more than the opponent.
+        corners: Per corner the mover holds more than the opponent (on top of the corner's
+            square weight).
+        parity: Added when the number of empty squares is odd (without passes the mover then
+            plays the last square), subtracted when it is even.
+    """
+
+    squares: float = 1.0
+    mobility: float = 5.0
+    corners: float = 0.0
+    parity: float = 0.0
+
+
+POSITIONAL: Final = Weights()
+"""The weights of :func:`~gamelib.games.othello.positional_evaluation` (squares and mobility
+×5): with them :func:`weighted_evaluation` gives the same values on unfinished positions."""
+
+IMPROVED: Final = Weights(squares=1.0, mobility=10.0, corners=50.0, parity=5.0)
+"""The weights the sample player plays with (notebook 10 measures them against
+:data:`POSITIONAL`)."""
+
+
+def weighted_evaluation(weights: Weights) -> Callable[[OthelloState], float]:
+    """The evaluation with ``weights``: a function of an unfinished Othello position, from
+    the view of the player to move there.
+
+    ``squares × (weights of own discs − opponent's) + mobility × (own legal moves −
+    opponent's) + corners × (own corners − opponent's) ± parity`` (``+`` when the number of
+    empty squares is odd). A search scores finished games by the game's utility instead
+    (:class:`DecisiveOthello` makes every win outweigh this evaluation).
+    """
+
+    def evaluate(state: OthelloState) -> float:
+        mover, opponent, _ = state
+        value = weights.squares * (square_weight_sum(mover) - square_weight_sum(opponent))
+        if weights.mobility:
+            own_moves = legal_moves_mask(mover, opponent).bit_count()
+            value += weights.mobility * (own_moves - legal_moves_mask(opponent, mover).bit_count())
+        if weights.corners:
+            value += weights.corners * (
+                (mover & CORNERS).bit_count() - (opponent & CORNERS).bit_count()
+            )
+        if weights.parity:
+            empty = 64 - (mover | opponent).bit_count()
+            value += weights.parity if empty % 2 else -weights.parity
+        return value
+
+    return evaluate
+
+
+class DecisiveOthello(Othello):
+    """Othello whose finished games are worth more than any evaluation: a win scores
+    ``WIN_SCORE`` plus the final score, a loss ``−WIN_SCORE`` plus it (a draw 0), from the
+    view of the player to move. Everything else is :class:`~gamelib.games.othello.Othello`'s
+    (moves, keys), so a search on it plays real Othello and prefers a sure win to any
+    position it only evaluates."""
+
+    def utility(self, state: OthelloState) -> int:
+        """The final score, pushed beyond every evaluation by ``WIN_SCORE``."""
+        score = super().utility(state)
+        return score + WIN_SCORE if score > 0 else score - WIN_SCORE if score < 0 else 0
+
+
+class OutOfTimeError(Exception):
+    """Raised inside a search when the clock says stop; the iteration it interrupts is
+    thrown away."""
+
+
+def deepen(
+    game: Game[Any, Any],
+    state: Any,
+    clock: Clock,
+    *,
+    evaluate: Callable[[Any], float],
+    table: TranspositionTable,
+    reserve: float = 0.2,
+    max_depth: int = 64,
+) -> Report:
+    """Iterative deepening stopped by the clock: α-β to depth 1, 2, 3, … with one table.
+
+    Depth 1 always finishes (so there is a move). Each deeper iteration starts only when
+    ``clock.move_seconds_left()`` exceeds ``reserve × clock.move_seconds`` and the time the
+    last iteration took times its growth over the one before (at least 2) — an iteration
+    that would not finish is not begun; one that runs past the reserve anyway is stopped
+    from inside (its evaluations look at the clock) and thrown away. Iterations stop early
+    at ``max_depth`` or when the value proves a win or a loss (``|value| ≥ WIN_SCORE`` with
+    :class:`DecisiveOthello`). The table keeps every finished subtree, so the next
+    iteration tries the best moves found so far first.
+
+    Guarantee: the move is the best move of a complete fail-soft α-β search of the reported
+    depth (exact value with the open window); the search spends the bank only if depth 1
+    alone takes longer than ``move_seconds``.
+
+    Returns:
+        A :class:`Report`: the move, the depth of the deepest finished iteration, the nodes
+        of the finished iterations, its value (mover's view), its principal variation.
+    """
+    started = clock.elapsed()
+    stop_at = reserve * clock.move_seconds
+
+    def watched(position: Any) -> float:
+        if clock.move_seconds_left() <= stop_at:
+            raise OutOfTimeError
+        return evaluate(position)
+
+    result = alphabeta_failsoft(game, state, depth=1, evaluate=evaluate, table=table)
+    nodes, reached = result.stats.nodes, 1
+    times = [clock.elapsed() - started]
+    for depth in range(2, max_depth + 1):
+        if abs(result.value) >= WIN_SCORE:
+            break
+        growth = max(2.0, times[-1] / times[-2]) if len(times) > 1 and times[-2] > 0 else 2.0
+        if clock.move_seconds_left() - stop_at <= times[-1] * growth:
+            break
+        begun = clock.elapsed()
+        try:
+            deeper: SearchResult = alphabeta_failsoft(
+                game, state, depth=depth, evaluate=watched, table=table
+            )
+        except OutOfTimeError:
+            break
+        result, reached = deeper, depth
+        nodes += deeper.stats.nodes
+        times.append(clock.elapsed() - begun)
+    return Report(
+        move=result.move,
+        depth=reached,
+        nodes=nodes,
+        value=float(result.value),
+        principal_variation=tuple(game.move_name(move) for move in result.pv),
+    )
+
+
+def searched_game(
+    game: Game[Any, Any], weights: Weights | None = IMPROVED
+) -> tuple[Game[Any, Any], Callable[[Any], float]]:
+    """The game to search and its evaluation: for Othello, :class:`DecisiveOthello` (same
+    scoring) and :func:`weighted_evaluation` with ``weights`` (None: the disc difference,
+    the game's own ``evaluate``); any other game as it is, with its own ``evaluate``."""
+    if not isinstance(game, Othello):
+        return game, game.evaluate
+    decisive = DecisiveOthello(game.scoring)
+    return decisive, decisive.evaluate if weights is None else weighted_evaluation(weights)
+
+
+class Player:
+    """The sample player: :func:`deepen` with one transposition table for the whole game.
+
+    Args:
+        game: The game (the referee's object).
+        side: 0 when this player moves first, 1 when second (not needed: the search plays
+            for whoever is to move).
+        weights: The evaluation's weights in Othello (None: the disc difference).
+    """
+
+    TABLE_SLOTS: Final = 1 << 16
+    """The table's size (entries kept, depth-preferred replacement)."""
+
+    def __init__(self, game: Game[Any, Any], side: int, weights: Weights | None = IMPROVED) -> None:
+        self.side = side
+        self.game, self.evaluate = searched_game(game, weights)
+        self.table = TranspositionTable(capacity=self.TABLE_SLOTS)
+
+    def choose_move(self, game: Game[Any, Any], state: Any, clock: Clock) -> Report:
+        """A :class:`Report` from :func:`deepen` (a single legal move is played at once)."""
+        moves = game.moves(state)
+        if len(moves) == 1:
+            return Report(move=moves[0], depth=0, nodes=0)
+        return deepen(self.game, state, clock, evaluate=self.evaluate, table=self.table)
+
+
+def choose_move(game: Game[Any, Any], state: Any, clock: Clock) -> Report:
+    """The sample player's move with a fresh table (a :class:`Player` keeps one instead)."""
+    return Player(game, 0).choose_move(game, state, clock)
+
+
+__all__ = [
+    "CORNERS",
+    "IMPROVED",
+    "POSITIONAL",
+    "DecisiveOthello",
+    "OutOfTimeError",
+    "Player",
+    "Weights",
+    "choose_move",
+    "deepen",
+    "searched_game",
+    "weighted_evaluation",
+]

@@ -1,0 +1,176 @@
+"""Matches inside the kernel (gamelib.tournament.in_kernel): the clock forfeits after the fact,
+faults lose the game with the referee's statuses, matches are colour-balanced and repeatable,
+and the sample player passes notebook 10's exercise."""
+
+from __future__ import annotations
+
+import itertools
+import time
+from typing import Any
+
+import pytest
+
+from gamelib.games.minireversi import MiniReversi
+from gamelib.players import GreedyPlayer, RandomPlayer
+from gamelib.tournament import sample_player
+from gamelib.tournament.in_kernel import (
+    EXERCISE_GAMES,
+    EXERCISE_SHARE,
+    IN_KERNEL,
+    check_exercise,
+    entrant,
+    exercise_opponent,
+    play_in_kernel,
+    play_match,
+)
+from gamelib.tournament.player import Clock, Report
+from gamelib.tournament.records import ClockSettings, GameResult, Status
+
+FAST = ClockSettings(move_seconds=0.02, bank_seconds=0.1, grace_seconds=0.02)
+
+
+def first_move(game: Any, state: Any, clock: Clock) -> Any:
+    """A deterministic player: the first legal move."""
+    return game.moves(state)[0]
+
+
+def last_move_by_name(game: Any, state: Any, clock: Clock) -> Report:
+    """A deterministic player answering with a Report naming its move."""
+    move = game.moves(state)[-1]
+    return Report(game.move_name(move), depth=0, nodes=1, value=0.0)
+
+
+def test_a_finished_game_is_recorded_like_the_referees_and_reads_back() -> None:
+    result = play_in_kernel("reversi4x4", (entrant(first_move), entrant(last_move_by_name)))
+    game = MiniReversi()
+    state = game.initial_state()
+    for record in result.moves:
+        state = game.result(state, game.parse_move(record.move))
+    assert game.is_terminal(state)
+    utility = game.utility(state)
+    assert result.score == (utility if game.to_move(state) == 0 else -utility)
+    expected = (1.0, 0.0) if result.score > 0 else (0.0, 1.0) if result.score < 0 else (0.5, 0.5)
+    assert result.points == expected
+    assert [side.status for side in result.sides] == [Status.FINISHED, Status.FINISHED]
+    assert result.spec.paths == (IN_KERNEL, IN_KERNEL) and not result.sandboxed
+    assert {record.report is None for record in result.moves if record.side == 0} == {True}
+    assert all(record.report for record in result.moves if record.side == 1)
+    assert GameResult.from_line(result.to_line()) == result
+
+
+def test_a_slow_move_is_forfeited_after_the_fact() -> None:
+    calls = []
+
+    def slow_third_move(game: Any, state: Any, clock: Clock) -> Any:
+        calls.append(clock.bank_seconds)
+        if len(calls) == 3:
+            time.sleep(FAST.move_seconds + FAST.bank_seconds + 2 * FAST.grace_seconds)
+        return game.moves(state)[0]
+
+    result = play_in_kernel(
+        "reversi4x4", (entrant(slow_third_move), entrant(first_move)), clock=FAST
+    )
+    assert len(calls) == 3  # the slow move returned, then lost: nothing stopped it
+    assert result.sides[0].status is Status.TIME_OUT
+    assert result.sides[1].status is Status.NOT_PLAYED
+    assert result.points == (0.0, 1.0) and result.score is None
+    assert len([record for record in result.moves if record.side == 0]) == 2
+
+
+def test_time_over_the_move_comes_off_the_bank() -> None:
+    over = 0.01
+    roomy = ClockSettings(move_seconds=0.02, bank_seconds=0.5, grace_seconds=0.02)
+
+    def a_little_slow(game: Any, state: Any, clock: Clock) -> Any:
+        time.sleep(roomy.move_seconds + over)
+        return game.moves(state)[0]
+
+    result = play_in_kernel(
+        "reversi4x4", (entrant(first_move), entrant(a_little_slow)), clock=roomy
+    )
+    records = [record for record in result.moves if record.side == 1]
+    banks = [roomy.bank_seconds] + [record.bank_left for record in records]
+    assert all(after <= before - over for before, after in itertools.pairwise(banks))
+    for record, before, after in zip(records, banks, banks[1:], strict=False):
+        assert after == pytest.approx(before - (record.seconds - roomy.move_seconds))
+    assert result.sides[1].status is Status.FINISHED  # 0.5 s of bank covers every move here
+
+
+def test_an_illegal_move_a_wrong_type_and_a_crash_lose_with_their_status() -> None:
+    def illegal(game: Any, state: Any, clock: Clock) -> Any:
+        return next(square for square in range(64) if square not in list(game.moves(state)))
+
+    def wrong_type(game: Any, state: Any, clock: Clock) -> Any:
+        return 3.5
+
+    def crash(game: Any, state: Any, clock: Clock) -> Any:
+        print("thinking...")
+        raise ZeroDivisionError("division by zero")
+
+    cases = {illegal: Status.ILLEGAL_MOVE, wrong_type: Status.BAD_ANSWER, crash: Status.CRASH}
+    for player, status in cases.items():
+        result = play_in_kernel("othello", (entrant(first_move), entrant(player)))
+        assert result.sides[1].status is status, player.__name__
+        assert result.sides[0].status is Status.NOT_PLAYED
+        assert result.points == (1.0, 0.0)
+        assert len(result.moves) == 1  # the first player's move, then the fault
+    crashed = play_in_kernel("othello", (entrant(crash), entrant(first_move)))
+    assert crashed.points == (0.0, 1.0)
+    assert "thinking..." in crashed.sides[0].log and "ZeroDivisionError" in crashed.sides[0].log
+
+
+def test_a_player_class_that_cannot_start_fails_to_start() -> None:
+    class Broken:
+        def __init__(self, game: Any, side: int) -> None:
+            raise RuntimeError("no table today")
+
+        def choose_move(self, game: Any, state: Any, clock: Clock) -> Any:
+            return game.moves(state)[0]
+
+    result = play_in_kernel("tictactoe", (entrant(first_move), entrant(Broken)))
+    assert result.sides[1].status is Status.CRASH
+    assert result.points == (1.0, 0.0) and result.moves == ()
+    with pytest.raises(TypeError, match="choose_move"):
+        entrant(42)
+
+
+def test_a_match_is_colour_balanced_and_repeats_with_its_seed() -> None:
+    match = play_match(entrant(RandomPlayer()), entrant(GreedyPlayer()), games=4, seed=7)
+    assert [result.spec.players[0] for result in match.results] == [
+        "Random",
+        "Greedy",
+        "Random",
+        "Greedy",
+    ]
+    assert match.results[0].spec.opening == match.results[1].spec.opening
+    assert match.results[0].spec.opening != match.results[2].spec.opening
+    again = play_match(entrant(RandomPlayer()), entrant(GreedyPlayer()), games=4, seed=7)
+    other = play_match(entrant(RandomPlayer()), entrant(GreedyPlayer()), games=4, seed=8)
+
+    def moves(match_results: Any) -> list[list[str]]:
+        return [[record.move for record in result.moves] for result in match_results.results]
+
+    assert moves(match) == moves(again) and [r.points for r in match.results] == [
+        r.points for r in again.results
+    ]
+    assert moves(other) != moves(match)  # the random player is reset with other seeds
+    assert match.points == sum(
+        (result.points or (0, 0))[index % 2] for index, result in enumerate(match.results)
+    )
+    assert match.count(1.0) + match.count(0.5) + match.count(0.0) == match.games
+    with pytest.raises(ValueError, match="even"):
+        play_match(entrant(RandomPlayer()), entrant(GreedyPlayer()), games=3)
+
+
+def test_the_sample_player_reports_its_search_and_passes_the_exercise() -> None:
+    check = check_exercise(sample_player.Player)
+    assert check.match.games == EXERCISE_GAMES
+    assert check.needed == EXERCISE_SHARE * EXERCISE_GAMES
+    assert check.passed == (check.match.points >= check.needed)
+    assert check.passed, str(check)
+    reports = [
+        record.report for result in check.match.results for record in result.moves if record.report
+    ]
+    assert reports and all(report["depth"] >= 0 for report in reports)
+    assert max(report["depth"] for report in reports) >= 2
+    assert exercise_opponent().depth == 2
