@@ -183,14 +183,20 @@ def first_player_value(rules: OpeningRules, game: Any, state: Any) -> float:
 
 @functools.cache
 def ranked_openings(game_name: str) -> tuple[Opening, ...]:
-    """Every opening of a game, one per position up to symmetry, most balanced first.
+    """Every opening of a game by its :data:`OPENING_RULES`, most balanced first (computed
+    once per process).
 
     Raises:
         ValueError: for a game with no opening rules.
     """
     if game_name not in OPENING_RULES:
         raise ValueError(f"no openings for the game {game_name!r}; known: {sorted(OPENING_RULES)}")
-    rules = OPENING_RULES[game_name]
+    return rank_openings(OPENING_RULES[game_name])
+
+
+def rank_openings(rules: OpeningRules) -> tuple[Opening, ...]:
+    """Every line of ``rules.plies`` moves, one per position up to symmetry, most balanced
+    first (steps 1–4 of the module docstring)."""
     game = rules.make_game()
     symmetries = _board_symmetries(rules)
     kept: dict[Hashable, tuple[tuple[str, ...], Any]] = {}
