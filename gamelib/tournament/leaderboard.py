@@ -7,10 +7,11 @@ Japanese, offline.
 
 The index of each language holds three tables:
 
-* the ratings (:func:`gamelib.tournament.ratings.rate`): each player's Bradley–Terry
-  strength, its 95 % bootstrap interval, the probability that the player is stronger than the
-  next row's player, the games it counts and the points;
-* each player's statuses (how its games ended) and the time it used;
+* the ratings as :class:`gamelib.tournament.ratings.RatingTable` shows them: each player's
+  Bradley–Terry strength, its 95 % bootstrap interval, the probability that the player is
+  stronger than the next row's player, the games it counts, the points, and how its games
+  ended (each status counted), with the ratings' note on what the numbers mean;
+* the time each player used (all its moves, the mean per move, the slowest);
 * every game, linked to its replay page (:mod:`gamelib.tournament.replay`), where the game
   steps move by move with each move's reported search.
 
@@ -32,6 +33,7 @@ from pathlib import Path
 from typing import Any, Final, Protocol
 
 from gamelib.language import Language, check_language
+from gamelib.tables import html_table
 from gamelib.tournament.records import GameResult, Status
 from gamelib.tournament.replay import (
     GAME_NAMES,
@@ -40,6 +42,7 @@ from gamelib.tournament.replay import (
     page_html,
     points_text,
     status_name,
+    value_text,
 )
 
 WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
@@ -49,6 +52,7 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
         "ja": "{games} 局（無効試合 {void} 局） · {games_played} · プレイヤーは{sandbox}",
     },
     "clock": {"en": "{move} s a move + {bank} s bank", "ja": "1 手 {move} 秒 + 持ち時間 {bank} 秒"},
+    "separator": {"en": ", ", "ja": "、"},
     "sandboxed": {"en": "ran under bubblewrap", "ja": "bubblewrap の中で動きました"},
     "not sandboxed": {
         "en": "ran with resource limits alone (not isolated from the machine's files)",
@@ -59,25 +63,8 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
         "ja": "{sandboxed} 局で bubblewrap の中、ほかの対局では資源の制限だけで動きました",
     },
     "ratings heading": {"en": "Ratings", "ja": "レーティング"},
-    "ratings note": {
-        "en": "Strength: the Bradley–Terry strength fitted to every counted game (a void game "
-        "counts for neither player). Interval: where the strength lies in 95 % of the bootstrap "
-        "resamples of the games. Stronger than next: the share of resamples in which the player "
-        "is stronger than the player on the next row.",
-        "ja": "強さは、数えたすべての対局に当てはめた Bradley–Terry モデルの強さです"
-        "（無効試合はどちらにも数えません）。区間は、対局をブートストラップで再標本化したとき、"
-        "強さが 95 % の再標本で入る範囲です。「次より強い確率」は、次の行のプレイヤーより"
-        "強くなる再標本の割合です。",
-    },
-    "rank": {"en": "rank", "ja": "順位"},
     "player": {"en": "player", "ja": "プレイヤー"},
-    "strength": {"en": "strength", "ja": "強さ"},
-    "interval": {"en": "95 % interval", "ja": "95 % 区間"},
-    "stronger": {"en": "stronger than next", "ja": "次より強い確率"},
-    "games": {"en": "games", "ja": "対局数"},
-    "points": {"en": "points", "ja": "勝ち点"},
-    "players heading": {"en": "Statuses and time", "ja": "対局の終わり方と使った時間"},
-    "statuses": {"en": "statuses", "ja": "終わり方"},
+    "time heading": {"en": "Time used", "ja": "使った時間"},
     "time used": {"en": "time used (s)", "ja": "使った時間（秒）"},
     "moves": {"en": "moves", "ja": "手数"},
     "per move": {"en": "mean per move (s)", "ja": "1 手あたりの平均（秒）"},
@@ -104,33 +91,22 @@ OK_STATUSES: Final = frozenset({Status.FINISHED, Status.NOT_PLAYED})
 """The statuses of a side that did not fail (a game's row is marked when a side failed)."""
 
 
-class RatingRow(Protocol):
-    """What the leaderboard reads of a row of :func:`gamelib.tournament.ratings.rate`'s
-    table (rows strongest first)."""
-
-    @property
-    def name(self) -> str: ...
-    @property
-    def strength(self) -> float: ...
-    @property
-    def low(self) -> float: ...
-    @property
-    def high(self) -> float: ...
-    @property
-    def stronger_than_next(self) -> float | None: ...
-    @property
-    def games(self) -> int: ...
-    @property
-    def points(self) -> float: ...
-    @property
-    def statuses(self) -> Mapping[Status, int]: ...
-
-
 class RatingTable(Protocol):
     """What the leaderboard reads of :func:`gamelib.tournament.ratings.rate`'s table."""
 
-    @property
-    def rows(self) -> Sequence[RatingRow]: ...
+    def names(self) -> tuple[str, ...]:
+        """The rated players, strongest first."""
+        ...
+
+    def shown(
+        self, *, language: str | None = None
+    ) -> tuple[tuple[str, ...], list[dict[str, str]], tuple[str, ...]]:
+        """The columns, rows and numeric columns as a reader sees them."""
+        ...
+
+    def note(self, *, language: str | None = None) -> str:
+        """What the numbers mean."""
+        ...
 
 
 Rate = Callable[[Sequence[GameResult]], RatingTable]
@@ -202,26 +178,6 @@ def time_used(results: Iterable[GameResult]) -> dict[str, TimeUsed]:
     return {name: TimeUsed(seconds[name], moves[name], slowest[name]) for name in seconds}
 
 
-def strength_text(value: float) -> str:
-    """A strength as the leaderboard writes it: two decimals, a true minus."""
-    return f"{value:.2f}".replace("-", "−")
-
-
-def probability_text(value: float | None) -> str:
-    """A probability as a percentage with no decimals (``—`` for the last row)."""
-    return "—" if value is None else f"{100 * value:.0f} %"
-
-
-def statuses_text(statuses: Mapping[Status, int], language: Language) -> str:
-    """``"finished 10 · time-out 1"``: each status that occurred, in the order of
-    :class:`Status`, with its count."""
-    return " · ".join(
-        f"{status_name(status, language)} {statuses[status]}"
-        for status in Status
-        if statuses.get(status)
-    )
-
-
 def default_rate() -> Rate:
     """:func:`gamelib.tournament.ratings.rate` (imported when asked for)."""
     module: Any = importlib.import_module("gamelib.tournament.ratings")
@@ -264,7 +220,7 @@ class Leaderboard:
                 for result in self.results
             }
         )
-        played = ", ".join(
+        played = words["separator"].join(
             f"{GAME_NAMES[game][self.language]} "
             + words["clock"].format(move=number_text(move, 3), bank=number_text(bank))
             for game, move, bank in boards
@@ -284,42 +240,25 @@ class Leaderboard:
         )
 
     def ratings_table(self) -> str:
-        """The ratings, strongest first, with their intervals."""
-        keys = ("rank", "player", "strength", "interval", "stronger", "games", "points")
-        rows = []
-        for rank, row in enumerate(self.table.rows, start=1):
-            cells = (
-                (str(rank), "number"),
-                (row.name, "name"),
-                (strength_text(row.strength), "number strength"),
-                (f"{strength_text(row.low)} … {strength_text(row.high)}", "number interval"),
-                (probability_text(row.stronger_than_next), "number stronger"),
-                (str(row.games), "number games"),
-                (points_text(row.points), "number points"),
-            )
-            rows.append(
-                "<tr>"
-                + "".join(f'<td class="{kind}">{escape(text)}</td>' for text, kind in cells)
-                + "</tr>"
-            )
+        """The ratings as :meth:`RatingTable.shown` writes them (strongest first, with their
+        intervals and each status counted), and their note."""
+        language = self.language
         return (
             f"<h2>{escape(self.words['ratings heading'])}</h2>"
-            f'<div class="wide"><table class="ratings"><thead><tr>{self._head(keys)}</tr>'
-            f"</thead><tbody>{''.join(rows)}</tbody></table></div>"
-            f'<p class="details">{escape(self.words["ratings note"])}</p>'
+            f'<div class="wide ratings">{html_table(*self.table.shown(language=language))}</div>'
+            f'<p class="details">{escape(self.table.note(language=language))}</p>'
         )
 
-    def players_table(self) -> str:
-        """Each player's statuses (from the ratings' rows) and time used, in the ratings'
-        order."""
-        keys = ("player", "statuses", "moves", "time used", "per move", "slowest")
+    def time_table(self) -> str:
+        """Each player's time used, in the ratings' order (players with no rated game last)."""
+        keys = ("player", "moves", "time used", "per move", "slowest")
         used = time_used(self.results)
+        order = [*self.table.names(), *sorted(set(used) - set(self.table.names()))]
         rows = []
-        for row in self.table.rows:
-            time = used.get(row.name, TimeUsed(0.0, 0, 0.0))
+        for name in order:
+            time = used[name]
             cells = (
-                (row.name, "name"),
-                (statuses_text(row.statuses, self.language), "statuses"),
+                (name, "name"),
                 (str(time.moves), "number"),
                 (number_text(time.seconds), "number"),
                 (number_text(time.per_move, 3), "number"),
@@ -331,8 +270,8 @@ class Leaderboard:
                 + "</tr>"
             )
         return (
-            f"<h2>{escape(self.words['players heading'])}</h2>"
-            f'<div class="wide"><table class="players"><thead><tr>{self._head(keys)}</tr>'
+            f"<h2>{escape(self.words['time heading'])}</h2>"
+            f'<div class="wide"><table class="time"><thead><tr>{self._head(keys)}</tr>'
             f"</thead><tbody>{''.join(rows)}</tbody></table></div>"
         )
 
@@ -362,7 +301,7 @@ class Leaderboard:
                 escape(spec.players[1]),
                 escape(" ".join(spec.opening) or "—"),
                 escape(points),
-                escape("—" if result.score is None else strength_text(result.score)),
+                escape("—" if result.score is None else value_text(result.score)),
                 escape(statuses),
             )
             failed = any(side.status not in OK_STATUSES for side in result.sides)
@@ -391,7 +330,7 @@ class Leaderboard:
         body = (
             f"<h1>{escape(self.words['title'])}</h1>"
             f'<p class="details">{escape(self.summary())}</p>'
-            f"{self.ratings_table()}{self.players_table()}{self.games_table()}"
+            f"{self.ratings_table()}{self.time_table()}{self.games_table()}"
         )
         return page_html(self.words["title"], body, self.language, links)
 
@@ -460,7 +399,6 @@ def write_leaderboard(
 
 __all__ = [
     "Leaderboard",
-    "RatingRow",
     "RatingTable",
     "TimeUsed",
     "read_results",
