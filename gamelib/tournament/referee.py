@@ -1,0 +1,465 @@
+"""The referee: one game between two player files, trusting neither.
+
+:func:`play_game` starts each player in a process of its own (sandboxed where it can be:
+:mod:`gamelib.tournament.sandbox`), plays the spec's opening on its own board, then asks
+the side to move for a move, again and again, over the line protocol of
+:mod:`gamelib.tournament.protocol`. Nothing of a player's is ever imported here: the
+referee only reads the move's *name* from a pipe, parses it with its own game object and
+checks it is legal on its own board.
+
+The clock (all times measured by the referee, from sending the position to reading the
+answer, so the pipes and the player's replay of the game count against the player):
+
+* a move may take ``move_seconds``; time beyond that is taken from the side's bank;
+* a move is cut off, and the side loses on time, when it takes longer than
+  ``move_seconds + bank + grace_seconds``; an answer inside the grace leaves the bank at 0
+  and is not a time-out (the grace forgives jitter: process start, pipes, the machine's
+  load);
+* loading the file (the ``hello``) has its own allowance, :data:`START_SECONDS`, and does
+  not touch the bank.
+
+How a game ends (the statuses of :class:`~gamelib.tournament.records.Status`):
+
+* played to the end: both sides FINISHED; ``score`` is the game's utility from the first
+  player's view (official disc score in Othello, discs in 4×4 reversi, ±1/0 in tic-tac-toe)
+  and the points are 1, ½ or 0 by its sign;
+* a side fails (illegal move, time-out, crash, bad answer, out of memory, failed to
+  start): the game stops there, the failing side gets 0 points and the other 1, the other
+  side's status is NOT_PLAYED (its part ended without a fault of its own; its moves so far
+  are in the record) and ``score`` is None;
+* both sides fail to start: the game is void (``points`` None); the schedule replays it.
+
+Both processes, everything they started, and their temporary folders are gone when
+:func:`play_game` returns or raises.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import os
+import select
+import shutil
+import signal
+import subprocess
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from gamelib.tournament import protocol, sandbox
+from gamelib.tournament.games import NamedMovesGame, first_player_score, make_game
+from gamelib.tournament.games import parse_legal_move as legal_move_named
+from gamelib.tournament.records import GameResult, GameSpec, MoveRecord, SideOutcome, Status
+
+START_SECONDS: Final = 10.0
+"""How long a player's file may take to load (Python's start included), outside the clock."""
+
+EXIT_SECONDS: Final = 1.0
+"""How long a process may take to exit after ``bye`` before it is killed."""
+
+
+@dataclass
+class PlayerProcess:
+    """One side's running process and what the referee has read from it."""
+
+    side: int
+    process: subprocess.Popen[bytes]
+    to_child: int
+    from_child: int
+    log_pipe: int
+    folder: str
+    sandboxed: bool
+    log_limit: int
+    pending: protocol.LineBuffer = field(default_factory=protocol.LineBuffer)
+    messages: list[dict[str, Any]] = field(default_factory=list)
+    log: bytearray = field(default_factory=bytearray)
+    log_dropped: int = 0
+    protocol_open: bool = True
+    log_open: bool = True
+    killed: bool = False
+
+    def log_text(self) -> str:
+        """What the player printed, cut at the limit (saying how much was cut)."""
+        text = self.log.decode("utf-8", errors="replace")
+        if self.log_dropped:
+            text += f"\n[log cut: {self.log_dropped} more bytes not kept]"
+        return text
+
+    def read_log(self) -> None:
+        """Read what is waiting on the log pipe; keep up to the limit, count the rest."""
+        while self.log_open:
+            try:
+                data = os.read(self.log_pipe, 1 << 16)
+            except BlockingIOError:
+                return
+            if not data:
+                self.log_open = False
+                return
+            room = max(0, self.log_limit - len(self.log))
+            self.log += data[:room]
+            self.log_dropped += len(data) - min(room, len(data))
+
+    def read_protocol(self) -> None:
+        """Read what is waiting on the protocol pipe into :attr:`messages`.
+
+        Raises:
+            protocol.ProtocolError: for a line that is not a message, or too long.
+        """
+        while self.protocol_open:
+            try:
+                data = os.read(self.from_child, 1 << 16)
+            except BlockingIOError:
+                return
+            if not data:
+                self.protocol_open = False
+                return
+            self.messages.extend(protocol.decode(line) for line in self.pending.feed(data))
+
+    def send(self, message: dict[str, Any]) -> bool:
+        """Write a message; False if the process no longer reads (it died or closed it)."""
+        try:
+            os.write(self.to_child, protocol.encode(message))
+        except OSError:
+            return False
+        return True
+
+    def kill(self) -> None:
+        """SIGKILL the process's whole group (for a sandbox: bwrap, which takes its PID
+        namespace, and so every process the player started, with it)."""
+        self.killed = True
+        with contextlib.suppress(OSError):
+            os.killpg(self.process.pid, signal.SIGKILL)
+
+
+class PlayerFailedError(Exception):
+    """A side failed: its status and a sentence saying why."""
+
+    def __init__(self, side: int, status: Status, detail: str) -> None:
+        super().__init__(detail)
+        self.side = side
+        self.status = status
+        self.detail = detail
+
+
+def start_player(
+    spec: GameSpec, side: int, user_id: int | None, *, sandbox_wanted: bool
+) -> PlayerProcess:
+    """Start side ``side``'s process (it waits for its ``hello``)."""
+    folder, copy = sandbox.prepare_folder(spec.paths[side])
+    child_read, referee_write = os.pipe()
+    referee_read, child_write = os.pipe()
+    log_read, log_write = os.pipe()
+    limits = dataclasses.asdict(spec.limits)
+    del limits["log_bytes"]
+    settings = {"read_fd": child_read, "write_fd": child_write, "limits": limits}
+    try:
+        plan = sandbox.launch(
+            spec.paths[side], folder, copy, settings, sandbox=sandbox_wanted, user_id=user_id
+        )
+        process = subprocess.Popen(
+            plan.command,
+            cwd=plan.cwd,
+            env=plan.env,
+            stdin=subprocess.DEVNULL,
+            stdout=log_write,
+            stderr=log_write,
+            pass_fds=(child_read, child_write),
+            start_new_session=True,
+        )
+    except BaseException:
+        for descriptor in (child_read, referee_write, referee_read, child_write, log_read):
+            os.close(descriptor)
+        os.close(log_write)
+        shutil.rmtree(folder, ignore_errors=True)
+        raise
+    for descriptor in (child_read, child_write, log_write):
+        os.close(descriptor)
+    for descriptor in (referee_read, log_read):
+        os.set_blocking(descriptor, False)
+    player = PlayerProcess(
+        side=side,
+        process=process,
+        to_child=referee_write,
+        from_child=referee_read,
+        log_pipe=log_read,
+        folder=folder,
+        sandboxed=plan.sandboxed,
+        log_limit=spec.limits.log_bytes,
+    )
+    player.send(
+        {
+            "type": protocol.HELLO,
+            "game": spec.game,
+            "side": side,
+            "seed": spec.seed,
+            "path": plan.player_path,
+        }
+    )
+    return player
+
+
+def death_status(player: PlayerProcess) -> tuple[Status, str]:
+    """Why a process that stopped answering stopped: from how it exited."""
+    try:
+        code = player.process.wait(timeout=EXIT_SECONDS)
+    except subprocess.TimeoutExpired:
+        player.kill()
+        return Status.CRASH, "it closed the referee's pipe without answering"
+    number = -code if code < 0 else code - 128 if player.sandboxed and code > 128 else 0
+    if number == signal.SIGXCPU:
+        return Status.TIME_OUT, "it used up its CPU-time limit"
+    if number == signal.SIGKILL:
+        return Status.OUT_OF_MEMORY, "it was killed (SIGKILL), as the kernel does out of memory"
+    if number:
+        return Status.CRASH, f"it died from signal {signal.Signals(number).name}"
+    return Status.CRASH, f"it exited (code {code}) without answering"
+
+
+def wait_for_message(
+    players: list[PlayerProcess], side: int, deadline: float, what: str
+) -> dict[str, Any]:
+    """The next message of side ``side``, reading every log pipe meanwhile.
+
+    Raises:
+        PlayerFailedError: TIME_OUT at ``deadline`` (the process is killed), BAD_ANSWER for a
+            broken message, or the status of its death when it stops without answering.
+    """
+    player = players[side]
+    while True:
+        try:
+            player.read_protocol()
+        except protocol.ProtocolError as error:
+            raise PlayerFailedError(side, Status.BAD_ANSWER, str(error)) from None
+        for each in players:
+            each.read_log()
+        if player.messages:
+            return player.messages.pop(0)
+        if not player.protocol_open:
+            status, detail = death_status(player)
+            raise PlayerFailedError(side, status, detail)
+        left = deadline - time.perf_counter()
+        if left <= 0:
+            player.kill()
+            raise PlayerFailedError(side, Status.TIME_OUT, f"it did not answer within {what}")
+        watched = [player.from_child] + [each.log_pipe for each in players if each.log_open]
+        select.select(watched, [], [], left)
+
+
+def failure_of(message: dict[str, Any], side: int) -> PlayerFailedError:
+    """The failure a ``failure`` message reports, or BAD_ANSWER for a message out of turn."""
+    if message.get("type") == protocol.FAILURE:
+        try:
+            status = Status(str(message.get("status")))
+        except ValueError:
+            status = Status.BAD_ANSWER
+        return PlayerFailedError(side, status, str(message.get("detail", ""))[:1000])
+    return PlayerFailedError(
+        side, Status.BAD_ANSWER, f"it sent a {str(message.get('type'))[:40]!r} message out of turn"
+    )
+
+
+def start_both(players: list[PlayerProcess]) -> list[PlayerFailedError | None]:
+    """Wait for both ``ready`` messages: each side's failure to start, or None."""
+    deadline = time.perf_counter() + START_SECONDS
+    failures: list[PlayerFailedError | None] = []
+    for player in players:
+        try:
+            allowance = f"{START_SECONDS} s of start"
+            message = wait_for_message(players, player.side, deadline, allowance)
+            if message.get("type") != protocol.READY:
+                raise failure_of(message, player.side)
+            failures.append(None)
+        except PlayerFailedError as failure:
+            if failure.status in (Status.TIME_OUT, Status.CRASH, Status.BAD_ANSWER):
+                failure = PlayerFailedError(failure.side, Status.FAILED_TO_START, failure.detail)
+            failures.append(failure)
+    return failures
+
+
+def close_player(player: PlayerProcess) -> None:
+    """Say ``bye``, give the process :data:`EXIT_SECONDS` to exit, kill it otherwise, keep
+    the last of its log, close the pipes and remove its folder."""
+    if player.process.poll() is None and not player.killed:
+        player.send({"type": protocol.BYE})
+    with contextlib.suppress(OSError):
+        os.close(player.to_child)
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        player.process.wait(timeout=EXIT_SECONDS)
+    player.kill()
+    player.process.wait()
+    player.read_log()
+    for descriptor in (player.from_child, player.log_pipe):
+        with contextlib.suppress(OSError):
+            os.close(descriptor)
+    shutil.rmtree(player.folder, ignore_errors=True)
+
+
+def points_of(score: float) -> tuple[float, float]:
+    """The first and second player's points for a finished game's score."""
+    if score > 0:
+        return (1.0, 0.0)
+    if score < 0:
+        return (0.0, 1.0)
+    return (0.5, 0.5)
+
+
+@dataclass
+class Clocks:
+    """Each side's bank, time used and moves chosen during a game."""
+
+    banks: list[float]
+    used: list[float] = field(default_factory=lambda: [0.0, 0.0])
+    chosen: list[int] = field(default_factory=lambda: [0, 0])
+
+    def charge(self, side: int, seconds: float, move_seconds: float) -> float:
+        """Count a move of ``seconds``; time over ``move_seconds`` comes from the bank (never
+        below 0: the grace is forgiven). Returns the bank left."""
+        self.used[side] += seconds
+        self.chosen[side] += 1
+        self.banks[side] = max(0.0, self.banks[side] - max(0.0, seconds - move_seconds))
+        return self.banks[side]
+
+
+def play_moves(
+    spec: GameSpec,
+    game: NamedMovesGame,
+    state: Any,
+    names: list[str],
+    players: list[PlayerProcess],
+    clocks: Clocks,
+    records: list[MoveRecord],
+) -> Any:
+    """Ask the sides for moves until the game is over; the final state.
+
+    Raises:
+        PlayerFailedError: for the first side that fails (``records`` and ``clocks`` then hold
+            the game up to there).
+    """
+    clock = spec.clock
+    while not game.is_terminal(state):
+        side = game.to_move(state)
+        player = players[side]
+        bank = clocks.banks[side]
+        sent = time.perf_counter()
+        position = {
+            "type": protocol.POSITION,
+            "moves": names,
+            "move_seconds": clock.move_seconds,
+            "bank_seconds": bank,
+        }
+        player.send(position)
+        allowance = clock.move_seconds + bank + clock.grace_seconds
+        message = wait_for_message(
+            players, side, sent + allowance, f"{allowance:.3g} s (move time + bank + grace)"
+        )
+        seconds = time.perf_counter() - sent
+        if message.get("type") != protocol.ANSWER:
+            clocks.charge(side, seconds, clock.move_seconds)
+            raise failure_of(message, side)
+        name = message.get("move")
+        if not isinstance(name, str):
+            raise PlayerFailedError(side, Status.BAD_ANSWER, "its answer has no move name")
+        try:
+            move = game.parse_move(name)
+        except (ValueError, IndexError, KeyError):
+            raise PlayerFailedError(
+                side, Status.BAD_ANSWER, f"{name[:40]!r} is not a move of this game"
+            ) from None
+        try:
+            move = legal_move_named(game, state, name)
+        except ValueError as error:
+            raise PlayerFailedError(side, Status.ILLEGAL_MOVE, f"it played {error}") from None
+        report = message.get("report")
+        left = clocks.charge(side, seconds, clock.move_seconds)
+        records.append(
+            MoveRecord(
+                side=side,
+                move=game.move_name(move),
+                seconds=seconds,
+                bank_left=left,
+                report=report if isinstance(report, dict) else None,
+            )
+        )
+        names.append(game.move_name(move))
+        state = game.result(state, move)
+    return state
+
+
+def play_game(spec: GameSpec, *, sandbox_wanted: bool = True) -> GameResult:
+    """Play the game ``spec`` asks for between its two player files (see the module
+    docstring for the clock, the statuses and the points).
+
+    Args:
+        spec: The game.
+        sandbox_wanted: Run the players under bubblewrap where it is available (False:
+            limits alone, with the warning of :func:`gamelib.tournament.sandbox.warn_once`).
+
+    Raises:
+        ValueError: for an unknown game or an opening that is not legal (a fault of the
+            spec, not of a player).
+    """
+    game = make_game(spec.game)
+    state = game.initial_state()
+    names: list[str] = []
+    for name in spec.opening:
+        move = legal_move_named(game, state, name)
+        names.append(game.move_name(move))
+        state = game.result(state, move)
+    clocks = Clocks(banks=[spec.clock.bank_seconds, spec.clock.bank_seconds])
+    records: list[MoveRecord] = []
+    players: list[PlayerProcess] = []
+    statuses = [Status.FINISHED, Status.FINISHED]
+    details = ["", ""]
+    score: float | None = None
+    points: tuple[float, float] | None
+    with sandbox.claim_user_ids(2) as user_ids:
+        try:
+            for side in (0, 1):
+                players.append(
+                    start_player(spec, side, user_ids[side], sandbox_wanted=sandbox_wanted)
+                )
+            failures = start_both(players)
+            for failure in failures:
+                if failure is not None:
+                    statuses[failure.side], details[failure.side] = failure.status, failure.detail
+            if all(failures):
+                points = None
+            elif any(failures):
+                failed = next(each for each in failures if each is not None).side
+                statuses[1 - failed] = Status.NOT_PLAYED
+                points = (0.0, 1.0) if failed == 0 else (1.0, 0.0)
+            else:
+                try:
+                    state = play_moves(spec, game, state, names, players, clocks, records)
+                    score = first_player_score(game, state)
+                    points = points_of(score)
+                except PlayerFailedError as failure:
+                    statuses[failure.side], details[failure.side] = failure.status, failure.detail
+                    statuses[1 - failure.side] = Status.NOT_PLAYED
+                    points = (0.0, 1.0) if failure.side == 0 else (1.0, 0.0)
+        finally:
+            for player in players:
+                close_player(player)
+    sides = tuple(
+        SideOutcome(
+            status=statuses[side],
+            detail=details[side],
+            log=players[side].log_text(),
+            seconds_used=clocks.used[side],
+            moves=clocks.chosen[side],
+        )
+        for side in (0, 1)
+    )
+    return GameResult(
+        spec=spec,
+        moves=tuple(records),
+        sides=(sides[0], sides[1]),
+        score=score,
+        points=points,
+        sandboxed=all(player.sandboxed for player in players),
+    )
+
+
+Play = Callable[[GameSpec], GameResult]
+"""The shape of :func:`play_game`, for schedules that take the referee as a parameter."""

@@ -1,0 +1,317 @@
+"""How a player's process is started: under bubblewrap where it can be, with limits always.
+
+On Linux with ``bwrap`` (Debian's ``bubblewrap``) on the path, each player's process runs in
+a sandbox of its own (:func:`sandbox_command`):
+
+* new IPC, PID, network, UTS and cgroup namespaces: no network at all (only a loopback that
+  is down), its own process tree (it cannot see or signal the referee or the other player),
+  and ``--die-with-parent``: when the referee kills the sandbox, everything in it dies;
+* ``--new-session``: it cannot push characters into the referee's terminal;
+* a file system made of read-only views of only what Python needs (``/usr`` and the
+  ``/lib*`` links, the loader's cache, the Python installation ``sys.base_prefix``, the
+  virtualenv ``sys.prefix``, the ``gamelib`` package), a private ``/proc`` and ``/dev``, and
+  two small private writable tmpfs: ``/tmp`` and its working folder ``/player``, which holds
+  a read-only copy of its own file. The lecturer's home, ``/etc`` (``/etc/passwd``
+  included), the other player's file and the rest of the machine are not there at all.
+
+Why not ``--unshare-all``: as root it also makes a user namespace in which the player's
+process could not give up root for its own user id (below); the namespaces are listed one
+by one instead, the same ones but the user namespace. When the referee is not root, bwrap
+makes the user namespace itself (it needs one to run unprivileged).
+
+Everywhere, the player's process sets its own resource limits before it reads the player's
+file (:func:`gamelib.tournament.child.apply_limits`: CPU seconds, address space, processes,
+file size, open files; soft and hard, so they cannot be raised again).
+
+The process limit and user ids. ``RLIMIT_NPROC`` counts every process of a user id, and does
+not apply to root. So when the referee runs as root, each player runs as a user id of its own
+(:func:`claim_user_ids`: ids from :data:`FIRST_USER_ID` on, locked per game so two games
+running at the same time on the machine never share one), and a fork bomb stops at its own
+limit without touching anybody else's processes; at the end of the game every process of
+that id is killed. When the referee is not root it cannot change ids: in the sandbox the
+limit then counts the processes of the sandbox's own user namespace (bwrap makes one), and
+without the sandbox no process limit is set at all (it would count all the lecturer's own
+processes), which :func:`isolation_warning` says.
+
+Without bubblewrap (macOS, Windows, or ``sandbox=False``) the player runs with the limits
+alone, in a fresh temporary folder, and the module warns once per process that players are
+not isolated from the machine's files (:func:`warn_once`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import os
+import shutil
+import signal
+import sys
+import tempfile
+import warnings
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final
+
+import gamelib
+
+FIRST_USER_ID: Final = 61000
+"""The first user id players run as when the referee is root."""
+
+USER_IDS: Final = 512
+"""How many ids are tried (two per game running at once on the machine)."""
+
+TMPFS_BYTES: Final = 64 << 20
+"""The size of each of the sandbox's writable folders (``/tmp`` and ``/player``)."""
+
+PLAYER_FOLDER: Final = "/player"
+"""The player's working folder inside the sandbox."""
+
+_warned = False
+
+
+def bubblewrap() -> str | None:
+    """The path of ``bwrap`` on Linux, or None (not Linux, or not installed)."""
+    if not sys.platform.startswith("linux"):
+        return None
+    return shutil.which("bwrap")
+
+
+def isolation_warning() -> str:
+    """The sentence said once when players run with limits alone."""
+    sentence = (
+        "bubblewrap (bwrap) is not available: players run with resource limits alone and are "
+        "NOT isolated from this machine's files or network; run the tournament on Linux with "
+        "Debian's 'bubblewrap' package for isolation."
+    )
+    if os.name == "posix" and os.getuid() != 0:
+        sentence += " Without root no process limit is set (it would count all your processes)."
+    return sentence
+
+
+def warn_once() -> None:
+    """Warn (a :class:`RuntimeWarning`) that players are not isolated; once per process."""
+    global _warned
+    if not _warned:
+        _warned = True
+        warnings.warn(isolation_warning(), RuntimeWarning, stacklevel=3)
+
+
+def _lock_folder() -> Path:
+    folder = Path(tempfile.gettempdir()) / "gamelib-referee-user-ids"
+    folder.mkdir(mode=0o700, exist_ok=True)
+    return folder
+
+
+@contextlib.contextmanager
+def claim_user_ids(count: int) -> Iterator[list[int | None]]:
+    """``count`` user ids no other game on this machine is using now (each locked with a
+    file lock until the block ends; a referee that dies frees its ids with it), or Nones
+    when the referee is not root (it cannot change ids).
+
+    Every process left running under a claimed id is killed when it is claimed and again
+    when it is released, so a player's leftovers never outlive its game.
+    """
+    if os.name != "posix" or os.getuid() != 0:
+        yield [None] * count
+        return
+    folder = _lock_folder()
+    held: list[tuple[int, int]] = []
+    try:
+        for user_id in range(FIRST_USER_ID, FIRST_USER_ID + USER_IDS):
+            if len(held) == count:
+                break
+            descriptor = os.open(folder / f"{user_id}.lock", os.O_RDWR | os.O_CREAT, 0o600)
+            try:
+                fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                os.close(descriptor)
+                continue
+            held.append((user_id, descriptor))
+        if len(held) < count:
+            raise RuntimeError(f"no free player user id in {FIRST_USER_ID}+{USER_IDS}")
+        for user_id, _ in held:
+            kill_user_processes(user_id)
+        yield [user_id for user_id, _ in held]
+    finally:
+        for user_id, descriptor in held:
+            kill_user_processes(user_id)
+            os.close(descriptor)
+
+
+def kill_user_processes(user_id: int, rounds: int = 50) -> int:
+    """SIGKILL every process whose real user id is ``user_id`` (Linux, via /proc), round
+    after round until a round finds none (a fork bomb may fork while it is being killed).
+    Returns how many kills were sent."""
+    proc = Path("/proc")
+    if not proc.is_dir():
+        return 0
+    killed = 0
+    for _ in range(rounds):
+        found = 0
+        for entry in proc.iterdir():
+            if not entry.name.isdigit():
+                continue
+            try:
+                status = (entry / "status").read_text()
+            except OSError:
+                continue
+            uid_line = next((line for line in status.splitlines() if line.startswith("Uid:")), "")
+            if uid_line.split()[1:2] == [str(user_id)]:
+                found += 1
+                with contextlib.suppress(OSError):
+                    os.kill(int(entry.name), signal.SIGKILL)
+        killed += found
+        if not found:
+            break
+    return killed
+
+
+def readable_by_anyone(path: str) -> bool:
+    """Whether every folder above ``path`` can be entered by any user (so a process that gave
+    up root can still load Python from there)."""
+    current = Path(path).resolve()
+    for folder in [current, *current.parents]:
+        if folder.is_dir() and not os.stat(folder).st_mode & 0o001:
+            return False
+    return True
+
+
+@dataclass(frozen=True)
+class Launch:
+    """How to start one player's process.
+
+    Attributes:
+        command: The command line.
+        cwd: Its working folder (on the referee's side).
+        env: Its environment (a small one: nothing of the referee's leaks in).
+        player_path: The player file as the process sees it.
+        sandboxed: Whether the command runs under bubblewrap.
+        user_id: The id the process gives up root for, or None.
+    """
+
+    command: list[str]
+    cwd: str
+    env: dict[str, str]
+    player_path: str
+    sandboxed: bool
+    user_id: int | None
+
+
+def prepare_folder(player_file: str) -> tuple[str, str]:
+    """A fresh temporary folder with a read-only copy of the player's file in it:
+    ``(folder, copy)``. The copy keeps the file's name (the player's module name comes from
+    it). A missing file gives an empty folder and a copy path that does not exist."""
+    folder = tempfile.mkdtemp(prefix="gamelib-player-")
+    os.chmod(folder, 0o755)
+    copy = os.path.join(folder, os.path.basename(player_file) or "player.py")
+    if os.path.isfile(player_file):
+        shutil.copyfile(player_file, copy)
+        os.chmod(copy, 0o444)
+    return folder, copy
+
+
+def child_command(settings: str) -> list[str]:
+    """The player's process: this Python, isolated mode (no user site, no PYTHON* variables,
+    not the working folder on the path), no bytecode written."""
+    return [sys.executable, "-I", "-B", "-m", "gamelib.tournament.child", settings]
+
+
+def _read_only_views() -> list[str]:
+    """The folders the sandbox shows read-only, outermost first, without duplicates."""
+    package = str(Path(gamelib.__file__).resolve().parent)
+    executable = str(Path(sys.executable).resolve().parent)
+    folders: list[str] = []
+    for folder in (sys.base_prefix, sys.prefix, package, executable):
+        resolved = str(Path(folder).resolve())
+        if resolved.startswith("/usr/") or resolved in folders:
+            continue
+        folders.append(resolved)
+        if folder != resolved:
+            folders.append(folder)
+    return sorted(set(folders), key=lambda each: (each.count("/"), each))
+
+
+def sandbox_command(
+    bwrap: str, command: list[str], player_copy: str, user_id: int | None
+) -> tuple[list[str], str]:
+    """The bubblewrap command that runs ``command`` in the sandbox described in the module
+    docstring, and the player file's path inside it."""
+    arguments = [
+        bwrap,
+        "--unshare-ipc",
+        "--unshare-pid",
+        "--unshare-net",
+        "--unshare-uts",
+        "--unshare-cgroup-try",
+        "--die-with-parent",
+        "--new-session",
+        "--ro-bind",
+        "/usr",
+        "/usr",
+    ]
+    for top in ("/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"):
+        if os.path.islink(top):
+            arguments += ["--symlink", os.readlink(top), top]
+        elif os.path.isdir(top):
+            arguments += ["--ro-bind", top, top]
+    for loader_file in ("/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d"):
+        arguments += ["--ro-bind-try", loader_file, loader_file]
+    arguments += ["--proc", "/proc", "--dev", "/dev"]
+    arguments += ["--size", str(TMPFS_BYTES), "--perms", "1777", "--tmpfs", "/tmp"]
+    made = {"/", "/usr", "/tmp", "/proc", "/dev", "/etc"}
+    for folder in _read_only_views():
+        for parent in reversed(Path(folder).parents):
+            if str(parent) not in made:
+                arguments += ["--perms", "0755", "--dir", str(parent)]
+                made.add(str(parent))
+        arguments += ["--ro-bind", folder, folder]
+        made.add(folder)
+    inside = f"{PLAYER_FOLDER}/{os.path.basename(player_copy)}"
+    owner_perms = "0777" if user_id is not None else "0755"
+    arguments += ["--size", str(TMPFS_BYTES), "--perms", owner_perms, "--tmpfs", PLAYER_FOLDER]
+    if os.path.exists(player_copy):
+        arguments += ["--ro-bind", player_copy, inside]
+    arguments += ["--chdir", PLAYER_FOLDER, "--"]
+    return arguments + command, inside
+
+
+def launch(
+    player_file: str,
+    folder: str,
+    copy: str,
+    settings: dict[str, Any],
+    *,
+    sandbox: bool,
+    user_id: int | None,
+) -> Launch:
+    """How to start the player of ``player_file`` (copied to ``copy`` in ``folder``).
+
+    ``settings`` are the child's (:mod:`gamelib.tournament.child`); this adds the user id
+    and, without root or without a sandbox, drops the process limit where it would count
+    the wrong processes (see the module docstring). Warns once when ``sandbox`` is asked
+    for but bwrap is missing, and whenever it is not asked for.
+    """
+    import json
+
+    bwrap = bubblewrap() if sandbox else None
+    if bwrap is None:
+        warn_once()
+    limits = dict(settings["limits"])
+    if bwrap is None:
+        # Without a sandbox, giving up root only works if Python is reachable by any user.
+        if user_id is not None and not readable_by_anyone(sys.base_prefix):
+            user_id = None
+        if user_id is None:
+            limits["processes"] = None
+    if user_id is not None and bwrap is None:
+        os.chown(folder, user_id, user_id)
+    environment = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "TMPDIR": "/tmp"}
+    child_settings = json.dumps({**settings, "limits": limits, "user_id": user_id})
+    command = child_command(child_settings)
+    if bwrap is None:
+        environment["HOME"] = folder
+        return Launch(command, folder, environment, copy, False, user_id)
+    wrapped, inside = sandbox_command(bwrap, command, copy, user_id)
+    environment["HOME"] = PLAYER_FOLDER
+    return Launch(wrapped, folder, environment, inside, True, user_id)
