@@ -16,9 +16,11 @@ libraries, and nothing is fetched. Without JavaScript (for example on a site tha
 strips scripts) the last step is shown as a still picture.
 
 The frames are stored compactly (:func:`encode_texts`), because consecutive drawings of a
-search differ in a few elements: every drawing is cut into pieces at its tags, each distinct
-piece is stored once for the whole player, and a drawing is a list of piece numbers, written
-after the first as the runs it shares with the drawing before plus its new pieces. The
+search differ in a few elements, and those often in one attribute (a node's colour changes,
+its shape does not): every drawing is cut into pieces at its tags and attributes, each
+distinct piece is stored once for the whole player, and a drawing is a list of piece numbers,
+written after the first as the runs it shares with the drawing before plus its new pieces
+(the JSON without spaces). The
 script puts the drawings back together exactly (:func:`decode_texts` does the same in
 Python), so the pictures are the very SVG text the frames hold; a player of a 50-step trace in
 both views shrinks from megabytes to about a hundred kilobytes.
@@ -88,7 +90,10 @@ def inline_svg(svg: str) -> str:
     return _NAMESPACES.sub("", svg)
 
 
-_PIECE = re.compile(r"(?=<)")
+_PIECE = re.compile(r'(?=<)|(?= [\w:-]+=")')
+"""Where a drawing is cut: before every tag and before every attribute (`` name="``), so that
+an element whose colour changed shares its geometry (``d=``, ``points=``) with the drawing
+before."""
 
 EncodedText = list[int | list[int]]
 """One text as :func:`encode_texts` writes it: piece numbers, and ``[start, length]`` runs
@@ -96,7 +101,8 @@ copied from the text before."""
 
 
 def text_pieces(text: str) -> list[str]:
-    """``text`` cut before every ``<`` (no empty piece); the pieces join back to ``text``."""
+    """``text`` cut before every ``<`` and every `` name="`` (:data:`_PIECE`; no empty piece);
+    the pieces join back to ``text``."""
     return [piece for piece in _PIECE.split(text) if piece]
 
 
@@ -185,8 +191,12 @@ def decode_player_data(data: Mapping[str, Any]) -> dict[View, list[list[dict[str
 
 
 def _json_for_script(data: object) -> str:
-    """JSON that is safe inside a ``<script>`` element."""
-    return json.dumps(data, ensure_ascii=False).replace("</", "<\\/").replace("<!--", "<\\!--")
+    """JSON that is safe inside a ``<script>`` element (no spaces after separators)."""
+    return (
+        json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+        .replace("</", "<\\/")
+        .replace("<!--", "<\\!--")
+    )
 
 
 def legend_html(node_types: bool = False, language: str | None = None) -> str:

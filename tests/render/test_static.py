@@ -135,7 +135,7 @@ def test_the_player_holds_the_very_drawings_of_the_frames_compactly(
     assert len(html) * 5 < written_out  # consecutive drawings share most of their pieces
 
 
-texts = st.lists(st.text(alphabet="<>ab/ ", max_size=30), max_size=8)
+texts = st.lists(st.text(alphabet='<>ab/ ="', max_size=30), max_size=8)
 
 
 @given(texts, texts)
@@ -146,6 +146,23 @@ def test_encoded_texts_decode_to_the_same_texts(first: list[str], second: list[s
     assert decode_texts(encoded_first, list(pieces)) == first
     assert decode_texts(encoded_second, list(pieces)) == second
     assert all("".join(text_pieces(text)) == text for text in first)
+
+
+def test_a_changed_attribute_shares_the_rest_of_its_element() -> None:
+    before = '<svg><path fill="none" stroke="#c8c8c8" d="M1,2C3,4 5,6 7,8"/></svg>'
+    after = before.replace("#c8c8c8", "#333333")
+    pieces: dict[str, int] = {}
+    encoded = encode_texts([before, after], pieces)
+    assert decode_texts(encoded, list(pieces)) == [before, after]
+    assert text_pieces(before) == [
+        "<svg>",
+        "<path",
+        ' fill="none"',
+        ' stroke="#c8c8c8"',
+        ' d="M1,2C3,4 5,6 7,8"/>',
+        "</svg>",
+    ]
+    assert list(pieces)[len(text_pieces(before)) :] == [' stroke="#333333"']  # all it adds
 
 
 def test_a_page_can_be_saved(windows_trace: Trace, tmp_path: Path) -> None:
