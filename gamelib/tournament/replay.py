@@ -28,11 +28,11 @@ from pathlib import Path
 from typing import Any, Final
 
 from gamelib.games.minireversi import MiniReversi
-from gamelib.games.othello import Othello
 from gamelib.games.tictactoe import TicTacToe
 from gamelib.language import Language, resolve
 from gamelib.notation import format_signed
 from gamelib.render.boardline import board_line_html
+from gamelib.tournament.games import make_game
 from gamelib.tournament.records import GameResult, MoveRecord, SideOutcome, Status
 
 WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
@@ -160,21 +160,6 @@ BOARD_SIZE = 360
 """The board's width in pixels."""
 
 
-def game_named(name: str) -> Any:
-    """The course's game object for a :class:`~gamelib.tournament.records.GameSpec`'s game.
-
-    Raises:
-        ValueError: for a name that is not ``"othello"``, ``"reversi4x4"`` or ``"tictactoe"``.
-    """
-    if name == "othello":
-        return Othello()
-    if name == "reversi4x4":
-        return MiniReversi()
-    if name == "tictactoe":
-        return TicTacToe()
-    raise ValueError(f"unknown game {name!r}; expected one of {sorted(GAME_NAMES)}")
-
-
 @dataclass(frozen=True)
 class Step:
     """One position of a replay and the move that led to it.
@@ -216,7 +201,7 @@ def _play(game: Any, state: Any, name: str, steps: list[Step], record: MoveRecor
 def replay_steps(result: GameResult) -> list[Step]:
     """The game's positions: the start, each opening move, then each player's move (with the
     forced passes the referee played between them). A move that is not legal ends the list."""
-    game = game_named(result.spec.game)
+    game = make_game(result.spec.game)
     state = game.initial_state()
     steps = [Step(state, None, None, "start")]
     for name in result.spec.opening:
@@ -276,7 +261,7 @@ class Replay:
         self.result = result
         self.language: Language = resolve(language)
         self.words = {key: texts[self.language] for key, texts in WORDS.items()}
-        self.game = game_named(result.spec.game)
+        self.game: Any = make_game(result.spec.game)
         self.steps = replay_steps(result)
         self.sides = tuple(names[self.language] for names in SIDE_NAMES[result.spec.game])
 
@@ -581,7 +566,6 @@ __all__ = [
     "STATUS_WORDS",
     "Replay",
     "Step",
-    "game_named",
     "page_html",
     "replay_steps",
     "status_name",
