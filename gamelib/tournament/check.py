@@ -1,0 +1,540 @@
+"""A student's check of a player file before it is submitted, and one game with its replay.
+
+::
+
+    python -m gamelib.tournament.check check my_player.py            # or: course.sh player check
+    python -m gamelib.tournament.check play my_player.py --against positional --out replays/
+
+``check`` says, in plain words:
+
+1. whether the file exists and is Python without a syntax error (read with :func:`ast.parse`,
+   which compiles nothing of the player's and runs none of it);
+2. whether it loads and has the interface (``choose_move(game, state, clock)`` or a class
+   ``Player(game, side)`` with that method): the referee's child process loads it, so a file
+   that raises at import, lacks the function or takes the wrong arguments gets the referee's
+   own sentence;
+3. whether its moves are legal on a few hundred positions: games against the ladder's Random
+   player, each from a position reached by random moves (seeded), the player on the side to
+   move, until it has answered at least ``--positions`` positions;
+4. how long its moves take against the clock's limit (median and slowest, moves that dipped
+   into the bank, the least bank left);
+5. a few colour-balanced games against the ladder's Random and Greedy players (reported, not
+   judged: losing is allowed, failing is not).
+
+Every game goes through :func:`gamelib.tournament.referee.play_game`: the player's code runs
+only in the referee's child processes (sandboxed where bubblewrap is available), never in
+this one. The exit status is 0 when every check passed, 1 when the player failed one
+(an illegal move, a time-out, a crash …), and 2 for bad input: no such file, a syntax error,
+or a file the referee could not start (no ``choose_move``, a wrong signature, raising at
+import). Bad input gets a message naming the problem, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import random
+import statistics
+import sys
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Final
+
+from gamelib.language import Language, check_language, current_language
+from gamelib.tournament.games import make_game
+from gamelib.tournament.ladder import LADDER
+from gamelib.tournament.records import ClockSettings, GameResult, GameSpec, Status
+from gamelib.tournament.referee import play_game
+from gamelib.tournament.replay import GAME_NAMES, status_name, write_replay
+
+WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
+    "heading": {
+        "en": "Checking {path} ({game}, {move_seconds} s a move + a bank of {bank_seconds} s)",
+        "ja": "{path} を確かめます（{game}、1 手 {move_seconds} 秒 + 持ち時間 {bank_seconds} 秒）",
+    },
+    "no file": {
+        "en": "There is no file {path}. Give the path of your player file (a .py file).",
+        "ja": "ファイル {path} がありません。プレイヤーのファイル（.py）のパスを指定してください。",
+    },
+    "not a file": {
+        "en": "{path} is a folder, not a player file. Give the path of your .py file.",
+        "ja": "{path} はフォルダです。プレイヤーのファイル（.py）のパスを指定してください。",
+    },
+    "unreadable": {
+        "en": "{path} cannot be read as text: {problem}",
+        "ja": "{path} をテキストとして読めません：{problem}",
+    },
+    "syntax": {
+        "en": "{path} has a syntax error on line {line}: {message}",
+        "ja": "{path} の {line} 行目に構文エラーがあります：{message}",
+    },
+    "syntax line": {"en": "    {text}", "ja": "    {text}"},
+    "failed to start": {
+        "en": "{path} could not be started as a player: {detail}",
+        "ja": "{path} をプレイヤーとして起動できませんでした：{detail}",
+    },
+    "log tail": {"en": "What it printed (the end):", "ja": "出力（最後の部分）："},
+    "loads": {
+        "en": "The file loads and answers as a player (choose_move(game, state, clock)).",
+        "ja": "ファイルを読み込め、プレイヤーとして答えます（choose_move(game, state, clock)）。",
+    },
+    "legal": {
+        "en": "Legal moves: {positions} of {positions} positions ({games} games from positions "
+        "reached by random moves, seed {seed}, against Random).",
+        "ja": "合法手：{positions} 局面のすべてで合法な手を返しました（ランダムな手で進めた局面"
+        "から始めた {games} 局、シード {seed}、相手は Random）。",
+    },
+    "failed": {
+        "en": "{status} in game {game_id} after {moves} of its moves: {detail}",
+        "ja": "対局 {game_id}（{moves} 手を打ったあと）：{status}。{detail}",
+    },
+    "time": {
+        "en": "Time per move: median {median} s, slowest {slowest} s, against {limit} s a move; "
+        "{dipped} of {moves} moves took time from the bank; the least bank left {least} s "
+        "of {bank} s.",
+        "ja": "1 手の時間：中央値 {median} 秒、最長 {slowest} 秒（制限は 1 手 {limit} 秒）。"
+        "{moves} 手のうち {dipped} 手が持ち時間を使い、持ち時間の最小は {bank} 秒中 {least} "
+        "秒でした。",
+    },
+    "no moves": {
+        "en": "Time per move: the player made no move.",
+        "ja": "1 手の時間：プレイヤーは 1 手も打ちませんでした。",
+    },
+    "match": {
+        "en": "Against {opponent}: {games} games (each colour {each}), {won} won, {drawn} "
+        "drawn, {lost} lost.",
+        "ja": "{opponent} との対局：{games} 局（先手と後手を {each} 局ずつ）、{won} 勝 {lost} 敗 "
+        "{drawn} 分。",
+    },
+    "passed": {"en": "Every check passed.", "ja": "すべての確認に合格しました。"},
+    "failed summary": {
+        "en": "{count} check(s) failed: see the lines marked ✗.",
+        "ja": "{count} 件の確認が不合格でした（✗ の行を見てください）。",
+    },
+    "unknown opponent": {
+        "en": "There is no ladder player '{name}'; the ladder's players are: {names}.",
+        "ja": "ラダーに「{name}」というプレイヤーはいません。ラダーのプレイヤー：{names}。",
+    },
+    "played": {
+        "en": "{first} – {second}: {outcome}. Replay: {path}",
+        "ja": "{first} 対 {second}：{outcome}。再生ページ：{path}",
+    },
+    "points": {"en": "points {one}–{two}", "ja": "勝ち点 {one}–{two}"},
+    "void": {"en": "void (both sides failed)", "ja": "無効試合（双方とも失敗）"},
+}
+"""Every sentence the check prints, in English and Japanese."""
+
+PASS_MARK: Final = "✓"
+FAIL_MARK: Final = "✗"
+
+CHECK_SPEC_PREFIX: Final = "check"
+"""The game ids of the check's games start with this."""
+
+
+@dataclass(frozen=True)
+class CheckOptions:
+    """What ``check`` plays.
+
+    Attributes:
+        game: The game's name (``"othello"``, ``"reversi4x4"``, ``"tictactoe"``).
+        clock: The clock of every move.
+        positions: At least this many positions answered in the legality games.
+        games: Games against each of Random and Greedy (half with each colour, rounded up).
+        seed: The seed of the random positions and the games.
+        most_games: At most this many legality games, however few positions they give.
+    """
+
+    game: str = "othello"
+    clock: ClockSettings = field(default_factory=ClockSettings)
+    positions: int = 200
+    games: int = 2
+    seed: int = 0
+    most_games: int = 40
+
+
+class BadInputError(Exception):
+    """A player file the check cannot work with; the message names the problem."""
+
+
+Play = Callable[[GameSpec], GameResult]
+"""How a game is played (the referee's :func:`play_game`; tests may pass another)."""
+
+
+def readable_player(path: str, language: Language) -> Path:
+    """The player file at ``path``, checked to exist and to be Python without a syntax error
+    (parsed, not run).
+
+    Raises:
+        BadInputError: naming the problem (no file, a folder, not text, the syntax error with
+            its line).
+    """
+    words = {key: texts[language] for key, texts in WORDS.items()}
+    file = Path(path)
+    if not file.exists():
+        raise BadInputError(words["no file"].format(path=path))
+    if not file.is_file():
+        raise BadInputError(words["not a file"].format(path=path))
+    try:
+        source = file.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise BadInputError(words["unreadable"].format(path=path, problem=error)) from None
+    try:
+        ast.parse(source, filename=str(file))
+    except SyntaxError as error:
+        message = words["syntax"].format(path=path, line=error.lineno, message=error.msg)
+        if error.text:
+            message += "\n" + words["syntax line"].format(text=error.text.rstrip())
+        raise BadInputError(message) from None
+    return file.resolve()
+
+
+def random_opening(game_name: str, rng: random.Random) -> tuple[str, ...]:
+    """The moves (by name) of a random game's first plies, between none and half of it
+    (passes left to the referee), so that the position is neither the start nor over."""
+    game = make_game(game_name)
+    state = game.initial_state()
+    moves: list[str] = []
+    while not game.is_terminal(state):
+        move = rng.choice(list(game.moves(state)))
+        moves.append(game.move_name(move))
+        state = game.result(state, move)
+    length = rng.randint(0, len(moves) // 2)
+    while length and moves[length - 1] == "pass":  # the referee plays forced passes
+        length -= 1
+    return tuple(moves[:length])
+
+
+def opponent_path(name: str, language: Language) -> tuple[str, str]:
+    """The ladder player called ``name`` (its display name or its file's stem, any case):
+    its display name and file.
+
+    Raises:
+        BadInputError: for no such ladder player, listing them.
+    """
+    wanted = name.casefold().replace("_", " ")
+    for display, path in LADDER.items():
+        if wanted in (display.casefold(), Path(path).stem.casefold().replace("_", " ")):
+            return display, path
+    names = ", ".join(LADDER)
+    raise BadInputError(WORDS["unknown opponent"][language].format(name=name, names=names))
+
+
+def side_of(result: GameResult, name: str) -> int:
+    """Which side ``name`` played in ``result``."""
+    return result.spec.players.index(name)
+
+
+def player_seconds(results: Sequence[GameResult], name: str) -> list[tuple[float, float]]:
+    """Each move's time and the bank left after it, of player ``name`` in ``results``."""
+    return [
+        (move.seconds, move.bank_left)
+        for result in results
+        for move in result.moves
+        if result.spec.players[move.side] == name
+    ]
+
+
+class Checker:
+    """The check of one player file.
+
+    Args:
+        path: the player file (already checked by :func:`readable_player`).
+        options: what to play.
+        language: the language of the sentences.
+        play: how a game is played (default: the referee's :func:`play_game`).
+    """
+
+    def __init__(
+        self, path: Path, options: CheckOptions, language: Language, play: Play = play_game
+    ) -> None:
+        self.path = path
+        self.options = options
+        self.language = language
+        self.play = play
+        self.words = {key: texts[language] for key, texts in WORDS.items()}
+        self.name = path.stem
+        self.lines: list[str] = []
+        self.failures = 0
+        self.games = 0
+
+    def say(self, passed: bool, text: str) -> None:
+        """Add a line marked ✓ or ✗."""
+        self.lines.append(f"{PASS_MARK if passed else FAIL_MARK} {text}")
+        self.failures += not passed
+
+    def game(self, opponent: tuple[str, str], side: int, opening: tuple[str, ...]) -> GameResult:
+        """One game against ``opponent`` (display name, file), the player on ``side``."""
+        self.games += 1
+        opponent_name, opponent_file = opponent
+        names = [self.name, opponent_name]
+        paths = [str(self.path), opponent_file]
+        if side == 1:
+            names.reverse()
+            paths.reverse()
+        spec = GameSpec(
+            game_id=f"{CHECK_SPEC_PREFIX}-{self.games:03d}",
+            game=self.options.game,
+            players=(names[0], names[1]),
+            paths=(paths[0], paths[1]),
+            opening=opening,
+            seed=self.options.seed * 1000 + self.games,
+            clock=self.options.clock,
+        )
+        return self.play(spec)
+
+    def started(self, result: GameResult) -> None:
+        """Say that the file loads and answers as a player, unless it failed to start in
+        ``result`` (then raise :class:`BadInputError`, see :meth:`fault`)."""
+        if result.sides[side_of(result, self.name)].status == Status.FAILED_TO_START:
+            self.fault(result)
+        self.say(True, self.words["loads"])
+
+    def fault(self, result: GameResult) -> bool:
+        """Say so and return True when the player failed in ``result``; raise
+        :class:`BadInputError` when it failed to start."""
+        side = side_of(result, self.name)
+        outcome = result.sides[side]
+        if outcome.status in (Status.FINISHED, Status.NOT_PLAYED):
+            return False
+        if outcome.status == Status.FAILED_TO_START:
+            message = self.words["failed to start"].format(path=self.path, detail=outcome.detail)
+            log = outcome.log.strip()
+            if log:
+                tail = "\n".join(log.splitlines()[-12:])
+                message += f"\n{self.words['log tail']}\n{tail}"
+            raise BadInputError(message)
+        self.say(
+            False,
+            self.words["failed"].format(
+                status=status_name(outcome.status, self.language),
+                game_id=result.spec.game_id,
+                moves=outcome.moves,
+                detail=outcome.detail,
+            ),
+        )
+        log = outcome.log.strip()
+        if log:
+            self.lines.append(self.words["log tail"])
+            self.lines.extend("    " + line for line in log.splitlines()[-12:])
+        return True
+
+    def legality(self) -> list[GameResult]:
+        """Games from random positions against Random until the player has answered enough
+        positions; stops at the first fault."""
+        rng = random.Random(self.options.seed)
+        random_player = opponent_path("random", self.language)
+        results: list[GameResult] = []
+        answered = 0
+        first = True
+        while answered < self.options.positions and len(results) < self.options.most_games:
+            opening = random_opening(self.options.game, rng)
+            result = self.game(random_player, len(results) % 2, opening)
+            results.append(result)
+            if first:
+                self.started(result)
+                first = False
+            if self.fault(result):
+                return results
+            answered += len(player_seconds([result], self.name))
+        self.say(
+            True,
+            self.words["legal"].format(
+                positions=answered, games=len(results), seed=self.options.seed
+            ),
+        )
+        return results
+
+    def timing(self, results: Sequence[GameResult]) -> None:
+        """The player's time per move against the limit."""
+        moves = player_seconds(results, self.name)
+        if not moves:
+            self.lines.append(f"  {self.words['no moves']}")
+            return
+        clock = self.options.clock
+        seconds = [each for each, _ in moves]
+        self.say(
+            True,
+            self.words["time"].format(
+                median=f"{statistics.median(seconds):.3f}",
+                slowest=f"{max(seconds):.3f}",
+                limit=f"{clock.move_seconds:g}",
+                dipped=sum(each > clock.move_seconds for each in seconds),
+                moves=len(seconds),
+                least=f"{min(bank for _, bank in moves):.2f}",
+                bank=f"{clock.bank_seconds:g}",
+            ),
+        )
+
+    def match(self, opponent_name: str) -> list[GameResult]:
+        """Colour-balanced games from the start against a ladder player."""
+        opponent = opponent_path(opponent_name, self.language)
+        each = (self.options.games + 1) // 2
+        results = []
+        for index in range(2 * each):
+            result = self.game(opponent, index % 2, ())
+            results.append(result)
+            if self.fault(result):
+                return results
+        won = drawn = lost = 0
+        for result in results:
+            assert result.points is not None
+            mine = result.points[side_of(result, self.name)]
+            won += mine == 1
+            drawn += mine == 0.5
+            lost += mine == 0
+        self.say(
+            True,
+            self.words["match"].format(
+                opponent=opponent[0], games=len(results), each=each, won=won, drawn=drawn,
+                lost=lost,
+            ),
+        )  # fmt: skip
+        return results
+
+    def run(self) -> int:
+        """Every check in order; the exit status (0 passed, 1 failed).
+
+        Raises:
+            BadInputError: when the referee could not start the player.
+        """
+        clock = self.options.clock
+        self.lines.append(
+            self.words["heading"].format(
+                path=self.path,
+                game=GAME_NAMES[self.options.game][self.language],
+                move_seconds=f"{clock.move_seconds:g}",
+                bank_seconds=f"{clock.bank_seconds:g}",
+            )
+        )
+        results = self.legality()
+        if not self.failures:
+            self.timing(results)
+        for opponent in ("random", "greedy"):
+            if not self.failures:
+                results.extend(self.match(opponent))
+        if self.failures:
+            self.lines.append(self.words["failed summary"].format(count=self.failures))
+            return 1
+        self.lines.append(self.words["passed"])
+        return 0
+
+
+def check_player(
+    path: str,
+    options: CheckOptions = CheckOptions(),
+    *,
+    language: str | None = None,
+    play: Play = play_game,
+    out: Callable[[str], Any] = print,
+) -> int:
+    """Check the player file at ``path``, printing each finding with ``out``; the exit status
+    (0 every check passed, 1 one failed, 2 bad input)."""
+    chosen = current_language() if language is None else check_language(language)
+    try:
+        file = readable_player(path, chosen)
+        checker = Checker(file, options, chosen, play)
+        try:
+            status = checker.run()
+        finally:
+            for line in checker.lines:
+                out(line)
+    except BadInputError as error:
+        out(str(error))
+        return 2
+    return status
+
+
+def play_against(
+    path: str,
+    against: str,
+    out_folder: str,
+    *,
+    side: int = 0,
+    options: CheckOptions = CheckOptions(),
+    language: str | None = None,
+    play: Play = play_game,
+    out: Callable[[str], Any] = print,
+) -> int:
+    """Play one game of the player file at ``path`` against the ladder player ``against``
+    (the file on ``side``: 0 first, 1 second) and write its replay page to ``out_folder``;
+    the exit status (0 the game was played, 1 the player failed in it, 2 bad input)."""
+    chosen = current_language() if language is None else check_language(language)
+    words = {key: texts[chosen] for key, texts in WORDS.items()}
+    try:
+        file = readable_player(path, chosen)
+        opponent = opponent_path(against, chosen)
+        checker = Checker(file, options, chosen, play)
+        result = checker.game(opponent, side, ())
+        failed = checker.fault(result)
+    except BadInputError as error:
+        out(str(error))
+        return 2
+    for line in checker.lines:
+        out(line)
+    first, second = result.spec.players
+    stem = f"{Path(path).stem}-vs-{Path(opponent[1]).stem}"
+    target = write_replay(result, Path(out_folder) / f"{stem}.html", language=chosen)
+    if result.points is None:
+        outcome = words["void"]
+    else:
+        outcome = words["points"].format(one=f"{result.points[0]:g}", two=f"{result.points[1]:g}")
+    out(words["played"].format(first=first, second=second, outcome=outcome, path=target))
+    return 1 if failed else 0
+
+
+def parser() -> argparse.ArgumentParser:
+    """The command line: ``check FILE`` and ``play FILE --against NAME``."""
+    main = argparse.ArgumentParser(
+        prog="player",
+        description="Check a tournament player file before you submit it, or play one game "
+        "against the course's ladder and write its replay page.",
+    )
+    commands = main.add_subparsers(dest="command", required=True)
+    for name, text in (
+        ("check", "check that the file loads, answers legal moves in time, and plays"),
+        ("play", "play one game against a ladder player and write its replay page"),
+    ):
+        command = commands.add_parser(name, help=text, description=text)
+        command.add_argument("file", help="your player file (a .py file)")
+        command.add_argument("--game", choices=sorted(GAME_NAMES), default="othello")
+        command.add_argument("--move-seconds", type=float, default=ClockSettings.move_seconds)
+        command.add_argument("--bank-seconds", type=float, default=ClockSettings.bank_seconds)
+        command.add_argument("--seed", type=int, default=0)
+        command.add_argument("--language", choices=("en", "ja"), default=None)
+        if name == "check":
+            command.add_argument(
+                "--positions", type=int, default=CheckOptions.positions,
+                help="answer at least this many positions in the legality games",
+            )  # fmt: skip
+            command.add_argument(
+                "--games", type=int, default=CheckOptions.games,
+                help="games against each of Random and Greedy",
+            )  # fmt: skip
+        else:
+            command.add_argument("--against", default="positional", help="a ladder player")
+            command.add_argument("--side", choices=("first", "second"), default="first")
+            command.add_argument("--out", default="replays", help="the replay page's folder")
+    return main
+
+
+def main(argv: Sequence[str] | None = None, play: Play = play_game) -> int:
+    """Run the command line; the exit status."""
+    arguments = parser().parse_args(argv)
+    clock = ClockSettings(move_seconds=arguments.move_seconds, bank_seconds=arguments.bank_seconds)
+    if arguments.command == "check":
+        options = CheckOptions(
+            game=arguments.game, clock=clock, positions=arguments.positions,
+            games=arguments.games, seed=arguments.seed,
+        )  # fmt: skip
+        return check_player(arguments.file, options, language=arguments.language, play=play)
+    options = CheckOptions(game=arguments.game, clock=clock, seed=arguments.seed)
+    return play_against(
+        arguments.file, arguments.against, arguments.out,
+        side=0 if arguments.side == "first" else 1, options=options,
+        language=arguments.language, play=play,
+    )  # fmt: skip
+
+
+if __name__ == "__main__":
+    sys.exit(main())
