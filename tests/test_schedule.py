@@ -151,10 +151,15 @@ def test_a_replay_is_attempt_1_of_the_same_game_with_its_own_seed() -> None:
     assert replay_spec(spec) == replay
 
 
-@pytest.mark.parametrize("names", [["a"], ["a", "b c"], ["a", "b:c"], ["a", ""]])
+@pytest.mark.parametrize("names", [["a"], ["a", "b\nc"], ["a", "b:c"], ["a", ""], ["a", " b"]])
 def test_round_robin_refuses_names_unusable_in_ids(names: list[str]) -> None:
     with pytest.raises(ValueError, match="player"):
         round_robin(players_of(names), TournamentOptions(game="tictactoe"))
+
+
+def test_round_robin_takes_names_with_inner_spaces_like_the_ladders() -> None:
+    specs = round_robin(players_of(["α-β depth 2", "Greedy"]), TournamentOptions(game="tictactoe"))
+    assert specs[0].game_id == "rr-o01-Greedy:α-β depth 2"
 
 
 # Swiss ------------------------------------------------------------------------------------

@@ -59,6 +59,9 @@ def parser() -> argparse.ArgumentParser:
     arguments.add_argument("--out", default="tournament", help="the results folder")
     arguments.add_argument("--seed", type=int, default=0, help="the tournament's seed")
     arguments.add_argument(
+        "--no-leaderboard", action="store_true", help="print the points, write no leaderboard"
+    )
+    arguments.add_argument(
         "--play",
         metavar="MODULE:FUNCTION",
         help="play games with this function instead of the referee (for tests)",
@@ -187,6 +190,11 @@ def publish(results_path: Path, out: Path, results: Sequence[GameResult]) -> Non
         return
     except ModuleNotFoundError as error:
         print(f"(no ratings: {error})")
+    print_standings(results)
+
+
+def print_standings(results: Sequence[GameResult]) -> None:
+    """Each player's points and games, most points first."""
     for name, points, games in standings(results):
         print(f"{name:24s} {points:6g} points in {games} games")
 
@@ -218,7 +226,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"tournament: {error}", file=sys.stderr)
         return 2
     print(f"{len(results)} games in {results_path}")
-    publish(results_path, out, results)
+    if options.no_leaderboard:
+        print_standings(results)
+    else:
+        publish(results_path, out, results)
     return 0
 
 

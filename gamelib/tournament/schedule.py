@@ -15,7 +15,7 @@ killed resume it (:mod:`gamelib.tournament.runner`).
   so far. Round ``r`` is played from opening ``(r − 1) mod k``.
 
 Game ids: ``rr-o01-alice:bob`` (opening 1, alice first) and ``sw-r003-alice:bob`` (round 3);
-player names are therefore checked to hold no ``:`` and no white space.
+player names are therefore checked to hold no ``:`` (nor line breaks, nor spaces at their ends).
 """
 
 from __future__ import annotations
@@ -59,12 +59,16 @@ def derived_seed(seed: int, *labels: object) -> int:
 
 
 def check_player_names(players: Mapping[str, str]) -> None:
-    """Raise ValueError unless there are two players or more with names usable in game ids."""
+    """Raise ValueError unless there are two players or more with names usable in game ids
+    (printable, no ``:``, no spaces at either end; ``α-β depth 2`` is fine)."""
     if len(players) < 2:
         raise ValueError(f"a tournament needs two players or more; got {len(players)}")
     for name in players:
-        if not name or ":" in name or any(character.isspace() for character in name):
-            raise ValueError(f"a player's name must be non-empty, without ':' or spaces: {name!r}")
+        if not name.strip() or name != name.strip() or ":" in name or not name.isprintable():
+            raise ValueError(
+                f"a player's name must be printable, without ':' and without spaces at its "
+                f"ends: {name!r}"
+            )
 
 
 def game_spec(

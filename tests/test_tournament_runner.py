@@ -1,0 +1,243 @@
+"""The tournament runner: every game once, void games replayed once, results kept as they
+end, a torn last line cut, a killed tournament resumed to the same results (compared without
+the measured times, :func:`gamelib.tournament.runner.timeless`), and the command's answers
+to bad input."""
+
+from __future__ import annotations
+
+import concurrent.futures
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections import Counter
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from gamelib.tournament.__main__ import main
+from gamelib.tournament.ladder import LADDER
+from gamelib.tournament.records import ClockSettings, GameResult, GameSpec, Status
+from gamelib.tournament.runner import read_results, referee_play, run_tournament, timeless
+from gamelib.tournament.schedule import RoundRobin, Swiss, TournamentOptions, replay_spec
+from tests.tournament_fakes import fake_play, is_void_first_attempt
+
+ROOT = Path(__file__).resolve().parent.parent
+FAKE = "tests.tournament_fakes:fake_play"
+
+
+def players(folder: Path, names: list[str]) -> dict[str, str]:
+    """Player files named ``names`` in ``folder`` (their content does not matter to the fake)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for name in names:
+        (folder / f"{name}.py").write_text("def choose_move(game, state, clock):\n    return 0\n")
+    return {name: str((folder / f"{name}.py").resolve()) for name in names}
+
+
+def schedule(folder: Path, names: list[str], seconds: float = 0.0) -> RoundRobin:
+    options = TournamentOptions(
+        game="tictactoe",
+        openings=2,
+        clock=ClockSettings(move_seconds=seconds, bank_seconds=1.0),
+        seed=7,
+    )
+    return RoundRobin(players(folder, names), options)
+
+
+def expected_ids(plan: RoundRobin) -> list[tuple[str, int]]:
+    """Every (game_id, attempt) the fake referee makes the schedule play, sorted."""
+    ids = []
+    for spec in plan.games(1, []):
+        ids.append((spec.game_id, 0))
+        if is_void_first_attempt(spec):
+            ids.append((spec.game_id, 1))
+    return sorted(ids)
+
+
+def ids_of(results: list[GameResult] | tuple[GameResult, ...]) -> list[tuple[str, int]]:
+    return [(result.spec.game_id, result.spec.attempt) for result in results]
+
+
+class CountingPlay:
+    """The fake referee, counting the games it is asked to play (for a thread pool)."""
+
+    def __init__(self) -> None:
+        self.played: list[tuple[str, int]] = []
+        self.lock = threading.Lock()
+
+    def __call__(self, spec: GameSpec) -> GameResult:
+        with self.lock:
+            self.played.append((spec.game_id, spec.attempt))
+        return fake_play(spec)
+
+
+def test_every_game_is_played_once_and_a_void_game_replayed_once(tmp_path: Path) -> None:
+    plan = schedule(tmp_path / "players", ["ann", "bob", "cy", "dee"])
+    assert any(is_void_first_attempt(spec) for spec in plan.games(1, []))  # the case is met
+    finished: list[GameResult] = []
+    results = run_tournament(
+        plan, tmp_path / "results.jsonl", play=fake_play, jobs=2, progress=finished.append
+    )
+    assert ids_of(results) == expected_ids(plan)
+    assert sorted(ids_of(finished)) == expected_ids(plan)
+    assert read_results(tmp_path / "results.jsonl") == list(results)
+    for result in results:
+        if result.spec.attempt == 1:
+            original = next(
+                spec for spec in plan.games(1, []) if spec.game_id == result.spec.game_id
+            )
+            assert result.spec == replay_spec(original)
+
+
+def test_a_resumed_tournament_plays_only_what_is_missing_and_ends_the_same(
+    tmp_path: Path,
+) -> None:
+    plan = schedule(tmp_path / "players", ["ann", "bob", "cy", "dee"])
+    whole = run_tournament(
+        plan,
+        tmp_path / "whole.jsonl",
+        executor=concurrent.futures.ThreadPoolExecutor(2),
+        play=fake_play,
+    )
+    lines = (tmp_path / "whole.jsonl").read_text().splitlines(keepends=True)
+    kept = lines[:9]
+    torn = lines[9][: len(lines[9]) // 2]  # a kill in the middle of a write
+    (tmp_path / "resumed.jsonl").write_text("".join(kept) + torn)
+    counting = CountingPlay()
+    with concurrent.futures.ThreadPoolExecutor(2) as pool:
+        resumed = run_tournament(plan, tmp_path / "resumed.jsonl", executor=pool, play=counting)
+    already = {(r.spec.game_id, r.spec.attempt) for r in map(GameResult.from_line, kept)}
+    assert sorted(counting.played) == sorted(set(expected_ids(plan)) - already)
+    assert [timeless(result) for result in resumed] == [timeless(result) for result in whole]
+
+
+def test_a_torn_last_line_is_cut_and_a_broken_line_before_it_refused(tmp_path: Path) -> None:
+    plan = schedule(tmp_path / "players", ["ann", "bob"])
+    path = tmp_path / "results.jsonl"
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        run_tournament(plan, path, executor=pool, play=fake_play)
+    whole = path.read_text()
+    path.write_text(whole + '{"moves": [')
+    assert len(read_results(path)) == whole.count("\n")
+    assert path.read_text() == whole
+    path.write_text('{"moves": [\n' + whole)
+    with pytest.raises(ValueError, match="line 1: not a game result"):
+        read_results(path)
+
+
+def test_a_results_file_of_another_tournament_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "results.jsonl"
+    plan = schedule(tmp_path / "players", ["ann", "bob"])
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        run_tournament(plan, path, executor=pool, play=fake_play)
+        other = RoundRobin(plan.players, replace(plan.options, seed=8))
+        with pytest.raises(ValueError, match="different tournament"):
+            run_tournament(other, path, executor=pool, play=fake_play)
+        smaller = RoundRobin(plan.players, replace(plan.options, openings=1))
+        with pytest.raises(ValueError, match="does not schedule"):
+            run_tournament(smaller, path, executor=pool, play=fake_play)
+
+
+def test_a_swiss_tournament_plays_its_rounds_one_after_the_other(tmp_path: Path) -> None:
+    names = ["ann", "bob", "cy", "dee", "eve"]
+    options = TournamentOptions(game="tictactoe", openings=2, seed=1)
+    plan = Swiss(players(tmp_path / "players", names), options, rounds=3)
+    with concurrent.futures.ThreadPoolExecutor(2) as pool:
+        results = run_tournament(plan, tmp_path / "results.jsonl", executor=pool, play=fake_play)
+    counted = {result.spec.game_id for result in results}
+    rounds = Counter(game_id[:7] for game_id in counted)
+    assert rounds == {"sw-r001": 2, "sw-r002": 2, "sw-r003": 2}
+
+
+# The command ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        (["{missing}"], "no folder"),
+        (["{empty}"], "no player files"),
+        (["{players}", "--game", "chess"], "unknown game 'chess'"),
+        (["{players}", "--openings", "99", "--game", "tictactoe"], "has 12 openings"),
+        (["{players}", "--schedule", "swiss"], "needs --rounds"),
+        ([], "give a folder"),
+    ],
+)
+def test_bad_input_gets_one_clear_line_and_exit_code_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], arguments: list[str], message: str
+) -> None:
+    players(tmp_path / "players", ["ann", "bob"])
+    (tmp_path / "empty").mkdir()
+    folders = {
+        "missing": str(tmp_path / "missing"),
+        "empty": str(tmp_path / "empty"),
+        "players": str(tmp_path / "players"),
+    }
+    assert main([argument.format(**folders) for argument in arguments]) == 2
+    error = capsys.readouterr().err
+    assert message in error and error.count("\n") == 1 and "Traceback" not in error
+
+
+def command(folder: Path, out: Path, *extra: str) -> list[str]:
+    return [
+        sys.executable, "-m", "gamelib.tournament", str(folder), "--game", "tictactoe",
+        "--openings", "2", "--seed", "7", "--play", FAKE, "--out", str(out), "--no-leaderboard",
+        *extra,
+    ]  # fmt: skip
+
+
+def test_a_tournament_killed_mid_way_resumes_to_the_results_of_one_never_interrupted(
+    tmp_path: Path,
+) -> None:
+    names = ["ann", "bob", "cy", "dee", "eve"]
+    plan = schedule(tmp_path / "players", names, seconds=0.05)  # 40 games of 0.05 s, and replays
+    killed = tmp_path / "killed"
+    process = subprocess.Popen(
+        [*command(tmp_path / "players", killed, "--move-seconds", "0.05", "--jobs", "2")],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        start_new_session=True,  # its own process group: the pool's workers die with it
+    )
+    results = killed / "results.jsonl"
+    deadline = time.monotonic() + 60
+    while not (results.exists() and results.read_bytes().count(b"\n") >= 8):
+        assert process.poll() is None, "the tournament ended before it could be killed"
+        assert time.monotonic() < deadline, "no results written in 60 s"
+        time.sleep(0.01)
+    os.killpg(process.pid, signal.SIGKILL)
+    process.wait()
+    written = results.read_bytes().count(b"\n")
+    assert 8 <= written < len(expected_ids(plan))  # killed mid-way
+    resumed = subprocess.run(
+        command(tmp_path / "players", killed, "--move-seconds", "0.05", "--jobs", "2"),
+        cwd=ROOT, capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    assert resumed.stdout.count("  rr-o") == len(expected_ids(plan)) - written  # one line a game
+    with concurrent.futures.ThreadPoolExecutor(2) as pool:
+        never = run_tournament(plan, tmp_path / "never.jsonl", executor=pool, play=fake_play)
+    after = read_results(results)
+    assert ids_of(after) == expected_ids(plan)  # no game lost, none twice
+    assert [timeless(result) for result in after] == [timeless(result) for result in never]
+
+
+def test_a_small_real_tournament_with_the_referee(tmp_path: Path) -> None:
+    names = ["Random", "Greedy", "α-β depth 2"]
+    options = TournamentOptions(
+        game="reversi4x4",
+        openings=1,
+        clock=ClockSettings(move_seconds=0.05, bank_seconds=0.5, grace_seconds=0.2),
+        seed=3,
+    )
+    plan = RoundRobin({name: LADDER[name] for name in names}, options)
+    results = run_tournament(plan, tmp_path / "results.jsonl", play=referee_play, jobs=2)
+    assert ids_of(results) == sorted((spec.game_id, 0) for spec in plan.games(1, []))
+    for result in results:
+        assert [side.status for side in result.sides] == [Status.FINISHED, Status.FINISHED]
+        assert result.score is not None and result.points is not None
+        assert result.points == (
+            (1.0, 0.0) if result.score > 0 else (0.0, 1.0) if result.score < 0 else (0.5, 0.5)
+        )
+    assert read_results(tmp_path / "results.jsonl") == list(results)
