@@ -85,25 +85,31 @@ var CourseSlides = (function () {
   var PICTURE = { name: "--course-picture", largest: 600, smallest: 240,
     selector: ".jp-RenderedSVG > svg, .jp-RenderedSVG > img, .jp-RenderedImage > img, " +
       ".jp-RenderedHTMLCommon svg:not(.gamelib-player svg)" };
-  var PLAYER = { name: "--course-player-drawing", largest: 440, smallest: 200,
+  var PLAYER = { name: "--course-player-drawing", largest: 700, smallest: 200,
     selector: ".gamelib-drawing svg" };
+  var WINDOWS = { name: "--course-player-windows", largest: 400, smallest: 100,
+    selector: ".gamelib-windows svg" };
+  var KINDS = [PICTURE, PLAYER, WINDOWS];
+
+  var ALONE = 690; // the height of a picture alone on its slide
 
   function fit(slide) {
     if (!slide || slide.getAttribute("data-course-fitted")) { return; }
-    [PICTURE, PLAYER].forEach(function (kind) {
-      slide.style.setProperty(kind.name, kind.largest + "px");
+    KINDS.forEach(function (kind) {
+      var alone = kind === PICTURE && slide.hasAttribute("data-course-drawing");
+      slide.style.setProperty(kind.name, (alone ? ALONE : kind.largest) + "px");
     });
-    for (var round = 0; round < 4; round++) {
+    for (var round = 0; round < 8; round++) {
       var overflow = slide.scrollHeight - slide.clientHeight;
       if (overflow <= 1) { break; }
-      [PICTURE, PLAYER].forEach(function (kind) {
+      KINDS.forEach(function (kind) {
         var tallest = 0, count = 0;
         slide.querySelectorAll(kind.selector).forEach(function (picture) {
           var height = picture.getBoundingClientRect().height / Reveal.getScale();
           if (height > 0) { tallest = Math.max(tallest, height); count++; }
         });
         if (count === 0) { return; }
-        var rows = kind === PLAYER ? 1 : count;
+        var rows = kind === PICTURE ? count : 1;
         var wanted = Math.max(kind.smallest, Math.floor(tallest - overflow / rows));
         slide.style.setProperty(kind.name, wanted + "px");
       });
@@ -112,6 +118,204 @@ var CourseSlides = (function () {
   }
 
   function fitCurrent() { fit(Reveal.getCurrentSlide()); }
+
+  // ------------------------------------------------- a tree too small for its text: a slide
+
+  var NODE_TEXT = 18; // the smallest a tree's node names and values may be on the screen
+
+  // The SVG document of a drawing: the <svg> itself, or the one an <img> shows.
+  function documentOf(drawing) {
+    if (drawing.tagName.toLowerCase() === "svg") { return drawing; }
+    if (!drawing.hasOwnProperty("courseSvg")) {
+      var parts = drawing.src.split(",");
+      var text = /;base64$/.test(parts[0])
+        ? new TextDecoder().decode(Uint8Array.from(atob(parts.slice(1).join(",")),
+          function (character) { return character.charCodeAt(0); }))
+        : decodeURIComponent(parts.slice(1).join(","));
+      drawing.courseSvg = new DOMParser().parseFromString(text, "image/svg+xml")
+        .querySelector("svg");
+    }
+    return drawing.courseSvg;
+  }
+
+  // The on-screen height of the smallest node text of a tree drawing (Infinity when it has
+  // no node): its font size in the drawing's units times the drawing's scale.
+  function smallestNodeText(drawing) {
+    var svg = documentOf(drawing);
+    if (!svg || !svg.viewBox || !svg.viewBox.baseVal || !svg.viewBox.baseVal.width) {
+      return Infinity;
+    }
+    var smallest = Infinity;
+    svg.querySelectorAll("g.node text").forEach(function (text) {
+      if (!text.textContent.trim()) { return; }
+      smallest = Math.min(smallest, parseFloat(text.getAttribute("font-size")) || Infinity);
+    });
+    if (smallest === Infinity) { return smallest; }
+    var box = drawing.getBoundingClientRect(), view = svg.viewBox.baseVal;
+    var scale = Math.min(box.width / view.width, box.height / view.height); // "contain"
+    return smallest * scale;
+  }
+
+  // A slide's tree drawings (gamelib's pictures, not the players').
+  function treesOf(slide) {
+    return Array.prototype.filter.call(
+      slide.querySelectorAll(".jp-RenderedSVG > img, .jp-RenderedHTMLCommon svg"),
+      function (drawing) {
+        return !drawing.closest(".gamelib-player") && !drawing.parentNode.closest("svg") &&
+          (drawing.tagName.toLowerCase() === "svg" || /^data:image\/svg/.test(drawing.src));
+      });
+  }
+
+  // A tree whose node text is under NODE_TEXT where it is goes on a slide of its own (the
+  // slide's other content before and after it on slides of their own), which it fills.
+  function treesAlone(slide) {
+    if (slide.hasAttribute("data-course-drawing")) { return; }
+    fit(slide);
+    slide.removeAttribute("data-course-fitted");
+    var small = treesOf(slide).filter(function (drawing) {
+      return smallestNodeText(drawing) < NODE_TEXT;
+    });
+    if (small.length === 0) { return; }
+    var drawing = small[0];
+    var block = drawing.closest(".jp-OutputArea-child, p, figure") || drawing;
+    alone(slide, block).setAttribute("data-course-drawing", "alone");
+  }
+
+  // ---------------------------------------------------------- a player's parts, one a slide
+
+  // A player's tree drawn as large as a slide allows still has small text (a tree of 380 pt
+  // with 11 pt names needs the whole height of the slide for them to be 18 px high), so on
+  // the slides a player is shown in parts, each on its own slide: each panel's tree (under
+  // its title, sentence and the controls), then each panel's windows on their number line
+  // (with the legend). Every part is a copy of the player (its own script, a new id), and
+  // the parts of one player keep the same step: a slide showing a part takes the step and
+  // the view of the part shown before it.
+  var groups = 0;
+
+  // The chain of shallow copies of element's ancestors from the slide's cell down to its
+  // parent (without ids): [the cell's copy, the parent's copy].
+  function shellOf(slide, element) {
+    var chain = [];
+    for (var node = element.parentNode; node !== slide; node = node.parentNode) {
+      chain.unshift(node);
+    }
+    var copies = chain.map(function (ancestor) {
+      var copy = ancestor.cloneNode(false);
+      copy.removeAttribute("id");
+      return copy;
+    });
+    for (var level = 0; level + 1 < copies.length; level++) {
+      copies[level].appendChild(copies[level + 1]);
+    }
+    return [copies[0], copies[copies.length - 1]];
+  }
+
+  // Show one part of a player: the panel numbered panel, its "tree" or its "windows" (the
+  // slide is marked too: a tree takes the whole slide, its words over its top left corner).
+  function showPart(player, panel, part) {
+    player.setAttribute("data-course-part", part);
+    player.closest("section").setAttribute("data-course-part", part);
+    player.querySelectorAll(".gamelib-panel").forEach(function (element, index) {
+      element.style.display = index === panel ? "" : "none";
+    });
+  }
+
+  // A copy of player (not yet started) under a new id.
+  function copyOf(player, source) {
+    var id = player.id + "-part-" + (++groups);
+    var html = source.split(player.id).join(id).replace(' data-ready="1"', "");
+    return document.createRange().createContextualFragment(html);
+  }
+
+  // Whether a node shows something (text or a picture; not a style or a script).
+  function shows(node) {
+    if (node.nodeType === Node.TEXT_NODE) { return node.textContent.trim() !== ""; }
+    if (node.nodeType !== Node.ELEMENT_NODE || /^(STYLE|SCRIPT)$/.test(node.tagName)) {
+      return false;
+    }
+    return node.textContent.trim() !== "" || !!node.querySelector("img, svg, table");
+  }
+
+  // The nearest node after element (in the slide's order) that shows something, or null.
+  function shownAfter(slide, element) {
+    for (var node = element; node !== slide; node = node.parentNode) {
+      for (var next = node.nextSibling; next; next = next.nextSibling) {
+        if (shows(next)) { return next; }
+      }
+    }
+    return null;
+  }
+
+  // Whether something is shown before element on the slide.
+  function shownBefore(slide, element) {
+    for (var node = element; node !== slide; node = node.parentNode) {
+      for (var previous = node.previousSibling; previous; previous = previous.previousSibling) {
+        if (shows(previous)) { return true; }
+      }
+    }
+    return false;
+  }
+
+  // The slide holding only element (what comes before it stays on slide, what comes after it
+  // goes on a slide after it).
+  function alone(slide, element) {
+    if (shownBefore(slide, element)) { slide = cutBefore(slide, element); }
+    var after = shownAfter(slide, element);
+    if (after) {
+      if (after.parentNode === slide) { moveFrom(slide, after); } else { cutBefore(slide, after); }
+    }
+    return slide;
+  }
+
+  function splitPlayers() {
+    var split = false;
+    var players = Array.prototype.slice.call(
+      document.querySelectorAll(".reveal .slides section .gamelib-player"));
+    players.forEach(function (player) {
+      var parts = [];
+      player.querySelectorAll(".gamelib-panel").forEach(function (panel, index) {
+        parts.push([index, "tree"]);
+        if (panel.querySelector(".gamelib-caption")) { parts.push([index, "windows"]); }
+      });
+      if (parts.length < 2) { return; }
+      var slide = alone(player.closest("section"), player);
+      var source = player.outerHTML; // before any part is chosen: every panel shown
+      var group = String(++groups);
+      player.setAttribute("data-course-group", group);
+      showPart(player, parts[0][0], parts[0][1]);
+      var after = slide;
+      parts.slice(1).forEach(function (part) {
+        var shell = shellOf(slide, player);
+        var added = nextSlide(after, [shell[0]]);
+        shell[1].appendChild(copyOf(player, source)); // its script runs: the copy starts
+        var copy = shell[1].querySelector(".gamelib-player");
+        copy.setAttribute("data-course-group", group);
+        showPart(copy, part[0], part[1]);
+        after = added;
+      });
+      split = true;
+    });
+    if (split) { Reveal.sync(); }
+  }
+
+  // The slide shown now takes the step and view of the part shown before, if one player's.
+  function keepStep(event) {
+    var selector = ".gamelib-player[data-course-group]";
+    var now = event.currentSlide && event.currentSlide.querySelector(selector);
+    var before = event.previousSlide && event.previousSlide.querySelector(selector);
+    if (!now || !before || now === before) { return; }
+    if (now.getAttribute("data-course-group") !== before.getAttribute("data-course-group")) {
+      return;
+    }
+    var view = now.querySelector(".gamelib-view"), shown = before.querySelector(".gamelib-view");
+    if (view && shown && view.value !== shown.value) {
+      view.value = shown.value;
+      view.dispatchEvent(new Event("change"));
+    }
+    var slider = now.querySelector(".gamelib-slider");
+    slider.value = before.querySelector(".gamelib-slider").value;
+    slider.dispatchEvent(new Event("input"));
+  }
 
   // ---------------------------------------------------------------- slides that fit the frame
 
@@ -340,6 +544,7 @@ var CourseSlides = (function () {
       var waiting = [slide];
       for (var round = 0; waiting.length > 0 && round < 100; round++) {
         var current = waiting.shift();
+        measuring(current, function () { treesAlone(current); });
         var added = measuring(current, splitIfTooTall(current));
         if (added) {
           split = true;
@@ -353,10 +558,11 @@ var CourseSlides = (function () {
   function start() {
     // capture: before reveal.js's own handler and before the player's
     document.addEventListener("keydown", onKeyDown, true);
+    splitPlayers();
     splitSlides();
     markPlayerSlides();
     fitCurrent();
-    Reveal.on("slidechanged", fitCurrent);
+    Reveal.on("slidechanged", function (event) { keepStep(event); fitCurrent(); });
     Reveal.on("resize", function () {
       document.querySelectorAll("[data-course-fitted]").forEach(function (slide) {
         slide.removeAttribute("data-course-fitted");
