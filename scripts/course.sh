@@ -22,6 +22,16 @@
 #                                  slides/_build, the Japanese edition's into slides/_build/ja
 #                                  (--language en|ja: one; offline; reveal.js from npm, pinned
 #                                  by slides/package-lock.json); prints where
+#   bash scripts/course.sh tournament FOLDER_OF_PLAYERS [--game othello|reversi4x4|tictactoe
+#                                  --move-seconds 0.05 --bank 1 --openings 2
+#                                  --schedule round-robin|swiss --rounds N --ladder --jobs N
+#                                  --dask ADDRESS --out FOLDER --seed N]
+#                                  set up, then play a class tournament between the player
+#                                  files of the folder (and the course's ladder) in parallel;
+#                                  results in OUT/results.jsonl (the same command resumes a
+#                                  stopped tournament), the leaderboard in OUT/leaderboard
+#   bash scripts/course.sh player check|play my_player.py ...   set up, then check a
+#                                  student's player file before it is submitted
 #
 # Set-up is idempotent and quick the second time: a project virtual environment in .venv,
 # the Python packages (`lab`: the course's, requirements.txt; `test` and `setup`: also the
@@ -373,6 +383,16 @@ case "$command" in
     say "the JupyterLite edition is in lite/_output: serve that folder with any static server,"
     say "e.g. '.venv/bin/python -m http.server -d lite/_output 8000', then open http://127.0.0.1:8000/"
     ;;
+  tournament)
+    shift
+    setup course  # bubblewrap included: the referee's sandbox
+    "$VENV/bin/python" -m gamelib.tournament "$@"
+    ;;
+  player)
+    shift
+    setup course  # bubblewrap included: the referee's sandbox
+    "$VENV/bin/python" -m gamelib.tournament.check "$@"
+    ;;
   test)
     shift
     lanes=("${LANES[@]}")
@@ -403,7 +423,7 @@ case "$command" in
     exit "$FAILED"
     ;;
   *)
-    echo "usage: bash scripts/course.sh lab|site|lite|worksheet|slides|test [--lane unit|notebooks|browser|site|lite]|setup" >&2
+    echo "usage: bash scripts/course.sh lab|site|lite|worksheet|slides|tournament|player|test [--lane unit|notebooks|browser|site|lite]|setup" >&2
     exit 2
     ;;
 esac
