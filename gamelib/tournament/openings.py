@@ -32,10 +32,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from gamelib.core import FIRST
-from gamelib.games.minireversi import MiniReversi
-from gamelib.games.othello import Othello, positional_evaluation
-from gamelib.games.tictactoe import TicTacToe
+from gamelib.games.othello import positional_evaluation
 from gamelib.search import alphabeta
+from gamelib.tournament.games import GAMES
 
 
 @dataclass(frozen=True)
@@ -61,7 +60,7 @@ class OpeningRules:
     """How the openings of one game are chosen, and how its board is laid out.
 
     Attributes:
-        make_game: Builds the game.
+        make_game: Builds the game (the referee's, :data:`gamelib.tournament.games.GAMES`).
         plies: The length of every opening.
         depth: The α-β depth that values them (None: to the end of the game).
         evaluate: The evaluation at the depth limit (None: the game's own ``evaluate``).
@@ -83,7 +82,7 @@ class OpeningRules:
 
 OPENING_RULES: Mapping[str, OpeningRules] = {
     "othello": OpeningRules(
-        make_game=Othello,
+        make_game=GAMES["othello"],
         plies=4,
         depth=4,
         evaluate=positional_evaluation,
@@ -93,7 +92,7 @@ OPENING_RULES: Mapping[str, OpeningRules] = {
         extras=lambda state: state.player,
     ),
     "reversi4x4": OpeningRules(
-        make_game=MiniReversi,
+        make_game=GAMES["reversi4x4"],
         plies=4,
         depth=None,
         evaluate=None,
@@ -103,7 +102,7 @@ OPENING_RULES: Mapping[str, OpeningRules] = {
         extras=lambda state: (state.player, state.passed),
     ),
     "tictactoe": OpeningRules(
-        make_game=TicTacToe,
+        make_game=GAMES["tictactoe"],
         plies=2,
         depth=None,
         evaluate=None,
