@@ -3,6 +3,10 @@ player's code, schedules, ratings, and the leaderboard.
 
 * :mod:`gamelib.tournament.player` — what a player file sees (:class:`Clock`, :class:`Report`).
 * :mod:`gamelib.tournament.records` — the game specs and results a tournament is made of.
+* :mod:`gamelib.tournament.openings`, :mod:`~gamelib.tournament.schedule`,
+  :mod:`~gamelib.tournament.runner` — balanced openings, round robin and Swiss schedules, and
+  the runner that plays them in parallel and resumes after a crash (``python -m
+  gamelib.tournament FOLDER``; imported on demand, so a player's process stays light).
 """
 
 from gamelib.tournament.player import Clock, Report
