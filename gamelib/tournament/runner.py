@@ -20,6 +20,15 @@ results file *as its game ends* — one JSON line, written, flushed and ``fsync`
   used): :func:`timeless` is the comparison key that leaves them out. With players whose
   moves depend on the clock (iterative deepening stopped by time) the moves themselves may
   differ from run to run; the course's ladder searches to fixed depths.
+
+**A department's cluster** (tested on a ``LocalCluster`` only; a real multi-machine cluster
+was not tried): start ``dask scheduler`` on one machine and ``dask worker
+tcp://SCHEDULER:8786 --nthreads 1 --nworkers N`` on each machine (N its cores, each game
+runs two player processes that mostly take turns), every machine with the course set up by
+``bash scripts/course.sh setup`` (bubblewrap included) and the players' folder at the *same
+path* (a shared file system: specs name player files by path). Then the usual command with
+``--dask tcp://SCHEDULER:8786`` plays the games on the workers; the results file and the
+leaderboard are written where the command runs.
 """
 
 from __future__ import annotations
