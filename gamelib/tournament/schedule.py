@@ -9,8 +9,9 @@ killed resume it (:mod:`gamelib.tournament.runner`).
   :func:`~gamelib.tournament.openings.balanced_openings` twice, once with each colour. With
   ``n`` players and ``k`` openings that is ``n (n − 1) k`` games, all in one round.
 * **Swiss** (:class:`Swiss`): a fixed number of rounds; in each, players of equal or near
-  score meet, one game per pair, nobody meets the same opponent twice while that can be
-  avoided, and the player who has moved first less often moves first. A round's pairs
+  score meet, one game per pair, nobody meets the same opponent twice when the round's
+  players (the bye set aside) can be paired without a rematch, and the player who has moved
+  first less often moves first. A round's pairs
   depend on the earlier rounds' results, so :meth:`Swiss.games` is a function of the results
   so far. Round ``r`` is played from opening ``(r − 1) mod k``.
 
