@@ -23,17 +23,17 @@ a player is escaped.
 
 from __future__ import annotations
 
-import importlib
 import posixpath
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
 from pathlib import Path
-from typing import Any, Final, Protocol
+from typing import Final
 
 from gamelib.language import Language, check_language
 from gamelib.tables import html_table
+from gamelib.tournament.ratings import RatingTable, rate, read_results
 from gamelib.tournament.records import GameResult, Status
 from gamelib.tournament.replay import (
     GAME_NAMES,
@@ -91,33 +91,8 @@ OK_STATUSES: Final = frozenset({Status.FINISHED, Status.NOT_PLAYED})
 """The statuses of a side that did not fail (a game's row is marked when a side failed)."""
 
 
-class RatingTable(Protocol):
-    """What the leaderboard reads of :func:`gamelib.tournament.ratings.rate`'s table."""
-
-    def names(self) -> tuple[str, ...]:
-        """The rated players, strongest first."""
-        ...
-
-    def shown(
-        self, *, language: str | None = None
-    ) -> tuple[tuple[str, ...], list[dict[str, str]], tuple[str, ...]]:
-        """The columns, rows and numeric columns as a reader sees them."""
-        ...
-
-    def note(self, *, language: str | None = None) -> str:
-        """What the numbers mean."""
-        ...
-
-
 Rate = Callable[[Sequence[GameResult]], RatingTable]
 """The shape of :func:`gamelib.tournament.ratings.rate` as the leaderboard calls it."""
-
-
-def read_results(path: str | Path) -> list[GameResult]:
-    """The results of a results file (one :meth:`GameResult.to_line` a line; blank lines
-    skipped), in the file's order."""
-    text = Path(path).read_text(encoding="utf-8")
-    return [GameResult.from_line(line) for line in text.splitlines() if line.strip()]
 
 
 def replay_names(results: Sequence[GameResult]) -> list[str]:
@@ -176,13 +151,6 @@ def time_used(results: Iterable[GameResult]) -> dict[str, TimeUsed]:
             moves[name] += 1
             slowest[name] = max(slowest[name], move.seconds)
     return {name: TimeUsed(seconds[name], moves[name], slowest[name]) for name in seconds}
-
-
-def default_rate() -> Rate:
-    """:func:`gamelib.tournament.ratings.rate` (imported when asked for)."""
-    module: Any = importlib.import_module("gamelib.tournament.ratings")
-    rate: Rate = module.rate
-    return rate
 
 
 class Leaderboard:
@@ -350,7 +318,7 @@ def write_leaderboard(
     out_folder: str | Path,
     *,
     languages: Sequence[str] = ("en", "ja"),
-    rate: Rate | None = None,
+    rate: Rate = rate,
 ) -> Path:
     """Write the leaderboard of a results file to ``out_folder``; returns the first
     language's index page.
@@ -359,7 +327,8 @@ def write_leaderboard(
         results_path: the tournament's results file (JSON lines).
         out_folder: the folder to write (made if missing; files of the same names replaced).
         languages: the languages, the first at the folder's top.
-        rate: the ratings (default: :func:`gamelib.tournament.ratings.rate`).
+        rate: the ratings (default: :func:`gamelib.tournament.ratings.rate`; a test may ask
+            for fewer bootstrap fits).
 
     Raises:
         ValueError: for no language, a language twice, or one that is not ``"en"``/``"ja"``.
@@ -368,7 +337,7 @@ def write_leaderboard(
     if not chosen or len(set(chosen)) != len(chosen):
         raise ValueError(f"languages must be one or more of 'en', 'ja', each once: {languages}")
     results = read_results(results_path)
-    table = (rate or default_rate())(results)
+    table = rate(results)
     names = replay_names(results)
     top = Path(out_folder)
     for language in chosen:
@@ -399,9 +368,7 @@ def write_leaderboard(
 
 __all__ = [
     "Leaderboard",
-    "RatingTable",
     "TimeUsed",
-    "read_results",
     "replay_names",
     "time_used",
     "write_leaderboard",
