@@ -47,8 +47,9 @@ import shutil
 import signal
 import sys
 import tempfile
+import time
 import warnings
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
@@ -109,8 +110,8 @@ def claim_user_ids(count: int) -> Iterator[list[int | None]]:
     file lock until the block ends; a referee that dies frees its ids with it), or Nones
     when the referee is not root (it cannot change ids).
 
-    Every process left running under a claimed id is killed when it is claimed and again
-    when it is released, so a player's leftovers never outlive its game.
+    Every process left running under the claimed ids is killed when they are released, so a
+    player's leftovers never outlive its game (and never meet the next game's player).
     """
     if os.name != "posix" or os.getuid() != 0:
         yield [None] * count
@@ -130,40 +131,50 @@ def claim_user_ids(count: int) -> Iterator[list[int | None]]:
             held.append((user_id, descriptor))
         if len(held) < count:
             raise RuntimeError(f"no free player user id in {FIRST_USER_ID}+{USER_IDS}")
-        for user_id, _ in held:
-            kill_user_processes(user_id)
         yield [user_id for user_id, _ in held]
     finally:
-        for user_id, descriptor in held:
-            kill_user_processes(user_id)
+        kill_user_processes([user_id for user_id, _ in held])
+        for _, descriptor in held:
             os.close(descriptor)
 
 
-def kill_user_processes(user_id: int, rounds: int = 50) -> int:
-    """SIGKILL every process whose real user id is ``user_id`` (Linux, via /proc), round
-    after round until a round finds none (a fork bomb may fork while it is being killed).
-    Returns how many kills were sent."""
+def user_processes(user_ids: Collection[int]) -> list[int]:
+    """The live processes (zombies left out) whose real user id is one of ``user_ids``
+    (Linux, via /proc; an empty list elsewhere)."""
     proc = Path("/proc")
     if not proc.is_dir():
-        return 0
+        return []
+    wanted = {str(user_id) for user_id in user_ids}
+    found = []
+    for entry in proc.iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            status = (entry / "status").read_text()
+        except OSError:
+            continue
+        fields = dict(line.split(":", 1) for line in status.splitlines() if ":" in line)
+        alive = not fields.get("State", "").strip().startswith(("Z", "X"))
+        if alive and fields.get("Uid", "").split()[:1] in ([each] for each in wanted):
+            found.append(int(entry.name))
+    return found
+
+
+def kill_user_processes(user_ids: Collection[int], seconds: float = 5.0) -> int:
+    """SIGKILL every live process whose real user id is one of ``user_ids``, round after
+    round until none is left (a fork bomb may fork while it is being killed; a killed process
+    takes a moment to die), for at most ``seconds``. Returns how many kills were sent."""
     killed = 0
-    for _ in range(rounds):
-        found = 0
-        for entry in proc.iterdir():
-            if not entry.name.isdigit():
-                continue
-            try:
-                status = (entry / "status").read_text()
-            except OSError:
-                continue
-            uid_line = next((line for line in status.splitlines() if line.startswith("Uid:")), "")
-            if uid_line.split()[1:2] == [str(user_id)]:
-                found += 1
-                with contextlib.suppress(OSError):
-                    os.kill(int(entry.name), signal.SIGKILL)
-        killed += found
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        found = user_processes(user_ids)
         if not found:
             break
+        for pid in found:
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+        killed += len(found)
+        time.sleep(0.002)
     return killed
 
 
