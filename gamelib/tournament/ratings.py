@@ -60,6 +60,7 @@ fault counts as a win for the other, as the referee scored it.
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
@@ -314,7 +315,7 @@ def rate(
     *,
     resamples: int = 1000,
     seed: int = 0,
-    reference: str = REFERENCE,
+    reference: str | None = REFERENCE,
 ) -> RatingTable:
     """Rate the players of ``results``: Bradley–Terry strengths with 95 % bootstrap
     intervals (see the module's description for the model, the prior and the bootstrap).
@@ -323,8 +324,8 @@ def rate(
         results: The tournament's games, void ones included (they count for statuses only).
         resamples: How many bootstrap fits (at least 1).
         seed: The bootstrap's seed: the same results and seed give the same table.
-        reference: The player anchored at 0 when it has a game that counts; otherwise the
-            players' mean is 0.
+        reference: The player anchored at 0 when it has a game that counts; otherwise (or
+            when None) the players' mean is 0.
 
     Returns:
         The table, strongest first (ties by name). Relabelling the players permutes the rows;
@@ -543,6 +544,78 @@ def simulate(
     return results
 
 
+@dataclass(frozen=True)
+class SimulationCheck:
+    """How the ratings did on simulated round robins of players of known strength.
+
+    Attributes:
+        intervals: The intervals checked (players × tournaments).
+        coverage: The share of them that held the true strength (the players' mean at 0).
+        rank_correlation: The mean over tournaments of Spearman's rank correlation between
+            the true and the fitted strengths.
+        stated_order: The mean "stronger than next" the tables stated.
+        true_order: The share of those neighbouring rows whose true strengths are in the
+            stated order (a calibrated statement matches ``stated_order``).
+    """
+
+    intervals: int
+    coverage: float
+    rank_correlation: float
+    stated_order: float
+    true_order: float
+
+
+def check_on_simulations(
+    *,
+    players: int,
+    games_per_pair: int,
+    tournaments: int,
+    resamples: int,
+    spread: float = 150.0,
+    draw_share: float = 0.3,
+    seed: int = 0,
+) -> SimulationCheck:
+    """Rate ``tournaments`` simulated round robins (:func:`simulate`) and compare with the
+    truth: each tournament draws ``players`` true strengths from a normal distribution of
+    standard deviation ``spread`` (strength points), centred to mean 0, and is rated without
+    a reference player (so the fitted mean is 0 too), with the bootstrap seeded per
+    tournament. Fixed seeds: the same arguments give the same figures."""
+    generator = np.random.default_rng(seed)
+    names = [f"player {number:03d}" for number in range(players)]
+    covered: list[bool] = []
+    correlations: list[float] = []
+    stated: list[float] = []
+    held: list[bool] = []
+    for tournament in range(tournaments):
+        truth = generator.normal(0, spread, players)
+        truth -= truth.mean()
+        strengths = dict(zip(names, map(float, truth), strict=True))
+        results = simulate(
+            strengths, games_per_pair=games_per_pair, draw_share=draw_share, seed=tournament
+        )
+        table = rate(results, resamples=resamples, seed=tournament, reference=None)
+        covered += [table[name].low <= strengths[name] <= table[name].high for name in names]
+        fitted = np.array([table[name].strength for name in names])
+        correlations.append(_rank_correlation(truth, fitted))
+        for row, following in itertools.pairwise(table.rows):
+            assert row.stronger_than_next is not None
+            stated.append(row.stronger_than_next)
+            held.append(strengths[row.name] > strengths[following.name])
+    return SimulationCheck(
+        intervals=len(covered),
+        coverage=float(np.mean(covered)),
+        rank_correlation=float(np.mean(correlations)),
+        stated_order=float(np.mean(stated)),
+        true_order=float(np.mean(held)),
+    )
+
+
+def _rank_correlation(first: NDArray[np.float64], second: NDArray[np.float64]) -> float:
+    """Spearman's rank correlation of two samples without ties (Pearson's of their ranks)."""
+    ranks = [np.argsort(np.argsort(sample)).astype(np.float64) for sample in (first, second)]
+    return float(np.corrcoef(ranks[0], ranks[1])[0, 1])
+
+
 def read_results(results_file: str | Path) -> list[GameResult]:
     """The results of a complete results file (one :meth:`GameResult.to_line` per line)."""
     text = Path(results_file).read_text(encoding="utf-8")
@@ -557,7 +630,9 @@ __all__ = [
     "WORDS",
     "Rating",
     "RatingTable",
+    "SimulationCheck",
     "Tally",
+    "check_on_simulations",
     "expected_score",
     "fit_strengths",
     "ladder_ratings",
