@@ -17,6 +17,7 @@ from gamelib.tournament.in_kernel import (
     EXERCISE_GAMES,
     EXERCISE_SHARE,
     IN_KERNEL,
+    ProcessClock,
     check_exercise,
     entrant,
     exercise_opponent,
@@ -27,6 +28,12 @@ from gamelib.tournament.player import Clock, Report
 from gamelib.tournament.records import ClockSettings, GameResult, Status
 
 FAST = ClockSettings(move_seconds=0.02, bank_seconds=0.1, grace_seconds=0.02)
+
+
+def think(clock: Clock, seconds: float) -> None:
+    """Keep the processor busy until ``clock`` says ``seconds`` have passed."""
+    while clock.elapsed() < seconds:
+        pass
 
 
 def first_move(game: Any, state: Any, clock: Clock) -> Any:
@@ -58,13 +65,23 @@ def test_a_finished_game_is_recorded_like_the_referees_and_reads_back() -> None:
     assert GameResult.from_line(result.to_line()) == result
 
 
+def test_the_clock_counts_processor_time_not_waiting() -> None:
+    def sleeper(game: Any, state: Any, clock: Clock) -> Any:
+        time.sleep(2 * (FAST.move_seconds + FAST.bank_seconds + FAST.grace_seconds))
+        assert isinstance(clock, ProcessClock) and clock.elapsed() < FAST.move_seconds
+        return game.moves(state)[0]
+
+    result = play_in_kernel("tictactoe", (entrant(sleeper), entrant(first_move)), clock=FAST)
+    assert result.sides[0].status is Status.FINISHED
+
+
 def test_a_slow_move_is_forfeited_after_the_fact() -> None:
     calls = []
 
     def slow_third_move(game: Any, state: Any, clock: Clock) -> Any:
         calls.append(clock.bank_seconds)
         if len(calls) == 3:
-            time.sleep(FAST.move_seconds + FAST.bank_seconds + 2 * FAST.grace_seconds)
+            think(clock, FAST.move_seconds + FAST.bank_seconds + 2 * FAST.grace_seconds)
         return game.moves(state)[0]
 
     result = play_in_kernel(
@@ -82,7 +99,7 @@ def test_time_over_the_move_comes_off_the_bank() -> None:
     roomy = ClockSettings(move_seconds=0.02, bank_seconds=0.5, grace_seconds=0.02)
 
     def a_little_slow(game: Any, state: Any, clock: Clock) -> Any:
-        time.sleep(roomy.move_seconds + over)
+        think(clock, roomy.move_seconds + over)
         return game.moves(state)[0]
 
     result = play_in_kernel(

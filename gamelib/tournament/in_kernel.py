@@ -5,6 +5,8 @@ The browser edition (JupyterLite) has no processes, so the sandboxed referee
 there. Here each player's ``choose_move(game, state, clock)`` is called directly, in this
 process, with a :class:`~gamelib.tournament.player.Clock`:
 
+* **The clock counts processor time** (:class:`ProcessClock`): this process's, so a busy
+  machine slows the games down but does not weaken the players.
 * **The clock forfeits after the fact.** A move that took longer than its ``move_seconds``
   spends the difference from the side's bank; a move that leaves the bank below
   ``-grace_seconds`` loses the game on time — once the move has returned. Nothing here can
@@ -35,13 +37,14 @@ import traceback
 import types
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Final
 
 from gamelib.core import FIRST, Game
 from gamelib.exercises import Feedback
 from gamelib.games.othello import positional_evaluation
-from gamelib.language import Language, resolve
+from gamelib.language import Language, resolve, translated
+from gamelib.players import WORDS as PLAYER_WORDS
 from gamelib.players import GamePlayer, Reseedable, SearchPlayer
 from gamelib.search import alphabeta
 from gamelib.tournament.openings import OPENING_RULES, balanced_openings
@@ -67,6 +70,7 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
         "{wins} 勝 {draws} 分 {losses} 敗{faults}",
     },
     "faults": {"en": "; {player_a}'s faults: {faults}", "ja": "。{player_a} の反則：{faults}"},
+    "opponent": {"en": "positional α-β depth {depth}", "ja": "位置評価のαβ法 深さ {depth}"},
     "passed": {
         "en": "{points} of {games} points ({rate:.0%}) against {opponent}: at least {needed} "
         "needed.",
@@ -82,17 +86,37 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
 }
 """Every sentence this module writes, in English and Japanese (``str.format`` templates)."""
 
-EXERCISE_OPPONENT_NAME: Final = "positional α-β depth 2"
+EXERCISE_OPPONENT_NAME: Final = WORDS["opponent"]["en"].format(depth=2)
 """The name of the closing exercise's opponent (:func:`exercise_opponent`)."""
 
-EXERCISE_CLOCK: Final = ClockSettings(move_seconds=0.01, bank_seconds=1.0, grace_seconds=0.05)
-"""The exercise's clock: 0.01 s per move, a bank of 1 s per game, 0.05 s of grace."""
+EXERCISE_CLOCK: Final = ClockSettings(move_seconds=0.02, bank_seconds=1.0, grace_seconds=0.05)
+"""The exercise's clock: 0.02 s per move, a bank of 1 s per game, 0.05 s of grace (processor
+time, :class:`ProcessClock`)."""
 
 EXERCISE_GAMES: Final = 20
 """The exercise's number of games: 10 openings, each played with both colours."""
 
 EXERCISE_SHARE: Final = 0.6
 """The share of the points the exercise asks for (draws count ½)."""
+
+
+@dataclass(frozen=True)
+class ProcessClock(Clock):
+    """A :class:`~gamelib.tournament.player.Clock` that counts the processor time of this
+    process (``time.process_time()``) instead of the time on the wall.
+
+    Games in the kernel use it, so a player gets the same thinking for its time whether the
+    machine is idle or shared (a JupyterHub, a laptop running other work): what the other
+    programs on the machine do neither speeds it up nor costs it games. Time a player spends
+    waiting (``time.sleep``, reading a file) is not counted. The referee's clock, which
+    stops a player's process at its deadline, counts the time on the wall.
+    """
+
+    started: float = field(default_factory=time.process_time)
+
+    def elapsed(self) -> float:
+        """Processor seconds this process has used since this move began."""
+        return time.process_time() - self.started
 
 
 @dataclass(frozen=True)
@@ -214,10 +238,11 @@ def play_in_kernel(
 ) -> GameResult:
     """Play one game in this process: ``players[0]`` moves first, ``players[1]`` second.
 
-    Each move gets a fresh :class:`Clock` (``move_seconds`` and the side's bank left); the
-    time a move took beyond ``move_seconds`` comes off the bank, and a side whose bank falls
-    below ``-grace_seconds`` loses on time **after** that move returns (see the module
-    docstring: a move that never returns cannot be stopped here). A player that raises,
+    Each move gets a fresh :class:`ProcessClock` (``move_seconds`` and the side's bank left,
+    in processor seconds of this process); the time a move took beyond ``move_seconds``
+    comes off the bank, and a side whose bank falls below ``-grace_seconds`` loses on time
+    **after** that move returns (see the module docstring: a move that never returns cannot
+    be stopped here). A player that raises,
     answers with no move or an illegal one, or cannot be started loses the game; the other
     side's status is NOT_PLAYED.
 
@@ -276,10 +301,12 @@ def play_in_kernel(
             choosers.append(_called(functools.partial(player.start, game, side, seed), logs[side]))
         while game.moves(state):
             side = 0 if game.to_move(state) == FIRST else 1
-            move_clock = Clock(clock.move_seconds, max(banks[side], 0.0))
-            begun = time.perf_counter()
+            move_clock = ProcessClock(
+                clock.move_seconds, max(banks[side], 0.0), time.process_time()
+            )
+            begun = move_clock.started
             answer = _called(functools.partial(choosers[side], game, state, move_clock), logs[side])
-            seconds = time.perf_counter() - begun
+            seconds = time.process_time() - begun
             used[side] += seconds
             counts[side] += 1
             banks[side] -= max(0.0, seconds - clock.move_seconds)
@@ -362,10 +389,12 @@ class Match:
         fault_text = ""
         if faults:
             listed = ", ".join(f"{status.value} ×{count}" for status, count in faults.items())
-            fault_text = WORDS["faults"][chosen].format(player_a=self.player_a, faults=listed)
+            fault_text = WORDS["faults"][chosen].format(
+                player_a=player_name(self.player_a, chosen), faults=listed
+            )
         return WORDS["match"][chosen].format(
-            player_a=self.player_a,
-            player_b=self.player_b,
+            player_a=player_name(self.player_a, chosen),
+            player_b=player_name(self.player_b, chosen),
             points=_points_text(self.points),
             games=self.games,
             rate=self.score_rate,
@@ -377,6 +406,12 @@ class Match:
 
     def __str__(self) -> str:
         return self.describe()
+
+
+def player_name(name: str, language: str | None = None) -> str:
+    """A player's name in ``language`` (None: the course-wide one): the course's players'
+    default names and the exercise's opponent translated, any other name as it is."""
+    return translated(name, (*PLAYER_WORDS.values(), WORDS["opponent"]), language)
 
 
 def _points_text(points: float) -> str:
@@ -433,7 +468,7 @@ def exercise_opponent() -> SearchPlayer:
     )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class ExerciseCheck:
     """The closing exercise's verdict: the match, and the feedback that says pass or fail."""
 
@@ -447,6 +482,9 @@ class ExerciseCheck:
         return self.feedback.correct
 
     def __str__(self) -> str:
+        return str(self.feedback)
+
+    def __repr__(self) -> str:
         return str(self.feedback)
 
     def _repr_html_(self) -> str:
@@ -481,7 +519,7 @@ def check_exercise(
         points=_points_text(match.points),
         games=games,
         rate=match.score_rate,
-        opponent=EXERCISE_OPPONENT_NAME,
+        opponent=player_name(EXERCISE_OPPONENT_NAME, chosen),
         needed=_points_text(needed),
     )
     return ExerciseCheck(match, needed, Feedback(passed, [message], language=chosen))
@@ -496,10 +534,12 @@ __all__ = [
     "Entrant",
     "ExerciseCheck",
     "Match",
+    "ProcessClock",
     "check_exercise",
     "entrant",
     "exercise_opponent",
     "play_in_kernel",
     "play_match",
+    "player_name",
     "read_answer",
 ]
