@@ -30,7 +30,7 @@ from pathlib import Path
 import pytest
 
 from gamelib.tournament import sandbox
-from gamelib.tournament.games import first_player_score, make_game, replay
+from gamelib.tournament.games import final_position, first_player_score, make_game
 from gamelib.tournament.ladder import LADDER
 from gamelib.tournament.records import ClockSettings, GameResult, GameSpec, Limits, Status
 from gamelib.tournament.referee import play_game
@@ -238,7 +238,7 @@ def check_game(name: str, result: GameResult) -> None:
     if hostile.status == Status.FINISHED:
         assert honest.status == Status.FINISHED
         game = make_game("reversi4x4")
-        final = replay(game, [move.move for move in result.moves])
+        final = final_position(game, result.spec.opening, [move.move for move in result.moves])
         assert game.is_terminal(final)
         assert result.score == first_player_score(game, final)
     else:

@@ -76,6 +76,32 @@ def replay(game: NamedMovesGame, names: Sequence[str]) -> Any:
     return state
 
 
+def forced_pass(game: NamedMovesGame, state: Any) -> Any | None:
+    """The pass move when it is the only legal move of ``state`` (the referee plays it for the
+    side to move, without asking), else None."""
+    moves = game.moves(state)
+    if len(moves) == 1 and game.move_name(moves[0]) == "pass":
+        return moves[0]
+    return None
+
+
+def final_position(game: NamedMovesGame, opening: Sequence[str], chosen: Sequence[str]) -> Any:
+    """The position a game ends in: the ``opening``, then the moves the players ``chosen``
+    (a result's ``moves``), with the forced passes the referee played between and after them.
+
+    Raises:
+        ValueError: at the first move that is not legal.
+    """
+    state = replay(game, opening)
+    for name in chosen:
+        while (move := forced_pass(game, state)) is not None:
+            state = game.result(state, move)
+        state = game.result(state, parse_legal_move(game, state, name))
+    while (move := forced_pass(game, state)) is not None:
+        state = game.result(state, move)
+    return state
+
+
 def first_player_score(game: NamedMovesGame, state: Any) -> float:
     """The final utility of a finished game from the first player's view (the game's own
     utility is from the view of the side to move in ``state``)."""

@@ -13,6 +13,11 @@ game object (:class:`gamelib.games.othello.Othello` …), ``state`` the position
 plus what its search saw (depth reached, nodes, value, principal variation), which replays
 show beside each move.
 
+Chance: before the file is loaded, its process seeds Python's :mod:`random` module from the
+game's seed and the player's side, so a player that draws from ``random`` (``random.choice``,
+or a seed for its own ``random.Random(random.randrange(2**32))``) plays the same game every
+time the tournament is replayed with the same seeds.
+
 This module is imported by the player's own process (:mod:`gamelib.tournament.child`), so it
 imports nothing of the referee.
 """

@@ -20,6 +20,9 @@ answer, so the pipes and the player's replay of the game count against the playe
 
 How a game ends (the statuses of :class:`~gamelib.tournament.records.Status`):
 
+* a side whose only legal move is a pass does not choose: the referee plays the pass for it
+  (it is in the moves sent to the players, not in the result's ``moves``, which are the
+  players' choices; :func:`gamelib.tournament.games.final_position` puts the passes back);
 * played to the end: both sides FINISHED; ``score`` is the game's utility from the first
   player's view (official disc score in Othello, discs in 4×4 reversi, ±1/0 in tic-tac-toe)
   and the points are 1, ½ or 0 by its sign;
@@ -48,7 +51,12 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from gamelib.tournament import protocol, sandbox
-from gamelib.tournament.games import NamedMovesGame, first_player_score, make_game
+from gamelib.tournament.games import (
+    NamedMovesGame,
+    first_player_score,
+    forced_pass,
+    make_game,
+)
 from gamelib.tournament.games import parse_legal_move as legal_move_named
 from gamelib.tournament.records import GameResult, GameSpec, MoveRecord, SideOutcome, Status
 
@@ -338,6 +346,11 @@ def play_moves(
     """
     clock = spec.clock
     while not game.is_terminal(state):
+        forced = forced_pass(game, state)
+        if forced is not None:
+            names.append(game.move_name(forced))
+            state = game.result(state, forced)
+            continue
         side = game.to_move(state)
         player = players[side]
         bank = clocks.banks[side]

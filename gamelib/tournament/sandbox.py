@@ -78,24 +78,31 @@ def bubblewrap() -> str | None:
     return shutil.which("bwrap")
 
 
-def isolation_warning() -> str:
-    """The sentence said once when players run with limits alone."""
+def isolation_warning(asked: bool = True) -> str:
+    """The sentence said once when players run with limits alone (``asked``: the sandbox
+    was asked for, but bwrap is missing; else it was switched off)."""
+    cause = (
+        "bubblewrap (bwrap) is not available"
+        if asked
+        else "the sandbox is switched off (sandbox_wanted=False)"
+    )
     sentence = (
-        "bubblewrap (bwrap) is not available: players run with resource limits alone and are "
-        "NOT isolated from this machine's files or network; run the tournament on Linux with "
-        "Debian's 'bubblewrap' package for isolation."
+        f"{cause}: players run with resource limits alone and are NOT isolated from this "
+        "machine's files or network; run the tournament on Linux with Debian's 'bubblewrap' "
+        "package for isolation."
     )
     if os.name == "posix" and os.getuid() != 0:
         sentence += " Without root no process limit is set (it would count all your processes)."
     return sentence
 
 
-def warn_once() -> None:
-    """Warn (a :class:`RuntimeWarning`) that players are not isolated; once per process."""
+def warn_once(asked: bool = True) -> None:
+    """Warn (a :class:`RuntimeWarning`, see :func:`isolation_warning`) that players are not
+    isolated; once per process."""
     global _warned
     if not _warned:
         _warned = True
-        warnings.warn(isolation_warning(), RuntimeWarning, stacklevel=3)
+        warnings.warn(isolation_warning(asked), RuntimeWarning, stacklevel=3)
 
 
 def _lock_folder() -> Path:
@@ -307,7 +314,7 @@ def launch(
 
     bwrap = bubblewrap() if sandbox else None
     if bwrap is None:
-        warn_once()
+        warn_once(asked=sandbox)
     limits = dict(settings["limits"])
     if bwrap is None:
         # Without a sandbox, giving up root only works if Python is reachable by any user.

@@ -1,0 +1,172 @@
+"""The referee with honest players: the same games as the course's arena, the clock's
+arithmetic, the void rule, forced passes, reports, and results that survive JSON."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from gamelib.arena import play_game as arena_game
+from gamelib.tournament import ladder, sandbox
+from gamelib.tournament.games import final_position, first_player_score, forced_pass, make_game
+from gamelib.tournament.ladder import LADDER
+from gamelib.tournament.records import ClockSettings, GameResult, GameSpec, Limits, Status
+from gamelib.tournament.referee import Clocks, play_game
+
+CLOCK = ClockSettings(move_seconds=0.05, bank_seconds=2.0, grace_seconds=1.0)
+LIMITS = Limits(cpu_seconds=20, memory_bytes=1 << 30, processes=8, open_files=32)
+
+
+def spec_of(
+    first: str,
+    second: str,
+    *,
+    game: str = "reversi4x4",
+    opening: tuple[str, ...] = (),
+    seed: int = 7,
+    clock: ClockSettings = CLOCK,
+) -> GameSpec:
+    return GameSpec(
+        game_id="test",
+        game=game,
+        players=(Path(first).stem, Path(second).stem),
+        paths=(first, second),
+        opening=opening,
+        seed=seed,
+        clock=clock,
+        limits=LIMITS,
+    )
+
+
+def write(folder: Path, name: str, text: str) -> str:
+    path = folder / name
+    path.write_text(text)
+    return str(path)
+
+
+@pytest.mark.parametrize("game_name", ["reversi4x4", "tictactoe"])
+def test_the_referee_plays_the_arenas_game_between_ladder_players(game_name: str) -> None:
+    """α-β depth 1 against α-β depth 2: the moves the referee recorded are the moves
+    gamelib.arena plays between the same players seeded as the player processes seed them
+    (Python's random from seed × 2 + side), and the score is the final position's."""
+    opening = ("b1",) if game_name == "reversi4x4" else ("b2",)
+    spec = spec_of(LADDER["α-β depth 1"], LADDER["α-β depth 2"], game=game_name, opening=opening)
+    result = play_game(spec)
+    assert [side.status for side in result.sides] == [Status.FINISHED, Status.FINISHED]
+    game = make_game(game_name)
+    players = []
+    for side, depth in ((0, 1), (1, 2)):
+        random.seed(spec.seed * 2 + side)
+        players.append(ladder.alphabeta_player(game, depth))
+    opening_moves = [game.parse_move(name) for name in opening]
+    record = arena_game(game, players, opening=opening_moves)
+    expected = [game.move_name(move) for move in record.moves[len(opening) :]]
+    assert [move.move for move in result.moves] == [name for name in expected if name != "pass"]
+    assert result.score == record.score
+    final = final_position(game, spec.opening, [move.move for move in result.moves])
+    assert result.score == first_player_score(game, final)
+    wins = {1: (1.0, 0.0), -1: (0.0, 1.0), 0: (0.5, 0.5)}
+    assert result.points == wins[(record.score > 0) - (record.score < 0)]
+    assert result.sandboxed == (sandbox.bubblewrap() is not None)
+
+
+def test_reports_reach_the_result_and_a_result_survives_json() -> None:
+    result = play_game(spec_of(LADDER["Greedy"], LADDER["α-β depth 2"], seed=3))
+    assert GameResult.from_line(result.to_line()) == result
+    greedy = [move.report for move in result.moves if move.side == 0]
+    searched = [(move.move, move.report) for move in result.moves if move.side == 1]
+    assert greedy and all(report is None for report in greedy)
+    assert searched
+    for name, report in searched:
+        assert report is not None
+        assert report["depth"] == 2
+        assert report["nodes"] >= 1
+        assert report["principal_variation"][0] == name
+
+
+def test_the_bank_pays_for_time_over_the_move_time(tmp_path: Path) -> None:
+    """Every move's bank is the previous bank minus the time over move_seconds (never below 0),
+    as the referee measured it; a player that takes 0.1 s over each move spends it."""
+    slow = write(
+        tmp_path,
+        "slow.py",
+        "import time\n\ndef choose_move(game, state, clock):\n"
+        "    time.sleep(clock.move_seconds_left() + 0.1)\n    return game.moves(state)[0]\n",
+    )
+    clock = ClockSettings(move_seconds=0.02, bank_seconds=0.35, grace_seconds=1.0)
+    result = play_game(spec_of(slow, LADDER["Greedy"], clock=clock))
+    assert result.sides[0].status == Status.FINISHED
+    bank = clock.bank_seconds
+    for move in result.moves:
+        if move.side == 0:
+            bank = max(0.0, bank - max(0.0, move.seconds - clock.move_seconds))
+            assert move.bank_left == bank
+            assert move.seconds > clock.move_seconds + 0.1
+    assert bank == 0.0
+    used = sum(move.seconds for move in result.moves if move.side == 0)
+    assert result.sides[0].seconds_used == pytest.approx(used)
+
+
+def test_clocks_charge_the_bank_and_forgive_the_grace() -> None:
+    clocks = Clocks(banks=[1.0, 1.0])
+    assert clocks.charge(0, 0.05, 0.1) == 1.0
+    assert clocks.charge(0, 0.35, 0.1) == pytest.approx(0.75)
+    assert clocks.charge(0, 2.0, 0.1) == 0.0
+    assert clocks.banks == [0.0, 1.0]
+    assert clocks.chosen == [3, 0]
+    assert clocks.used[0] == pytest.approx(2.4)
+
+
+def test_one_side_failing_loses_and_both_failing_is_void(tmp_path: Path) -> None:
+    broken = write(tmp_path, "broken.py", "raise ImportError('no such thing')\n")
+    missing = str(tmp_path / "missing.py")
+    one = play_game(spec_of(LADDER["Random"], broken))
+    assert [side.status for side in one.sides] == [Status.NOT_PLAYED, Status.FAILED_TO_START]
+    assert one.points == (1.0, 0.0) and not one.void and one.score is None
+    assert "ImportError" in one.sides[1].detail and "ImportError" in one.sides[1].log
+    both = play_game(spec_of(missing, broken))
+    assert both.void and both.points is None and both.score is None
+    assert [side.status for side in both.sides] == [Status.FAILED_TO_START] * 2
+    assert "there is no player file" in both.sides[0].detail
+    assert GameResult.from_line(both.to_line()) == both
+
+
+def test_the_player_process_imports_no_referee_and_prints_only_to_its_log(tmp_path: Path) -> None:
+    spy = write(
+        tmp_path,
+        "spy.py",
+        "import sys\n\ndef choose_move(game, state, clock):\n"
+        "    print('referee loaded:', 'gamelib.tournament.referee' in sys.modules)\n"
+        '    print(\'{"type": "answer", "move": "zz"}\')\n'
+        "    return game.move_name(game.moves(state)[-1])\n",
+    )
+    result = play_game(spec_of(spy, LADDER["Greedy"]))
+    assert result.sides[0].status == Status.FINISHED
+    assert "referee loaded: False" in result.sides[0].log
+
+
+def test_forced_passes_are_played_by_the_referee() -> None:
+    """From an opening after which the side to move can only pass, the referee passes for it:
+    the result's moves hold no pass, and the final position (passes put back) gives the
+    score."""
+    game = make_game("reversi4x4")
+    generator = random.Random(1)
+    opening: tuple[str, ...] = ()
+    while not opening:
+        state = game.initial_state()
+        names: list[str] = []
+        while not game.is_terminal(state):
+            if forced_pass(game, state) is not None:
+                opening = tuple(names)
+                break
+            move = generator.choice(list(game.moves(state)))
+            names.append(game.move_name(move))
+            state = game.result(state, move)
+    result = play_game(spec_of(LADDER["Greedy"], LADDER["Greedy"], opening=opening))
+    assert [side.status for side in result.sides] == [Status.FINISHED, Status.FINISHED]
+    assert "pass" not in [move.move for move in result.moves]
+    final = final_position(game, opening, [move.move for move in result.moves])
+    assert game.is_terminal(final)
+    assert result.score == first_player_score(game, final)
