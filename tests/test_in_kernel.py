@@ -13,6 +13,7 @@ import pytest
 from gamelib.games.minireversi import MiniReversi
 from gamelib.players import GreedyPlayer, RandomPlayer
 from gamelib.tournament import sample_player
+from gamelib.tournament.games import final_position
 from gamelib.tournament.in_kernel import (
     EXERCISE_GAMES,
     EXERCISE_SHARE,
@@ -50,10 +51,9 @@ def last_move_by_name(game: Any, state: Any, clock: Clock) -> Report:
 def test_a_finished_game_is_recorded_like_the_referees_and_reads_back() -> None:
     result = play_in_kernel("reversi4x4", (entrant(first_move), entrant(last_move_by_name)))
     game = MiniReversi()
-    state = game.initial_state()
-    for record in result.moves:
-        state = game.result(state, game.parse_move(record.move))
+    state = final_position(game, result.spec.opening, [record.move for record in result.moves])
     assert game.is_terminal(state)
+    assert "pass" not in [record.move for record in result.moves]  # forced: played for the side
     utility = game.utility(state)
     assert result.score == (utility if game.to_move(state) == 0 else -utility)
     expected = (1.0, 0.0) if result.score > 0 else (0.0, 1.0) if result.score < 0 else (0.5, 0.5)

@@ -47,7 +47,14 @@ from gamelib.language import Language, resolve, translated
 from gamelib.players import WORDS as PLAYER_WORDS
 from gamelib.players import GamePlayer, Reseedable, SearchPlayer
 from gamelib.search import alphabeta
-from gamelib.tournament.openings import OPENING_RULES, balanced_openings
+from gamelib.tournament.games import (
+    GAMES,
+    first_player_score,
+    forced_pass,
+    make_game,
+    replay,
+)
+from gamelib.tournament.openings import balanced_openings
 from gamelib.tournament.player import ChooseMove, Clock, Report
 from gamelib.tournament.records import (
     ClockSettings,
@@ -202,7 +209,7 @@ def read_answer(game: Game[Any, Any], state: Any, answer: Any) -> tuple[Any, dic
     if isinstance(answer, str):
         try:
             move = game.parse_move(answer)  # type: ignore[attr-defined]
-        except ValueError as error:
+        except (ValueError, IndexError, KeyError) as error:
             raise _FaultError(Status.BAD_ANSWER, f"{answer!r} is not a move: {error}") from None
     elif isinstance(answer, int) and not isinstance(answer, bool):
         move = answer
@@ -244,7 +251,8 @@ def play_in_kernel(
     **after** that move returns (see the module docstring: a move that never returns cannot
     be stopped here). A player that raises,
     answers with no move or an illegal one, or cannot be started loses the game; the other
-    side's status is NOT_PLAYED.
+    side's status is NOT_PLAYED. A forced pass is played for the side without asking it and
+    is not among the result's moves, as the referee does (so a leaderboard replays both alike).
 
     Args:
         game_name: ``"othello"``, ``"reversi4x4"`` or ``"tictactoe"``.
@@ -263,8 +271,8 @@ def play_in_kernel(
     """
     if len(players) != 2:
         raise ValueError(f"a game needs two players, got {len(players)}")
-    if game_name not in OPENING_RULES:
-        raise ValueError(f"unknown game {game_name!r}; expected one of {sorted(OPENING_RULES)}")
+    if game_name not in GAMES:
+        raise ValueError(f"unknown game {game_name!r}; the tournament games are {', '.join(GAMES)}")
     spec = GameSpec(
         game_id=game_id,
         game=game_name,
@@ -275,13 +283,8 @@ def play_in_kernel(
         clock=clock,
         limits=Limits(),
     )
-    game = OPENING_RULES[game_name].make_game()
-    state = game.initial_state()
-    for name in opening:
-        move = game.parse_move(name)
-        if move not in list(game.moves(state)):
-            raise ValueError(f"the opening move {name!r} is illegal")
-        state = game.result(state, move)
+    game: Any = make_game(game_name)
+    state = replay(game, opening)
     logs = (io.StringIO(), io.StringIO())
     banks = [clock.bank_seconds, clock.bank_seconds]
     used = [0.0, 0.0]
@@ -299,7 +302,11 @@ def play_in_kernel(
         choosers = []
         for side, player in enumerate(players):
             choosers.append(_called(functools.partial(player.start, game, side, seed), logs[side]))
-        while game.moves(state):
+        while True:
+            while (forced := forced_pass(game, state)) is not None:
+                state = game.result(state, forced)  # played for the side, as the referee does
+            if not game.moves(state):
+                break
             side = 0 if game.to_move(state) == FIRST else 1
             move_clock = ProcessClock(
                 clock.move_seconds, max(banks[side], 0.0), time.process_time()
@@ -326,8 +333,7 @@ def play_in_kernel(
         sides = [outcome(0, Status.NOT_PLAYED), outcome(1, Status.NOT_PLAYED)]
         sides[side] = outcome(side, fault.status, fault.detail)
         return GameResult(spec, tuple(records), (sides[0], sides[1]), None, points, False)
-    utility = game.utility(state)
-    score = float(utility if game.to_move(state) == FIRST else -utility)
+    score = float(first_player_score(game, state))
     points = (1.0, 0.0) if score > 0 else (0.0, 1.0) if score < 0 else (0.5, 0.5)
     finished = (outcome(0, Status.FINISHED), outcome(1, Status.FINISHED))
     return GameResult(spec, tuple(records), finished, score, points, False)
