@@ -285,22 +285,26 @@ def start_both(players: list[PlayerProcess]) -> list[PlayerFailedError | None]:
     return failures
 
 
-def close_player(player: PlayerProcess) -> None:
-    """Say ``bye``, give the process :data:`EXIT_SECONDS` to exit, kill it otherwise, keep
-    the last of its log, close the pipes and remove its folder."""
-    if player.process.poll() is None and not player.killed:
-        player.send({"type": protocol.BYE})
-    with contextlib.suppress(OSError):
-        os.close(player.to_child)
-    with contextlib.suppress(subprocess.TimeoutExpired):
-        player.process.wait(timeout=EXIT_SECONDS)
-    player.kill()
-    player.process.wait()
-    player.read_log()
-    for descriptor in (player.from_child, player.log_pipe):
+def close_players(players: list[PlayerProcess]) -> None:
+    """Say ``bye`` to every process, give them :data:`EXIT_SECONDS` (together) to exit, kill
+    those still running, keep the last of their logs, close the pipes and remove their
+    folders."""
+    for player in players:
+        if player.process.poll() is None and not player.killed:
+            player.send({"type": protocol.BYE})
         with contextlib.suppress(OSError):
-            os.close(descriptor)
-    shutil.rmtree(player.folder, ignore_errors=True)
+            os.close(player.to_child)
+    deadline = time.perf_counter() + EXIT_SECONDS
+    for player in players:
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            player.process.wait(timeout=max(0.0, deadline - time.perf_counter()))
+        player.kill()
+        player.process.wait()
+        player.read_log()
+        for descriptor in (player.from_child, player.log_pipe):
+            with contextlib.suppress(OSError):
+                os.close(descriptor)
+        shutil.rmtree(player.folder, ignore_errors=True)
 
 
 def points_of(score: float) -> tuple[float, float]:
@@ -452,8 +456,7 @@ def play_game(spec: GameSpec, *, sandbox_wanted: bool = True) -> GameResult:
                     statuses[1 - failure.side] = Status.NOT_PLAYED
                     points = (0.0, 1.0) if failure.side == 0 else (1.0, 0.0)
         finally:
-            for player in players:
-                close_player(player)
+            close_players(players)
     sides = tuple(
         SideOutcome(
             status=statuses[side],

@@ -1,0 +1,125 @@
+"""What the referee costs: games between instant players, sandboxed as in a tournament.
+
+An instant player answers at once (the first legal move), so everything a game of theirs
+takes is the referee's: starting both processes (Python, gamelib, the sandbox), each move's
+round trip (the position sent, replayed by the player's process, the answer read and checked),
+and closing. The script prints
+
+* the fixed cost per game (start and close) and the per-move round trip, on 8×8 Othello;
+* that cost as a fraction of the same game played at 0.1 s per move (the goal: at most 5 %),
+  in wall time and in CPU time (the referee's and both players' processes: what the wall
+  time comes to when the machine is not busy with anything else);
+* games per minute on 2 cores (two games at a time), instant players, and what that predicts
+  for players that use their 0.1 s per move.
+
+Run with ``.venv/bin/python benchmarks/referee_overhead.py [--games N] [--no-sandbox]``. The
+machine's load average is printed with the figures: on a busy machine they are worse.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import statistics
+import tempfile
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+from gamelib.tournament.records import ClockSettings, GameResult, GameSpec, Status
+from gamelib.tournament.referee import play_game
+
+GOAL_FRACTION = 0.05
+MOVE_SECONDS = 0.1
+INSTANT = "def choose_move(game, state, clock):\n    return game.moves(state)[0]\n"
+
+
+def instant_spec(folder: str, number: int) -> GameSpec:
+    """Game ``number`` between two instant players in 8×8 Othello at 0.1 s per move."""
+    paths = (str(Path(folder) / "first.py"), str(Path(folder) / "second.py"))
+    for path in paths:
+        Path(path).write_text(INSTANT)
+    return GameSpec(
+        game_id=f"overhead-{number}",
+        game="othello",
+        players=("instant 1", "instant 2"),
+        paths=paths,
+        seed=number,
+        clock=ClockSettings(move_seconds=MOVE_SECONDS, bank_seconds=2.0, grace_seconds=0.5),
+    )
+
+
+def cpu_seconds() -> float:
+    """CPU time of this process and of its finished children (the players' processes)."""
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+def timed_game(spec: GameSpec, sandboxed: bool) -> tuple[float, float, GameResult]:
+    """The wall time and the CPU time (referee and players) of one game, and its result."""
+    started, cpu = time.perf_counter(), cpu_seconds()
+    result = play_game(spec, sandbox_wanted=sandboxed)
+    return time.perf_counter() - started, cpu_seconds() - cpu, result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=4, help="games per measurement")
+    parser.add_argument("--no-sandbox", action="store_true", help="limits alone")
+    options = parser.parse_args()
+    sandboxed = not options.no_sandbox
+    with tempfile.TemporaryDirectory() as folder:
+        specs = [instant_spec(folder, number) for number in range(options.games)]
+        walls, cpus, results = zip(*(timed_game(spec, sandboxed) for spec in specs), strict=True)
+        for result in results:
+            assert all(side.status == Status.FINISHED for side in result.sides), result.sides
+        moves = [len(result.moves) for result in results]
+        trips = [move.seconds for result in results for move in result.moves]
+        fixed = [
+            wall - sum(move.seconds for move in result.moves)
+            for wall, result in zip(walls, results, strict=True)
+        ]
+        per_move = statistics.mean(trips)
+        fraction = statistics.mean(
+            wall / (count * MOVE_SECONDS) for wall, count in zip(walls, moves, strict=True)
+        )
+        started = time.perf_counter()
+        with ProcessPoolExecutor(2) as pool:
+            list(pool.map(timed_game, specs, [sandboxed] * len(specs)))
+        parallel = time.perf_counter() - started
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(
+        f"sandboxed: {results[0].sandboxed}; "
+        f"load average (1 min) {load:.1f} on {os.cpu_count()} cores"
+    )
+    print(
+        f"{len(results)} Othello games between instant players, "
+        f"{statistics.mean(moves):.1f} moves each"
+    )
+    print(f"fixed cost per game (start both, close both): {statistics.mean(fixed):.3f} s")
+    print(f"per-move round trip (send, replay, answer, check): {1000 * per_move:.2f} ms")
+    print(
+        f"a whole instant game: {statistics.mean(walls):.3f} s = {100 * fraction:.1f} % of the "
+        f"same game at {MOVE_SECONDS} s per move (goal ≤ {100 * GOAL_FRACTION:.0f} %: "
+        f"{'met' if fraction <= GOAL_FRACTION else 'NOT met'})"
+    )
+    cpu_fraction = statistics.mean(
+        cpu / (count * MOVE_SECONDS) for cpu, count in zip(cpus, moves, strict=True)
+    )
+    print(
+        f"CPU time of a whole instant game (referee and both players): {statistics.mean(cpus):.3f}"
+        f" s = {100 * cpu_fraction:.1f} % of the game at {MOVE_SECONDS} s per move (the wall "
+        "time's share on an idle machine)"
+    )
+    instant_rate = 60 * len(specs) / parallel
+    full_game = statistics.mean(moves) * (MOVE_SECONDS + per_move) + statistics.mean(fixed)
+    print(
+        f"games per minute on 2 cores: {instant_rate:.1f} with instant players; "
+        f"{2 * 60 / full_game:.1f} predicted with players using {MOVE_SECONDS} s per move"
+    )
+
+
+if __name__ == "__main__":
+    main()
