@@ -9,7 +9,7 @@ error or a warning in a cell's output. The notebooks run in Pyodide inside the b
   tree (value, evaluated and pruned leaves as on the desktop), a tree drawing by Graphviz
   compiled to WebAssembly, and an animation whose buttons change the drawing; opened with a
   cold browser cache, then again with a warm one (the kernel's start-up time is printed);
-* every notebook of the edition, top to bottom (Run All): 00–09, the glossary, the homework's
+* every notebook of the edition, top to bottom (Run All): 00–10, the glossary, the homework's
   student version (its unanswered tasks may fail, nothing else) and the Japanese edition
   (notebooks/ja) when there is one; each opens unmodified (its tab not marked as changed before
   anything ran), and a Japanese one opens in the Japanese lab page, whose JupyterLab menus are
