@@ -1,11 +1,12 @@
 """The bytes a reader's browser transfers from the course's website, measured in Chromium.
 
 The built website (``site/_build/html``, both books) is served by a plain local static server
-(Python's ``http.server``: no compression, ``Last-Modified`` headers, as the simplest static
-host) and opened in headless Chromium (Debian's ``chromium``, through Playwright) with an
-empty cache. Chromium's own network log (the DevTools protocol's ``encodedDataLength`` of
-every finished request: status line, headers and body, as they came over the wire; 0 for a
-file taken from the browser's cache) gives, for each book:
+(the browser tests' ``tests/browser/static_server.py``, Python's ``http.server``: no
+compression, ``Last-Modified`` headers, as the simplest static host) and opened in headless
+Chromium (Debian's ``chromium``, through Playwright) with an empty cache. Chromium's own
+network log (the DevTools protocol's ``encodedDataLength`` of every finished request: status
+line, headers and body, as they came over the wire; 0 for a file taken from the browser's
+cache) gives, for each book:
 
 * **first visit**: the home page with an empty cache, its HTML and every asset it loads
   (stylesheets, scripts, fonts, images), until the network is idle;
@@ -31,18 +32,16 @@ Usage: ``python benchmarks/page_weight.py [SITE ...] [--pages] [--first-limit BY
 from __future__ import annotations
 
 import argparse
-import functools
-import http.server
 import shutil
 import sys
-import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from tests.browser.static_server import static_server  # noqa: E402  (the tests' server)
+
 DEFAULT_SITE = ROOT / "site" / "_build" / "html"
 FIRST_VISIT_GOAL = 1_500_000
 NEXT_PAGE_GOAL = 700_000
@@ -83,25 +82,6 @@ class BookWeight:
 
     def heaviest_next(self) -> Visit:
         return max(self.next_pages, key=lambda visit: visit.bytes)
-
-
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
-
-
-@contextmanager
-def static_server(directory: Path) -> Iterator[str]:
-    """Serve ``directory`` on a free local port for the duration; yields the base URL."""
-    handler = functools.partial(_QuietHandler, directory=str(directory))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 def book_pages(site: Path, folder: str) -> list[str]:

@@ -13,15 +13,12 @@ kernel has run every cell, since a click sent while cells still run waits behind
 
 from __future__ import annotations
 
-import functools
-import http.server
 import os
 import shutil
 import signal
 import socket
 import subprocess
 import sys
-import threading
 import time
 import urllib.error
 import urllib.request
@@ -34,6 +31,9 @@ from typing import Any
 import pytest
 
 from gamelib.worksheets.pdf import HEADLESS_ARGUMENTS
+from tests.browser.static_server import static_server
+
+__all__ = ["static_server"]  # the tests import it from here, with the other helpers
 
 REPOSITORY = Path(__file__).resolve().parents[2]
 SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
@@ -273,32 +273,6 @@ def notebook_page(jupyter_lab: str, notebook: str) -> Iterator[tuple[Any, Any]]:
             yield page, panel
         finally:
             browser.close()
-
-
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
-
-
-class _QuietServer(http.server.ThreadingHTTPServer):
-    def handle_error(self, request: Any, client_address: Any) -> None:
-        """Say nothing when the browser drops a download (a page closed while loading)."""
-        if not isinstance(sys.exc_info()[1], ConnectionError):
-            super().handle_error(request, client_address)
-
-
-@contextmanager
-def static_server(directory: Path) -> Iterator[str]:
-    """Serve ``directory`` on a free local port for the duration; yields the base URL."""
-    handler = functools.partial(_QuietHandler, directory=str(directory))
-    httpd = _QuietServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{httpd.server_address[1]}/"
-    finally:
-        httpd.shutdown()
-        httpd.server_close()
 
 
 @contextmanager
