@@ -9,6 +9,7 @@ import random
 from dataclasses import replace
 from pathlib import Path
 
+import choix
 import numpy as np
 import pytest
 from hypothesis import given
@@ -19,6 +20,7 @@ from gamelib.tournament.ratings import (
     RatingTable,
     check_on_simulations,
     expected_score,
+    fit_strengths,
     ladder_ratings,
     rate,
     rate_with_ladder,
@@ -154,6 +156,17 @@ def test_stronger_than_next_is_the_share_of_fits_in_that_order() -> None:
     assert table.rows[-1].stronger_than_next is None
 
 
+def test_choix_alpha_would_not_be_symmetric_the_virtual_draws_are() -> None:
+    """Why the module gives virtual draws instead of choix's ``alpha`` (its docstring says
+    so): with ``alpha`` the strengths of the swapped results are not the negated strengths;
+    with the virtual draws they are."""
+    wins = np.array([[0, 4, 4, 3], [0, 0, 2, 3], [0, 2, 0, 1], [1, 1, 3, 0]], dtype=float)
+    with_alpha = choix.ilsr_pairwise_dense(wins, alpha=0.1)
+    swapped_alpha = choix.ilsr_pairwise_dense(wins.T.copy(), alpha=0.1)
+    assert np.max(np.abs(with_alpha + swapped_alpha)) > 0.1
+    assert fit_strengths(wins.T.copy()) == pytest.approx(-fit_strengths(wins), abs=1e-5)
+
+
 # ------------------------------------------------------------------------- properties
 
 
@@ -257,7 +270,7 @@ def test_the_table_reads_in_both_languages() -> None:
     english = table.text(language="en")
     assert english.splitlines()[0].split()[:3] == ["#", "player", "strength"]
     assert "time-out" in english and "crash" not in english
-    assert f"{expected_score(200):.0%}" in table.note(language="en")
+    assert f"{100 * expected_score(200):.0f} %" in table.note(language="en")
     japanese = table.text(language="ja")
     assert "プレイヤー" in japanese and "時間切れ" in japanese
     assert "random を 0 とします" in table.note(language="ja")

@@ -24,10 +24,10 @@ same tournament could rate differently run to run.
 The fit: ``choix.ilsr_pairwise_dense``
 --------------------------------------
 It takes a matrix of counts (``wins[i, j]``: the points ``i`` scored against ``j``), so a draw is
-exactly half a win each way; and it is one small linear solve per iteration, so a thousand
-bootstrap fits of a 12-player tournament take about a second. A player who won (or lost)
-every game has no finite maximum likelihood strength, and players in two groups that never
-met have no common scale. ``choix``'s own ``alpha`` keeps such fits finite, but in its
+exactly half a win each way; and it is one small linear solve per iteration, fast enough for
+a thousand bootstrap fits (``benchmarks/ratings_coverage.py`` prints the time). A player who
+won (or lost) every game has no finite maximum likelihood strength, and players in two groups
+that never met have no common scale. ``choix``'s own ``alpha`` keeps such fits finite, but in its
 Markov-chain functions it is a base transition rate that pulls the weights ``exp(θ)``
 together, not the strengths: swapping every game's winner would not negate the strengths
 (it is not symmetric between a player who won everything and one who lost everything).
@@ -35,7 +35,8 @@ This module regularises with data instead: every player is given :data:`PRIOR_DR
 *drawn* games, spread evenly over the other players (``PRIOR_DRAWS / (n − 1)`` virtual games
 per pair, each half a win each way). The prior is symmetric (relabelling players permutes the
 strengths, swapping every winner negates them), makes every fit finite and connected, and
-weighs as two games per player, little against a round robin's dozens.
+weighs as :data:`PRIOR_DRAWS` games per player, little against a round robin's dozens: it
+pulls every strength a little towards the mean.
 
 The intervals
 -------------
@@ -43,13 +44,15 @@ The bootstrap resamples *games* with replacement (as many as were played) and fi
 resample; a player's interval holds the middle 95 % of its resampled strengths (percentile
 bootstrap). Why games and not pairs: resampling within each pair keeps the schedule fixed,
 but with the few games a pair plays (2 or 4) it underestimates each pair's variance by the
-factor ``(games − 1) / games`` and the intervals come out too narrow; resampling games covers
-the truth at about the stated rate on simulated round robins (``tests/test_ratings.py``,
-``benchmarks/ratings_coverage.py``). "Stronger than next" is the share of resampled fits in
-which the player's strength is strictly above the next row's. The bootstrap cannot see past
-a perfect score: every resample of a player who won all its rated games wins them all again,
-so the interval's high end is unbounded (``math.inf``); for a player who lost them all the
-low end is ``−math.inf``.
+factor ``(games − 1) / games`` and the intervals come out too narrow. Resampling games covers
+the truth at about the stated rate on simulated round robins, a little below it when players
+have few games (:func:`check_on_simulations`; ``benchmarks/ratings_coverage.py`` prints the
+figure for a class of 30). The reference player's interval is 0 … 0 by construction: the
+others' intervals are differences from it, its own uncertainty included. "Stronger than
+next" is the share of resampled fits in which the player's strength is strictly above the
+next row's. The bootstrap cannot see past a perfect score: every resample of a player who
+won all its rated games wins them all again, so the interval's high end is unbounded
+(``math.inf``); for a player who lost them all the low end is ``−math.inf``.
 
 Which games count
 -----------------
@@ -107,15 +110,17 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     },
     "mean": {"en": "the players' mean sits at 0", "ja": "全員の平均を 0 とします"},
     "note": {
-        "en": "Strength: 400 × log10 of the odds of scoring against another player (a draw is "
-        "half a win), fitted by Bradley–Terry maximum likelihood with {prior} virtual draws per "
-        "player; {anchor}. A lead of {lead} is an expected score of {score}. Interval: the "
-        "middle 95 % of {resamples} fits to the games resampled with replacement (∞: the "
-        "player won every game, −∞: lost every game). Stronger than next: the share of those "
-        "fits in which the player is stronger than the next row's. Void games are not counted.",
-        "ja": "強さは、相手に得点するオッズの常用対数の 400 倍です（引き分けは勝ちの半分）。"
-        "Bradley–Terry モデルの最尤推定で求め、各プレイヤーに {prior} 局の仮想の引き分けを"
-        "加えています。{anchor}。強さの差 {lead} は期待得点 {score} にあたります。"
+        "en": "Strength: a difference of strengths d is an expected score E (a draw is half a "
+        "win) with d = 400 × log10(E / (1 − E)), fitted by Bradley–Terry maximum likelihood "
+        "with {prior} virtual draws per player; {anchor}. A lead of {lead} is an expected score "
+        "of {score}. Interval: the middle 95 % of {resamples} fits to the games resampled with "
+        "replacement (∞: the player won every game, −∞: lost every game). Stronger than next: "
+        "the share of those fits in which the player is stronger than the next row's. Void "
+        "games are not counted.",
+        "ja": "強さの差 d は期待得点 E（引き分けは勝ちの半分）と "
+        "d = 400 × log10(E / (1 − E)) の関係にあります。Bradley–Terry モデルの最尤推定で求め、"
+        "各プレイヤーに {prior} 局の仮想の引き分けを加えています。{anchor}。"
+        "強さの差 {lead} は期待得点 {score} にあたります。"
         "区間は、対局を復元抽出で選び直して {resamples} 回当てはめた強さの中央 95 % です"
         "（∞ は全勝、−∞ は全敗のプレイヤー）。「次の行より強い確率」は、それらの当てはめの"
         "うち次の行のプレイヤーより強くなった割合です。無効試合は数えません。",
@@ -205,7 +210,7 @@ class RatingTable:
             prior=f"{PRIOR_DRAWS:g}",
             anchor=anchor,
             lead=lead,
-            score=f"{expected_score(lead):.0%}",
+            score=_percent(expected_score(lead)),
             resamples=self.resamples,
         )
 
@@ -227,7 +232,7 @@ class RatingTable:
                 headers["strength"]: _signed(row.strength),
                 headers["interval"]: f"{_signed(row.low)} … {_signed(row.high)}",
                 headers["stronger than next"]: (
-                    "" if row.stronger_than_next is None else f"{row.stronger_than_next:.0%}"
+                    "" if row.stronger_than_next is None else _percent(row.stronger_than_next)
                 ),
             }
             rows.append(cells | _tally_cells(row, headers, status_headers))
@@ -430,6 +435,11 @@ def _signed(value: float) -> str:
         return "∞" if value > 0 else "−∞"
     rounded = round(value)
     return "0" if rounded == 0 else f"{rounded:+d}".replace("-", "−")
+
+
+def _percent(share: float) -> str:
+    """A share as a whole percentage, written as the tables write 95 %: ``"76 %"``."""
+    return f"{100 * share:.0f} %"
 
 
 def _status_name(status: Status, language: str | None) -> str:
