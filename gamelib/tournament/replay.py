@@ -71,14 +71,24 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
         "ja": "残りの持ち時間：{first} {one} 秒 · {second} {two} 秒",
     },
     "moves heading": {"en": "Every move", "ja": "すべての手"},
+    "moves note": {
+        "en": "Time: the referee's measure, from sending the position to reading the answer. "
+        "Bank: what the player had left after the move. Depth, nodes, value (from the mover's "
+        "view) and principal variation: what the player reported, unchecked (empty where it "
+        "reported nothing).",
+        "ja": "時間は、審判が局面を送ってから答えを読むまでを測ったものです。持ち時間は、その手の"
+        "あとに残った持ち時間です。深さ、ノード数、値（手番側の視点）、最善進行はプレイヤーの"
+        "報告で、審判は確かめていません（報告がなければ空欄です）。",
+    },
+    "show": {"en": "show this move on the board", "ja": "この手を盤面に表示します"},
     "number": {"en": "#", "ja": "手数"},
     "player": {"en": "player", "ja": "プレイヤー"},
     "move": {"en": "move", "ja": "手"},
     "seconds": {"en": "time (s)", "ja": "時間（秒）"},
-    "bank": {"en": "bank left (s)", "ja": "残りの持ち時間（秒）"},
+    "bank": {"en": "bank (s)", "ja": "持ち時間（秒）"},
     "depth heading": {"en": "depth", "ja": "深さ"},
     "nodes heading": {"en": "nodes", "ja": "ノード数"},
-    "value heading": {"en": "value (mover's view)", "ja": "値（手番側の視点）"},
+    "value heading": {"en": "value", "ja": "値"},
     "line heading": {"en": "principal variation", "ja": "最善進行"},
     "sides heading": {"en": "How each side's game ended", "ja": "各プレイヤーの対局の終わり方"},
     "status": {"en": "status", "ja": "状態"},
@@ -215,20 +225,20 @@ def replay_steps(result: GameResult) -> list[Step]:
     return steps
 
 
-def number_text(value: float | None, digits: int = 2) -> str:
-    """A number as the pages write it: ``0.08``, ``1 234`` for a count, ``—`` for None."""
+def number_text(value: float | None, digits: int = 2, missing: str = "—") -> str:
+    """A number as the pages write it: ``0.08``, ``1 234`` for a count, ``missing`` for None."""
     if value is None:
-        return "—"
+        return missing
     if isinstance(value, int):
         return f"{value:,}".replace(",", " ")
     return f"{value:.{digits}f}"
 
 
-def value_text(value: float | None) -> str:
+def value_text(value: float | None, missing: str = "—") -> str:
     """A reported value with its sign and a true minus, to two decimals at most (``+4``,
-    ``−0.5``, ``+1.33``), ``—`` for None."""
+    ``−0.5``, ``+1.33``), ``missing`` for None."""
     if value is None:
-        return "—"
+        return missing
     return format_signed(int(value) if float(value).is_integer() else round(value, 2))
 
 
@@ -372,21 +382,26 @@ class Replay:
                 step.move or "",
                 number_text(record.seconds, 3),
                 number_text(record.bank_left),
-                number_text(report.get("depth")),
-                number_text(report.get("nodes")),
-                value_text(report.get("value")),
-                line or "—",
+                number_text(report.get("depth"), missing=""),
+                number_text(report.get("nodes"), missing=""),
+                value_text(report.get("value"), missing=""),
+                line,
             )
             classes = ' class="not-legal"' if step.kind == "not legal" else ""
+            show = (
+                f'<button type="button" class="step" data-step="{number}" '
+                f'title="{escape(words["show"])}">{number}</button>'
+            )
             rows.append(
-                f'<tr id="move-{number}"{classes}>'
-                + "".join(f'<td class="number">{escape(cell)}</td>' for cell in cells[:-1])
+                f'<tr id="move-{number}"{classes}><td class="number">{show}</td>'
+                + "".join(f'<td class="number">{escape(cell)}</td>' for cell in cells[1:-1])
                 + f'<td class="line">{escape(cells[-1])}</td></tr>'
             )
         return (
-            f"<h2>{escape(words['moves heading'])}</h2>"
-            f'<div class="wide"><table class="moves"><thead><tr>{head}</tr></thead>'
-            f"<tbody>{''.join(rows)}</tbody></table></div>"
+            f'<section class="moves-panel"><h2>{escape(words["moves heading"])}</h2>'
+            f'<p class="details">{escape(words["moves note"])}</p>'
+            f'<div class="wide moves-scroll"><table class="moves"><thead><tr>{head}</tr></thead>'
+            f"<tbody>{''.join(rows)}</tbody></table></div></section>"
         )
 
     def result_html(self) -> str:
@@ -457,9 +472,9 @@ class Replay:
         return (
             f"<h1>{escape(self.title())}</h1>"
             f'<p class="details">{escape(details)}</p>'
-            f'<div class="board-player">{self.player_html()}</div>'
             f"{self.result_html()}"
-            f"{self.moves_table()}"
+            f'<div class="replay"><div class="board-player">{self.player_html()}</div>'
+            f"{self.moves_table()}</div>"
             f"<h2>{escape(words['sides heading'])}</h2>"
             f'<div class="sides">{sides}</div>'
             f'<p class="details">{escape(sandbox)}</p>'
@@ -477,7 +492,9 @@ class Replay:
                 f'<a href="{escape(other_language)}" hreflang="{other}">'
                 f"{escape(self.words['other language'])}</a>"
             )
-        return page_html(self.title(), self.body(), self.language, links)
+        return page_html(
+            self.title(), self.body() + f"<script>{REPLAY_SCRIPT}</script>", self.language, links
+        )
 
 
 def status_name(status: Status, language: Language) -> str:
@@ -492,13 +509,13 @@ def points_text(points: float) -> str:
 
 PAGE_STYLE: Final = """
 :root { color-scheme: light dark; --text: #1f2328; --muted: #59636e; --background: #ffffff;
-  --panel: #f6f8fa; --rule: #d1d9e0; --link: #0b5cad; --warning: #9a3412; }
+  --panel: #f6f8fa; --rule: #d1d9e0; --link: #0b5cad; --warning: #9a3412; --current: #fff3c4; }
 @media (prefers-color-scheme: dark) {
   :root { --text: #e6edf3; --muted: #9ea7b3; --background: #0d1117; --panel: #161b22;
-    --rule: #30363d; --link: #58a6ff; --warning: #fdba74; }
+    --rule: #30363d; --link: #58a6ff; --warning: #fdba74; --current: #3b3413; }
 }
 * { box-sizing: border-box; }
-body { margin: 0; padding: 16px clamp(12px, 4vw, 40px) 48px; max-width: 1100px;
+body { margin: 0; padding: 16px clamp(12px, 3vw, 40px) 48px; max-width: 1400px;
   background: var(--background); color: var(--text); line-height: 1.5;
   font-family: system-ui, -apple-system, "Segoe UI", "Hiragino Sans", "Noto Sans CJK JP",
     "Noto Sans JP", sans-serif; }
@@ -510,7 +527,7 @@ nav.links { display: flex; gap: 1.2em; flex-wrap: wrap; font-size: 0.95rem; }
 .details { color: var(--muted); font-size: 0.9rem; overflow-wrap: anywhere; }
 .wide { overflow-x: auto; max-width: 100%; }
 table { border-collapse: collapse; font-size: 0.9rem; }
-th, td { border-bottom: 1px solid var(--rule); padding: 4px 8px; text-align: left;
+th, td { border-bottom: 1px solid var(--rule); padding: 4px 6px; text-align: left;
   vertical-align: top; white-space: nowrap; }
 td.name, td.line, .facts td { white-space: normal; overflow-wrap: anywhere; min-width: 8em;
   max-width: 18em; }
@@ -524,10 +541,55 @@ tr.not-legal td { color: var(--warning); }
 pre { white-space: pre-wrap; overflow-wrap: anywhere; max-height: 24em; overflow-y: auto;
   background: var(--background); border: 1px solid var(--rule); padding: 8px; font-size: 0.8rem; }
 .board-player { max-width: 100%; overflow-x: auto; }
+button.step { font: inherit; color: var(--link); background: none; border: 0; padding: 0;
+  text-decoration: underline; cursor: pointer; }
+table.moves tr.current td { background: var(--current); }
+@media (min-width: 1000px) {
+  .replay { display: grid; grid-template-columns: 380px minmax(0, 1fr); gap: 20px;
+    align-items: start; }
+  .board-player { position: sticky; top: 8px; }
+  .moves-panel h2 { margin-top: 0; }
+  .moves-scroll { max-height: calc(100vh - 80px); overflow-y: auto; }
+}
 .board-player svg { max-width: 100%; height: auto; }
 .status-bad { color: var(--warning); }
 """
 """The pages' own small style sheet: the website's plain look, light and dark."""
+
+
+REPLAY_SCRIPT: Final = """
+(function () {
+  var player = document.querySelector(".board-player .gamelib-player");
+  if (!player) return;
+  var slider = player.querySelector(".gamelib-slider");
+  var sentence = player.querySelector(".gamelib-sentence");
+  var scroller = document.querySelector(".moves-scroll");
+  function mark() {
+    var old = document.querySelector("table.moves tr.current");
+    if (old) old.classList.remove("current");
+    var row = document.getElementById("move-" + slider.value);
+    if (!row) return;
+    row.classList.add("current");
+    if (scroller.scrollHeight > scroller.clientHeight) {  // the table scrolls beside the board
+      var box = row.getBoundingClientRect(), view = scroller.getBoundingClientRect();
+      if (box.top < view.top + box.height || box.bottom > view.bottom) {
+        scroller.scrollTop += box.top - view.top - scroller.clientHeight / 2;
+      }
+    }
+  }
+  var watched = {childList: true, characterData: true, subtree: true};
+  new MutationObserver(mark).observe(sentence, watched);
+  document.querySelectorAll("button.step").forEach(function (button) {
+    button.addEventListener("click", function () {
+      slider.value = button.getAttribute("data-step");
+      slider.dispatchEvent(new Event("input"));
+    });
+  });
+  mark();
+})();
+"""
+"""The replay's own script: the move shown on the board is marked in the table (and scrolled
+into its view), and each move's number in the table shows that move on the board."""
 
 
 def page_html(title: str, body: str, language: Language, links: Sequence[str] = ()) -> str:

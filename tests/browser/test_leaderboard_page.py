@@ -1,5 +1,6 @@
 """The published leaderboard in a real headless Chromium, offline: open the index, open a
-game's replay, step to a move and read its reported search; the same in Japanese.
+game's replay, step to a move and read its reported search (the move marked in the table),
+show another move from the table; the same in Japanese.
 
 Two real games are played by the referee (the ladder's α-β depth 2, which reports depth,
 nodes, value and principal variation, against Positional, on Othello at 0.05 s a move), the
@@ -101,9 +102,20 @@ def test_open_the_leaderboard_and_step_a_replay_to_a_move(
         assert depth in shown
         value = Replay(result, language).words["value"].split("{")[0]  # "value " / "値 "
         assert value + value_text(report["value"]) in shown
-        row = page.locator(f"tr#move-{STEP} td")
-        assert row.nth(5).inner_text() == "2"
+        row = page.locator(f"tr#move-{STEP}")
+        assert row.locator("td").nth(5).inner_text() == "2"
+        assert page.locator("table.moves tr.current").count() == 1
+        assert "current" in (row.get_attribute("class") or "")
         screenshot(page, f"leaderboard_replay_{language}_{width}.png")
+        # a move's number in the table shows that move on the board
+        later = STEP + 10
+        page.locator(f'button.step[data-step="{later}"]').click()
+        page.wait_for_function(
+            "([element, text]) => element.textContent.endsWith(text)",
+            arg=[sentence.element_handle(), sentences[later]],
+        )
+        assert "current" in (page.locator(f"tr#move-{later}").get_attribute("class") or "")
+        assert page.locator("table.moves tr.current").count() == 1
         page.close()
         context.close()
         assert watch.problems() == []
