@@ -16,7 +16,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 from scipy.stats import spearmanr
 
+from gamelib.tournament.ladder import LADDER
 from gamelib.tournament.ratings import (
+    REFERENCE,
     RatingTable,
     check_on_simulations,
     expected_score,
@@ -133,10 +135,11 @@ def test_points_and_games_are_counted() -> None:
 
 
 def test_the_random_player_is_the_reference_and_the_bootstrap_is_seeded() -> None:
-    results = simulate({"random": 0.0, "greedy": 150.0, "alphabeta": 400.0}, games_per_pair=6)
+    assert Path(LADDER[REFERENCE]).name == "random_moves.py"  # the ladder's random player
+    results = simulate({REFERENCE: 0.0, "greedy": 150.0, "alphabeta": 400.0}, games_per_pair=6)
     table = rate(results, resamples=200, seed=7)
-    assert table.reference == "random"
-    assert (table["random"].strength, table["random"].low, table["random"].high) == (0, 0, 0)
+    assert table.reference == REFERENCE
+    assert (table[REFERENCE].strength, table[REFERENCE].low, table[REFERENCE].high) == (0, 0, 0)
     assert table.names()[0] == "alphabeta"
     assert rate(results, resamples=200, seed=7) == table
     assert rate(results, resamples=200, seed=8) != table
@@ -236,22 +239,22 @@ def write_results(path: Path, results: list[GameResult]) -> Path:
 
 
 def test_the_ladder_is_rated_from_its_results_file(tmp_path: Path) -> None:
-    ladder = simulate({"random": 0.0, "greedy": 200.0, "positional": 350.0}, games_per_pair=6)
+    ladder = simulate({REFERENCE: 0.0, "greedy": 200.0, "positional": 350.0}, games_per_pair=6)
     path = write_results(tmp_path / "ladder.jsonl", ladder)
     assert read_results(path) == ladder
     published = ladder_ratings(path, resamples=100)
     assert published == rate(ladder, resamples=100)
-    assert published["random"].strength == 0
+    assert published[REFERENCE].strength == 0
 
 
 def test_a_class_is_rated_on_the_ladders_scale(tmp_path: Path) -> None:
-    ladder = simulate({"random": 0.0, "greedy": 200.0, "positional": 350.0}, games_per_pair=8)
+    ladder = simulate({REFERENCE: 0.0, "greedy": 200.0, "positional": 350.0}, games_per_pair=8)
     path = write_results(tmp_path / "ladder.jsonl", ladder)
-    truth = {"random": 0.0, "greedy": 200.0, "positional": 350.0, "student": 500.0}
+    truth = {REFERENCE: 0.0, "greedy": 200.0, "positional": 350.0, "student": 500.0}
     games = [result for result in simulate(truth, games_per_pair=8, seed=11)
              if "student" in result.spec.players]  # fmt: skip
     table = rate_with_ladder(games, path, resamples=100)
-    assert table.reference == "random" and table["random"].strength == 0
+    assert table.reference == REFERENCE and table[REFERENCE].strength == 0
     assert table.names()[0] == "student"
     assert table["student"].games == 24
     assert table["greedy"].games == 16 + 8
@@ -262,8 +265,8 @@ def test_a_class_is_rated_on_the_ladders_scale(tmp_path: Path) -> None:
 
 def test_the_table_reads_in_both_languages() -> None:
     results = [
-        *simulate({"random": 0.0, "greedy": 200.0}, games_per_pair=4),
-        replace(game("greedy", "random", (1.0, 0.0), 50),
+        *simulate({REFERENCE: 0.0, "greedy": 200.0}, games_per_pair=4),
+        replace(game("greedy", REFERENCE, (1.0, 0.0), 50),
                 sides=(SideOutcome(Status.NOT_PLAYED), SideOutcome(Status.TIME_OUT))),
     ]  # fmt: skip
     table = rate(results, resamples=50)
@@ -273,7 +276,7 @@ def test_the_table_reads_in_both_languages() -> None:
     assert f"{100 * expected_score(200):.0f} %" in table.note(language="en")
     japanese = table.text(language="ja")
     assert "プレイヤー" in japanese and "時間切れ" in japanese
-    assert "random を 0 とします" in table.note(language="ja")
+    assert f"{REFERENCE} を 0 とします" in table.note(language="ja")
     html = table.html(language="ja")
     assert html.startswith("<table>") and "強さ" in html
     assert str(table) == table.text() and table._repr_html_() == table.html()

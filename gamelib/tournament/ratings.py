@@ -9,8 +9,8 @@ against ``j`` (a win 1, a draw ½, a loss 0) is ``1 / (1 + exp(θ_j − θ_i))``
 half a win each way: the fit maximises ``Σ s log p + (1 − s) log(1 − p)`` over the games,
 ``s`` the player's points. The table writes strengths on an Elo-like scale,
 ``400 · log10`` of the odds: a lead of ``d`` is an expected score of
-``1 / (1 + 10 ** (−d / 400))`` (:func:`expected_score`), and the *reference* player (``random``
-when it took part, else the players' mean) sits at 0.
+``1 / (1 + 10 ** (−d / 400))`` (:func:`expected_score`), and the *reference* player (the
+ladder's ``Random`` when it took part, else the players' mean) sits at 0.
 
 Why Bradley–Terry maximum likelihood (``choix``), not ``openskill``
 -----------------------------------------------------------------
@@ -86,8 +86,9 @@ SCALE: Final[float] = 400 / math.log(10)
 PRIOR_DRAWS: Final[float] = 2.0
 """Virtual drawn games each player is given, spread evenly over the other players."""
 
-REFERENCE: Final[str] = "random"
-"""The player anchored at 0 when it took part (the course's ladder's random player)."""
+REFERENCE: Final[str] = "Random"
+"""The player anchored at 0 when it took part: the course's ladder's random player, by its
+name in :data:`gamelib.tournament.ladder.LADDER`."""
 
 TOLERANCE: Final[float] = 1e-6
 """When a fit stops: an iteration moved the strengths by less than this in all (natural
