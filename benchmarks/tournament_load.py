@@ -12,8 +12,9 @@ other evaluation weights, written as player files into ``OUT/players``.
 
 It prints:
 
-1. the time of one game played alone (the schedule's first game), and the games per minute
-   that time predicts on ``jobs`` cores (``60 × jobs / seconds``);
+1. the time of a game played alone (the mean of ``--alone`` games spread evenly over the
+   schedule, one at a time: the players differ a lot in speed), and the games per minute that
+   time predicts on ``jobs`` cores (``60 × jobs / seconds``);
 2. the games per minute the tournament reached, beside that prediction;
 3. how busy the cores were during the run: the tournament's own processes (their CPU time
    sampled from ``/proc`` every 0.2 s, :class:`TreeSampler`, a lower bound, over wall time ×
@@ -137,6 +138,7 @@ def main() -> None:
     arguments.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     arguments.add_argument("--out", default="/tmp/tournament_load")
     arguments.add_argument("--players", type=int, default=12, help="the first N (a quick try)")
+    arguments.add_argument("--alone", type=int, default=6, help="games timed one at a time")
     options = arguments.parse_args()
 
     out = Path(options.out)
@@ -156,11 +158,13 @@ def main() -> None:
     print(f"{len(players)} players, {len(specs)} games, {options.move_seconds} s a move, ", end="")
     print(f"{options.jobs} jobs on {os.cpu_count()} cores")
 
+    samples = specs[:: max(1, len(specs) // options.alone)][: options.alone]
     started = time.perf_counter()
-    alone = play_game(specs[0])
-    one_game = time.perf_counter() - started
+    for spec in samples:
+        play_game(spec)
+    one_game = (time.perf_counter() - started) / len(samples)
     predicted = 60 * options.jobs / one_game
-    print(f"one game alone ({specs[0].game_id}, {len(alone.moves)} moves): {one_game:.2f} s")
+    print(f"one game alone: {one_game:.2f} s (the mean of {len(samples)} played one at a time)")
 
     busy_before, total_before = machine_ticks()
     own_before = sum(os.times()[:2])
@@ -183,7 +187,7 @@ def main() -> None:
     statuses = Counter(str(side.status) for result in results for side in result.sides)
 
     print(f"games per minute: {60 * len(specs) / wall:.1f} ({wall:.0f} s for {len(specs)} games)")
-    print(f"predicted by one game's time on {options.jobs} cores: {predicted:.1f}")
+    print(f"predicted by a game's time alone, on {options.jobs} cores: {predicted:.1f}")
     own = 100 * cpu / (wall * options.jobs)
     machine = 100 * (busy_after - busy_before) / max(1, total_after - total_before)
     print(f"cores busy with the tournament's processes: at least {own:.0f} % (CPU {cpu:.0f} s)")
