@@ -5,6 +5,7 @@ and the sample player passes notebook 10's exercise."""
 from __future__ import annotations
 
 import itertools
+import re
 import time
 from typing import Any
 
@@ -27,6 +28,7 @@ from gamelib.tournament.in_kernel import (
 )
 from gamelib.tournament.player import Clock, Report
 from gamelib.tournament.records import ClockSettings, GameResult, Status
+from gamelib.tournament.replay import status_name
 
 FAST = ClockSettings(move_seconds=0.02, bank_seconds=0.1, grace_seconds=0.02)
 
@@ -191,3 +193,19 @@ def test_the_sample_player_reports_its_search_and_passes_the_exercise() -> None:
     assert reports and all(report["depth"] >= 0 for report in reports)
     assert max(report["depth"] for report in reports) >= 2
     assert exercise_opponent().depth == 2
+
+
+def test_the_sentences_carry_the_same_numbers_in_both_languages() -> None:
+    def crash(game: Any, state: Any, clock: Clock) -> Any:
+        raise RuntimeError("bug")
+
+    match = play_match(entrant(crash), entrant(RandomPlayer()), games=2, game="reversi4x4")
+    english, japanese = match.describe("en"), match.describe("ja")
+    assert match.points == 0 and match.a_faults() == {Status.CRASH: 2}
+    assert "crash ×2" in english and f"{status_name(Status.CRASH, 'ja')} ×2" in japanese
+    check = check_exercise(crash, games=2, language="ja")
+    assert not check.passed and check.needed == EXERCISE_SHARE * 2
+    text = str(check)
+    assert "位置評価のαβ法 深さ 2" in text and "2 点中 0 点" in text and "必要です" in text
+    numbers = re.compile(r"\d+")
+    assert sorted(numbers.findall(english)) == sorted(numbers.findall(japanese))

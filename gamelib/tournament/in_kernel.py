@@ -65,6 +65,7 @@ from gamelib.tournament.records import (
     SideOutcome,
     Status,
 )
+from gamelib.tournament.replay import status_name
 
 IN_KERNEL: Final = "(in the kernel)"
 """The player path of a game played here: the players were Python objects, not files."""
@@ -394,7 +395,9 @@ class Match:
         faults = self.a_faults()
         fault_text = ""
         if faults:
-            listed = ", ".join(f"{status.value} ×{count}" for status, count in faults.items())
+            listed = ", ".join(
+                f"{status_name(status, chosen)} ×{count}" for status, count in faults.items()
+            )
             fault_text = WORDS["faults"][chosen].format(
                 player_a=player_name(self.player_a, chosen), faults=listed
             )
