@@ -241,3 +241,20 @@ def test_a_small_real_tournament_with_the_referee(tmp_path: Path) -> None:
             (1.0, 0.0) if result.score > 0 else (0.0, 1.0) if result.score < 0 else (0.5, 0.5)
         )
     assert read_results(tmp_path / "results.jsonl") == list(results)
+
+
+def test_the_command_adds_the_ladder_and_prints_a_line_per_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    players(tmp_path / "players", ["ann"])
+    out = tmp_path / "out"
+    arguments = [str(tmp_path / "players"), "--ladder", "--game", "tictactoe", "--openings", "1"]
+    options = ["--move-seconds", "0.001", "--jobs", "2", "--play", FAKE, "--no-leaderboard"]
+    assert main([*arguments, *options, "--out", str(out)]) == 0
+    results = read_results(out / "results.jsonl")
+    names = {"ann", *LADDER}
+    counted = {result.spec.players for result in results}
+    assert counted == {(first, second) for first in names for second in names if first != second}
+    printed = capsys.readouterr().out
+    assert printed.count(" rr-o01-") == len(results)
+    assert all(f"{name} " in printed for name in names)  # the standings
