@@ -6,7 +6,8 @@ secret marker in it, so reading "the other player's file" is detectable). The ca
 the test's own temporary folder (standing for the lecturer's files): a folder with a secret
 file (nothing may appear, vanish or change in it), a TCP port listening on 127.0.0.1 (no
 connection may arrive), the secrets and /etc/passwd's first line (none may appear in any
-result, logs included). After every game no process of the players' user ids is left.
+result, logs included). After every game no process is left running under the players' user
+ids (checked while the referee still holds them).
 
 The gallery is played twice: under the sandbox (every case), and with the sandbox switched
 off, limits alone, for the cases the limits alone decide (:data:`LIMIT_CASES`). The cases
@@ -164,29 +165,42 @@ def hostile_file(name: str, canaries: Canaries, folder: Path) -> Path:
     return target
 
 
+@dataclass
+class Claims:
+    """The user ids the referee ran players as, and what was left running under them once
+    the referee had cleaned up (checked while the ids were still locked)."""
+
+    user_ids: list[int]
+    left_running: list[int]
+
+
 @pytest.fixture(scope="module")
-def claimed_user_ids() -> Iterator[list[int]]:
-    """Every user id a game of this module ran players as (the referee's own claim,
-    recorded)."""
-    claimed: list[int] = []
-    claim = sandbox.claim_user_ids
+def claims() -> Iterator[Claims]:
+    recorded = Claims([], [])
+    claim, kill = sandbox.claim_user_ids, sandbox.kill_user_processes
 
     @contextlib.contextmanager
     def recording(count: int) -> Iterator[list[int | None]]:
         with claim(count) as user_ids:
-            claimed.extend(user_id for user_id in user_ids if user_id is not None)
+            recorded.user_ids.extend(user_id for user_id in user_ids if user_id is not None)
             yield user_ids
+
+    def killing(user_ids: list[int], seconds: float = 5.0) -> int:
+        killed = kill(user_ids, seconds)
+        recorded.left_running.extend(sandbox.user_processes(user_ids))
+        return killed
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(sandbox, "claim_user_ids", recording)
-        yield claimed
+        patch.setattr(sandbox, "kill_user_processes", killing)
+        yield recorded
 
 
 def play_gallery(
     names: tuple[str, ...],
     canaries: Canaries,
     folder: Path,
-    claimed: list[int],
+    claims: Claims,
     *,
     sandboxed: bool,
 ) -> dict[str, GameResult]:
@@ -205,29 +219,29 @@ def play_gallery(
         before = canaries.folder_state()
         results[name] = play_game(spec, sandbox_wanted=sandboxed)
         assert canaries.folder_state() == before, name
-        assert sandbox.user_processes(claimed) == [], name
+        assert claims.left_running == [], name
     return results
 
 
 @pytest.fixture(scope="module")
 def sandboxed(
-    canaries: Canaries, tmp_path_factory: pytest.TempPathFactory, claimed_user_ids: list[int]
+    canaries: Canaries, tmp_path_factory: pytest.TempPathFactory, claims: Claims
 ) -> dict[str, GameResult]:
     folder = tmp_path_factory.mktemp("gallery")
-    results = play_gallery(tuple(EXPECTED), canaries, folder, claimed_user_ids, sandboxed=True)
+    results = play_gallery(tuple(EXPECTED), canaries, folder, claims, sandboxed=True)
     if os.getuid() == 0:
-        assert len(claimed_user_ids) == 2 * len(EXPECTED)
+        assert len(claims.user_ids) == 2 * len(EXPECTED)
     return results
 
 
 @pytest.fixture(scope="module")
 def limits_alone(
-    canaries: Canaries, tmp_path_factory: pytest.TempPathFactory, claimed_user_ids: list[int]
+    canaries: Canaries, tmp_path_factory: pytest.TempPathFactory, claims: Claims
 ) -> dict[str, GameResult]:
     folder = tmp_path_factory.mktemp("gallery-limits")
     with pytest.warns(RuntimeWarning, match="NOT isolated"):
         sandbox._warned = False  # the warning is once per process: see it here
-        return play_gallery(LIMIT_CASES, canaries, folder, claimed_user_ids, sandboxed=False)
+        return play_gallery(LIMIT_CASES, canaries, folder, claims, sandboxed=False)
 
 
 def check_game(name: str, result: GameResult) -> None:
