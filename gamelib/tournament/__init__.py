@@ -3,6 +3,12 @@ player's code, schedules, ratings, and the leaderboard.
 
 * :mod:`gamelib.tournament.player` — what a player file sees (:class:`Clock`, :class:`Report`).
 * :mod:`gamelib.tournament.records` — the game specs and results a tournament is made of.
+* :mod:`gamelib.tournament.referee` — ``play_game(spec)``: one game between two player
+  files, each in its own process (:mod:`~gamelib.tournament.child`, over the line protocol
+  of :mod:`~gamelib.tournament.protocol`), sandboxed by :mod:`~gamelib.tournament.sandbox`;
+  :mod:`gamelib.tournament.ladder` — the course's players as player files (``LADDER``).
+  Imported on demand, never here: the player's process imports this package and must not
+  load the referee.
 * :mod:`gamelib.tournament.openings`, :mod:`~gamelib.tournament.schedule`,
   :mod:`~gamelib.tournament.runner` — balanced openings, round robin and Swiss schedules, and
   the runner that plays them in parallel and resumes after a crash (``python -m
