@@ -25,6 +25,7 @@ from gamelib.tournament.in_kernel import (
     exercise_opponent,
     play_in_kernel,
     play_match,
+    processor_seconds,
 )
 from gamelib.tournament.player import Clock, Report
 from gamelib.tournament.records import ClockSettings, GameResult, Status
@@ -75,6 +76,13 @@ def test_the_clock_counts_processor_time_not_waiting() -> None:
 
     result = play_in_kernel("tictactoe", (entrant(sleeper), entrant(first_move)), clock=FAST)
     assert result.sides[0].status is Status.FINISHED
+
+
+def test_the_browser_edition_counts_the_time_on_the_wall(monkeypatch: pytest.MonkeyPatch) -> None:
+    before = time.perf_counter()
+    assert processor_seconds() == pytest.approx(time.process_time(), abs=0.05)
+    monkeypatch.setattr("sys.platform", "emscripten")
+    assert before <= processor_seconds() <= time.perf_counter()
 
 
 def test_a_slow_move_is_forfeited_after_the_fact() -> None:

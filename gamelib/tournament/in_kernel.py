@@ -32,6 +32,7 @@ import contextlib
 import functools
 import io
 import random
+import sys
 import time
 import traceback
 import types
@@ -108,10 +109,20 @@ EXERCISE_SHARE: Final = 0.6
 """The share of the points the exercise asks for (draws count ½)."""
 
 
+def processor_seconds() -> float:
+    """The processor time of this process, in seconds (``time.process_time()``); in the
+    browser edition (Pyodide, ``sys.platform == "emscripten"``) the time on the wall
+    (``time.perf_counter()``): a processor-time clock of WebAssembly is not one the course
+    has checked there, and a clock that never advanced would let a search run forever."""
+    if sys.platform == "emscripten":
+        return time.perf_counter()
+    return time.process_time()
+
+
 @dataclass(frozen=True)
 class ProcessClock(Clock):
     """A :class:`~gamelib.tournament.player.Clock` that counts the processor time of this
-    process (``time.process_time()``) instead of the time on the wall.
+    process (:func:`processor_seconds`) instead of the time on the wall.
 
     Games in the kernel use it, so a player gets the same thinking for its time whether the
     machine is idle or shared (a JupyterHub, a laptop running other work): what the other
@@ -120,11 +131,11 @@ class ProcessClock(Clock):
     stops a player's process at its deadline, counts the time on the wall.
     """
 
-    started: float = field(default_factory=time.process_time)
+    started: float = field(default_factory=lambda: processor_seconds())
 
     def elapsed(self) -> float:
         """Processor seconds this process has used since this move began."""
-        return time.process_time() - self.started
+        return processor_seconds() - self.started
 
 
 @dataclass(frozen=True)
@@ -310,11 +321,11 @@ def play_in_kernel(
                 break
             side = 0 if game.to_move(state) == FIRST else 1
             move_clock = ProcessClock(
-                clock.move_seconds, max(banks[side], 0.0), time.process_time()
+                clock.move_seconds, max(banks[side], 0.0), processor_seconds()
             )
             begun = move_clock.started
             answer = _called(functools.partial(choosers[side], game, state, move_clock), logs[side])
-            seconds = time.process_time() - begun
+            seconds = processor_seconds() - begun
             used[side] += seconds
             counts[side] += 1
             banks[side] -= max(0.0, seconds - clock.move_seconds)
