@@ -27,8 +27,10 @@ from gamelib.tournament.in_kernel import (
     play_match,
     processor_seconds,
 )
+from gamelib.tournament.ladder import LADDER
 from gamelib.tournament.player import Clock, Report
-from gamelib.tournament.records import ClockSettings, GameResult, Status
+from gamelib.tournament.records import ClockSettings, GameResult, GameSpec, Status
+from gamelib.tournament.referee import play_game
 from gamelib.tournament.replay import status_name
 
 FAST = ClockSettings(move_seconds=0.02, bank_seconds=0.1, grace_seconds=0.02)
@@ -217,3 +219,17 @@ def test_the_sentences_carry_the_same_numbers_in_both_languages() -> None:
     assert "位置評価のαβ法 深さ 2" in text and "2 点中 0 点" in text and "必要です" in text
     numbers = re.compile(r"\d+")
     assert sorted(numbers.findall(english)) == sorted(numbers.findall(japanese))
+
+
+def test_the_sample_player_file_plays_under_the_referee() -> None:
+    spec = GameSpec(
+        game_id="sample-vs-random",
+        game="reversi4x4",
+        players=("sample", "Random"),
+        paths=(sample_player.__file__, LADDER["Random"]),
+        clock=ClockSettings(move_seconds=0.02, bank_seconds=0.5, grace_seconds=0.1),
+    )
+    result = play_game(spec)
+    assert [side.status for side in result.sides] == [Status.FINISHED, Status.FINISHED]
+    reports = [record.report for record in result.moves if record.side == 0]
+    assert reports and all(report and report["depth"] is not None for report in reports)
