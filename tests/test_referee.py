@@ -170,3 +170,40 @@ def test_forced_passes_are_played_by_the_referee() -> None:
     final = final_position(game, opening, [move.move for move in result.moves])
     assert game.is_terminal(final)
     assert result.score == first_player_score(game, final)
+
+
+def test_a_message_out_of_turn_is_a_bad_answer(tmp_path: Path) -> None:
+    """A player that writes an answer of its own to the protocol pipe (its descriptor is in
+    its process's arguments) before it is asked loses with a bad answer at its next turn."""
+    forger = write(
+        tmp_path,
+        "forger.py",
+        "import json, os, sys\n\n"
+        "def choose_move(game, state, clock):\n"
+        "    fd = json.loads(sys.argv[1])['write_fd']\n"
+        "    name = game.move_name(game.moves(state)[0])\n"
+        "    os.write(fd, json.dumps({'type': 'answer', 'move': name}).encode() + b'\\n')\n"
+        "    return name\n",
+    )
+    result = play_game(spec_of(forger, LADDER["Greedy"]))
+    assert result.sides[0].status == Status.BAD_ANSWER
+    assert "out of turn" in result.sides[0].detail
+    assert [move.side for move in result.moves] == [0, 1]
+    assert result.points == (0.0, 1.0)
+
+
+def test_a_report_keeps_only_fields_of_the_right_type(tmp_path: Path) -> None:
+    boaster = write(
+        tmp_path,
+        "boaster.py",
+        "from gamelib.tournament.player import Report\n\n"
+        "def choose_move(game, state, clock):\n"
+        "    move = game.moves(state)[0]\n"
+        "    return Report(move, depth='deep', nodes=12, value=10**400,\n"
+        "                  principal_variation=[move, 'zz'])\n",
+    )
+    result = play_game(spec_of(boaster, LADDER["Greedy"]))
+    assert result.sides[0].status == Status.FINISHED
+    first = result.moves[0].report
+    assert first == {"depth": None, "nodes": 12, "value": None, "principal_variation": []}
+    assert "depth, value, principal_variation" in result.sides[0].log

@@ -204,17 +204,23 @@ def name_of_move(game: NamedMovesGame, move: Any) -> str:
 
 
 def telemetry(game: NamedMovesGame, report: Report) -> dict[str, Any]:
-    """The report's search fields as JSON values; a field of the wrong type becomes None
-    (and a line in the log says so), moves in the principal variation become names."""
+    """The report's search fields as JSON values. A field of the wrong type becomes None (and
+    a line in the log says so); the principal variation is kept only if every entry is a move
+    of the game (a move or its name), as names, at most :data:`MAX_PRINCIPAL_VARIATION`."""
     depth = report.depth if type(report.depth) is int else None
     nodes = report.nodes if type(report.nodes) is int else None
-    value = report.value
-    if type(value) not in (int, float) or not math.isfinite(value):  # type: ignore[arg-type]
-        value = None
+    value: float | None = None
+    if type(report.value) in (int, float):
+        try:
+            value = float(report.value)  # type: ignore[arg-type]
+        except OverflowError:
+            value = None
+        if value is not None and not math.isfinite(value):
+            value = None
     line: list[str] = []
     try:
         for move in list(report.principal_variation)[:MAX_PRINCIPAL_VARIATION]:
-            line.append(move if isinstance(move, str) else name_of_move(game, move))
+            line.append(name_of_move(game, move))
     except (PlayerFaultError, TypeError):
         line = []
     wrong = [
@@ -223,19 +229,16 @@ def telemetry(game: NamedMovesGame, report: Report) -> dict[str, Any]:
             ("depth", report.depth, depth),
             ("nodes", report.nodes, nodes),
             ("value", report.value, value),
+            ("principal_variation", report.principal_variation, line or None),
         )
-        if given is not None and kept is None
+        if given not in (None, ()) and kept is None
     ]
     if wrong:
+        fields = ", ".join(wrong)
         print(
-            f"referee: report fields of the wrong type ignored: {', '.join(wrong)}", file=sys.stderr
+            f"referee: report fields not kept (wrong type or not moves): {fields}", file=sys.stderr
         )
-    return {
-        "depth": depth,
-        "nodes": nodes,
-        "value": None if value is None else float(value),
-        "principal_variation": line,
-    }
+    return {"depth": depth, "nodes": nodes, "value": value, "principal_variation": line}
 
 
 def answer(

@@ -254,17 +254,19 @@ def wait_for_message(
         select.select(watched, [], [], left)
 
 
-def failure_of(message: dict[str, Any], side: int) -> PlayerFailedError:
-    """The failure a ``failure`` message reports, or BAD_ANSWER for a message out of turn."""
-    if message.get("type") == protocol.FAILURE:
+def failure_of(
+    message: dict[str, Any], side: int, *, out_of_turn: bool = False
+) -> PlayerFailedError:
+    """The failure a ``failure`` message reports; BAD_ANSWER for any other message, or for
+    any message at all sent ``out_of_turn`` (before it was asked for a move)."""
+    if message.get("type") == protocol.FAILURE and not out_of_turn:
         try:
             status = Status(str(message.get("status")))
         except ValueError:
             status = Status.BAD_ANSWER
         return PlayerFailedError(side, status, str(message.get("detail", ""))[:1000])
-    return PlayerFailedError(
-        side, Status.BAD_ANSWER, f"it sent a {str(message.get('type'))[:40]!r} message out of turn"
-    )
+    kind = str(message.get("type"))[:40]
+    return PlayerFailedError(side, Status.BAD_ANSWER, f"it sent a {kind!r} message out of turn")
 
 
 def start_both(players: list[PlayerProcess]) -> list[PlayerFailedError | None]:
@@ -365,6 +367,12 @@ def play_moves(
             "move_seconds": clock.move_seconds,
             "bank_seconds": bank,
         }
+        try:
+            player.read_protocol()
+        except protocol.ProtocolError as error:
+            raise PlayerFailedError(side, Status.BAD_ANSWER, str(error)) from None
+        if player.messages:
+            raise failure_of(player.messages[0], side, out_of_turn=True)
         player.send(position)
         allowance = clock.move_seconds + bank + clock.grace_seconds
         message = wait_for_message(
