@@ -138,8 +138,8 @@ def deepen(
     iteration tries the best moves found so far first.
 
     Guarantee: the move is the best move of a complete fail-soft α-β search of the reported
-    depth (exact value with the open window); the search spends the bank only if depth 1
-    alone takes longer than ``move_seconds``.
+    depth (exact value with the open window); after depth 1 the search stops at its first
+    evaluation inside the reserve.
 
     Returns:
         A :class:`Report`: the move, the depth of the deepest finished iteration, the nodes
