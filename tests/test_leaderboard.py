@@ -303,3 +303,26 @@ def test_one_language_alone_and_bad_languages(tmp_path: Path) -> None:
     for languages in ((), ("en", "en"), ("fr",)):
         with pytest.raises(ValueError):
             write_leaderboard(results_file, tmp_path / "bad", languages=languages)
+
+
+def test_worker_processes_write_the_same_pages(tmp_path: Path) -> None:
+    results = [random_game("tictactoe", seed, ("alice", "bob")) for seed in range(16)]
+    results_file = tmp_path / "results.jsonl"
+    results_file.write_text("".join(result.to_line() + "\n" for result in results), "utf-8")
+    folders = {}
+    for workers in (1, 2):
+        folders[workers] = tmp_path / f"workers-{workers}"
+        write_leaderboard(results_file, folders[workers], rate=few_resamples, workers=workers)
+
+    def pages(folder: Path) -> dict[str, str]:
+        """Each page's text, the player's random id made the same everywhere."""
+        return {
+            str(page.relative_to(folder)): re.sub(
+                r"gamelib-player-[0-9a-f]{12}", "gamelib-player-id", page.read_text("utf-8")
+            )
+            for page in folder.rglob("*.html")
+        }
+
+    one, two = pages(folders[1]), pages(folders[2])
+    assert len(one) == 2 * (len(results) + 1)
+    assert one == two

@@ -23,9 +23,11 @@ a player is escaped.
 
 from __future__ import annotations
 
+import os
 import posixpath
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from html import escape
 from pathlib import Path
@@ -37,12 +39,12 @@ from gamelib.tournament.ratings import RatingTable, rate, read_results
 from gamelib.tournament.records import GameResult, Status
 from gamelib.tournament.replay import (
     GAME_NAMES,
-    Replay,
     number_text,
     page_html,
     points_text,
     status_name,
     value_text,
+    write_replay,
 )
 
 WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
@@ -313,12 +315,44 @@ def _relative(source: str, target: str) -> str:
     return posixpath.relpath(target, posixpath.dirname(source) or ".")
 
 
+@dataclass(frozen=True)
+class ReplayPage:
+    """One replay page to write: the game, its language, its file, and its two links."""
+
+    result: GameResult
+    language: Language
+    path: Path
+    back: str
+    other_language: str | None
+
+    def write(self) -> Path:
+        """Write the page (see :func:`gamelib.tournament.replay.write_replay`)."""
+        return write_replay(
+            self.result,
+            self.path,
+            language=self.language,
+            back=self.back,
+            other_language=self.other_language,
+        )
+
+
+def _write(page: ReplayPage) -> Path:
+    return page.write()
+
+
+PAGES_PER_PROCESS: Final = 16
+"""Fewer replay pages than this are written in this process; more are shared out among
+worker processes (a page of an Othello game takes about 0.1 s, most of it the player's
+compact encoding of the frames)."""
+
+
 def write_leaderboard(
     results_path: str | Path,
     out_folder: str | Path,
     *,
     languages: Sequence[str] = ("en", "ja"),
     rate: Rate = rate,
+    workers: int | None = None,
 ) -> Path:
     """Write the leaderboard of a results file to ``out_folder``; returns the first
     language's index page.
@@ -329,6 +363,8 @@ def write_leaderboard(
         languages: the languages, the first at the folder's top.
         rate: the ratings (default: :func:`gamelib.tournament.ratings.rate`; a test may ask
             for fewer bootstrap fits).
+        workers: processes writing the replay pages (None: one per core); with 1, or fewer
+            than :data:`PAGES_PER_PROCESS` pages, they are written in this process.
 
     Raises:
         ValueError: for no language, a language twice, or one that is not ``"en"``/``"ja"``.
@@ -340,6 +376,7 @@ def write_leaderboard(
     table = rate(results)
     names = replay_names(results)
     top = Path(out_folder)
+    pages: list[ReplayPage] = []
     for language in chosen:
         others = [other for other in chosen if other != language]
         twin = others[0] if others else None
@@ -348,14 +385,14 @@ def write_leaderboard(
         for result, name in zip(results, names, strict=True):
             page = _folder(language, chosen) + "games/" + name
             twin_page = None if twin is None else _folder(twin, chosen) + "games/" + name
-            target = top / page
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(
-                Replay(result, language).page(
-                    back=_relative(page, index),
-                    other_language=None if twin_page is None else _relative(page, twin_page),
-                ),
-                encoding="utf-8",
+            pages.append(
+                ReplayPage(
+                    result,
+                    language,
+                    top / page,
+                    _relative(page, index),
+                    None if twin_page is None else _relative(page, twin_page),
+                )
             )
         leaderboard = Leaderboard(results, table, names, language)
         (top / index).parent.mkdir(parents=True, exist_ok=True)
@@ -363,11 +400,19 @@ def write_leaderboard(
             leaderboard.page(None if twin_index is None else _relative(index, twin_index)),
             encoding="utf-8",
         )
+    processes = min(workers or os.cpu_count() or 1, len(pages) // PAGES_PER_PROCESS)
+    if processes <= 1:
+        for each in pages:
+            each.write()
+    else:
+        with ProcessPoolExecutor(max_workers=processes) as pool:
+            list(pool.map(_write, pages, chunksize=PAGES_PER_PROCESS // 2))
     return top / "index.html"
 
 
 __all__ = [
     "Leaderboard",
+    "ReplayPage",
     "TimeUsed",
     "replay_names",
     "time_used",
