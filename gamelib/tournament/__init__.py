@@ -13,6 +13,10 @@ player's code, schedules, ratings, and the leaderboard.
   :mod:`~gamelib.tournament.runner` — balanced openings, round robin and Swiss schedules, and
   the runner that plays them in parallel and resumes after a crash (``python -m
   gamelib.tournament FOLDER``; imported on demand, so a player's process stays light).
+* :mod:`gamelib.tournament.leaderboard`, :mod:`~gamelib.tournament.replay` — the static
+  leaderboard folder (both languages, offline) and each game's replay page with the players'
+  reported searches; :mod:`~gamelib.tournament.check` — a student's check of a player file
+  (``python -m gamelib.tournament.check check my_player.py``); imported on demand too.
 """
 
 from gamelib.tournament.player import Clock, Report
