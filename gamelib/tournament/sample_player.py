@@ -126,7 +126,9 @@ def deepen(
     reserve: float = 0.2,
     max_depth: int = 64,
 ) -> Report:
-    """Iterative deepening stopped by the clock: α-β to depth 1, 2, 3, … with one table.
+    """Iterative deepening stopped by the clock: α-β to depth 1, 2, 3, … with one table
+    (the loop of :func:`gamelib.search.ordering.iterative_deepening`, which goes on to a
+    fixed ``max_depth``, with the stopping rules below).
 
     Depth 1 always finishes (so there is a move). Each deeper iteration starts only when
     ``clock.move_seconds_left()`` exceeds ``reserve × clock.move_seconds`` and the time the
