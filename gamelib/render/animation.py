@@ -41,6 +41,7 @@ from gamelib.language import Language, resolve
 from gamelib.render.dot import Engine
 from gamelib.render.frames import Frame, trace_frames
 from gamelib.render.static import (
+    SMALLEST_TEXT_WIDE,
     SPEEDS,
     StaticAnimation,
     default_views,
@@ -49,7 +50,9 @@ from gamelib.render.static import (
     player_words,
     to_html,
     view_choices,
+    widget_drawing,
 )
+from gamelib.render.svg import width_per_text_pixel
 from gamelib.trace import Trace
 
 
@@ -68,6 +71,12 @@ def in_live_kernel() -> bool:
 
 PANELS_PER_ROW = 2
 """Traces side by side: at most this many per row (more wrap), so drawings stay readable."""
+
+MUTED = "var(--jp-ui-font-color2, #555)"
+"""The colour of the widget's secondary text (counts, captions): JupyterLab's, in its theme."""
+
+PANEL_SPARE = 40
+"""CSS pixels a panel needs beside its drawing: its padding and the drawing's sheet."""
 
 
 class Animation:
@@ -141,6 +150,7 @@ class Animation:
     def _build(self) -> None:
         self._make_controls()
         self.panels = [self._panel(index) for index in range(len(self.traces))]
+        self._fit_panels()
         self.slider.observe(lambda change: self._show(), names="value")
         self.speed.observe(self._set_speed, names="value")
         self.view_toggle.observe(self._set_view, names="value")
@@ -222,7 +232,6 @@ class Animation:
     def _panel(self, index: int) -> dict[str, Any]:
         import ipywidgets as widgets
 
-        share = 100 // min(len(self.traces), PANELS_PER_ROW)
         parts = {
             "title": widgets.HTML(),
             "sentence": widgets.HTML(),
@@ -231,10 +240,24 @@ class Animation:
         }
         for name, part in parts.items():
             part.add_class(f"gamelib-{name}")
-        box = widgets.VBox(
-            list(parts.values()), layout=widgets.Layout(width=f"{share}%", padding="0 6px")
-        )
+        box = widgets.VBox(list(parts.values()), layout=widgets.Layout(padding="0 6px"))
         return {"box": box, **parts}
+
+    def _fit_panels(self) -> None:
+        """Let each panel grow from the width that keeps its drawings' smallest text
+        :data:`~gamelib.render.static.SMALLEST_TEXT_WIDE` pixels high (and from its share of
+        the row, :data:`PANELS_PER_ROW` to a row), so that panels side by side stack when the
+        row is too narrow for them, as the HTML player's do."""
+        share = 100 // min(len(self.traces), PANELS_PER_ROW) - 1
+        for panel, frames in zip(self.panels, self.frames(), strict=True):
+            room = max(
+                width_per_text_pixel(picture)
+                for frame in frames
+                for picture in (frame.svg, frame.windows_svg)
+            )
+            floor = room * SMALLEST_TEXT_WIDE + PANEL_SPARE
+            panel["box"].layout.flex = f"1 1 max({floor:.0f}px, {share}%)"
+            panel["box"].layout.min_width = "0"
 
     def _show(self) -> None:
         for index, panel in enumerate(getattr(self, "panels", [])):
@@ -242,7 +265,7 @@ class Animation:
             trace = self.traces[index]
             panel["title"].value = (
                 f"<b>{escape(self.titles[index])}</b> &nbsp; "
-                f"<span style='color:#555'>{escape(frame.counts.text(self.language))}</span>"
+                f"<span style='color:{MUTED}'>{escape(frame.counts.text(self.language))}</span>"
             )
             sentence = self.words["step_sentence"].format(
                 step=frame.step, total=len(trace.events), sentence=frame.sentence
@@ -250,10 +273,10 @@ class Animation:
             panel[
                 "sentence"
             ].value = f"<div style='font-size:1.2em;min-height:2.6em'>{escape(sentence)}</div>"
-            panel["drawing"].value = frame.svg
+            panel["drawing"].value = widget_drawing(frame.svg)
             panel["windows"].value = (
-                f"<div style='color:#555'>{escape(self.words['open_windows'])}</div>"
-                + frame.windows_svg
+                f"<div style='color:{MUTED}'>{escape(self.words['open_windows'])}</div>"
+                + widget_drawing(frame.windows_svg)
             )
 
     def _set_speed(self, change: dict[str, Any]) -> None:
@@ -261,7 +284,7 @@ class Animation:
 
     def _set_view(self, change: dict[str, Any]) -> None:
         self._view = change["new"]
-        self.frames()
+        self._fit_panels()
         self._show()
 
     # ---- stepping

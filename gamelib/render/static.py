@@ -208,7 +208,7 @@ def legend_html(node_types: bool = False, language: str | None = None) -> str:
     def box(text: str, border: str, fill: str, extra: str = "") -> str:
         return (
             f'<span style="display:inline-block;padding:1px 7px;border:1.5px solid {border};'
-            f'background:{fill};{extra}">{text}</span>'
+            f'background:{fill};color:{PALETTE.text};{extra}">{text}</span>'
         )
 
     items = [
@@ -265,7 +265,20 @@ _STYLE = """
   #{id} {{ {smallest}: {narrow_scale}; }}
   #{id} .gamelib-sentence {{ font-size: 1.05em; min-height: 0; }}
 }}
+{dark} #{id} {{ {sheet} padding: 10px 12px; }}
+{dark} #{id} button, {dark} #{id} select {{ color: #1a1a1a; background-color: #ffffff;
+  border: 1px solid #8a8a8a; border-radius: 4px; }}
 """
+
+DARK_JUPYTERLAB = 'body[data-jp-theme-light="false"]'
+"""The CSS selector of a page in one of JupyterLab's (or JupyterLite's) dark themes."""
+
+SHEET = (
+    f"background-color: #f4f4f1; color: {PALETTE.text}; border: 1px solid #8a8a8a; "
+    "border-radius: 8px; box-shadow: 0 1px 4px rgba(0, 0, 0, 0.5);"
+)
+"""The light sheet, with a rule and round corners, that drawings (made for white paper) sit on
+in a dark theme: the website's (site/_static/course.css) and JupyterLab's."""
 
 _SCRIPT = """
 (function () {
@@ -454,6 +467,21 @@ def _panel(frames: Sequence[Frame], title: str, length: int, language: Language)
     )
 
 
+def widget_drawing(svg: str) -> str:
+    """A drawing as a widget shows it (an :class:`~gamelib.render.animation.Animation`'s
+    panels, the pruning exercise, tic-tac-toe's search), in its own box: the drawing shrinks to
+    the box but keeps its smallest text :data:`SMALLEST_TEXT_WIDE` pixels high, so a wider one
+    scrolls sideways in the box; in JupyterLab's dark theme the box is the light sheet
+    (:data:`SHEET`). An empty ``svg`` (nothing drawn) stays empty."""
+    if not svg:
+        return ""
+    return (
+        f"<style>{DARK_JUPYTERLAB} .gamelib-sheet {{ {SHEET} padding: 6px; }}</style>"
+        f'<div class="gamelib-sheet" style="{SMALLEST_TEXT}:{SMALLEST_TEXT_WIDE};'
+        f'overflow-x:auto">{inline_svg(svg)}</div>'
+    )
+
+
 def player_style(player_id: str) -> str:
     """The CSS of the player with id ``player_id``."""
     return _STYLE.format(
@@ -462,6 +490,8 @@ def player_style(player_id: str) -> str:
         wide=SMALLEST_TEXT_WIDE,
         narrow=NARROW_SCREEN,
         narrow_scale=SMALLEST_TEXT_NARROW,
+        dark=DARK_JUPYTERLAB,
+        sheet=SHEET,
     )
 
 

@@ -35,7 +35,7 @@ from gamelib.exercises import Convention, Feedback, PruningExercise
 from gamelib.language import Language, check_language, resolve
 from gamelib.notation import format_number, read_number
 from gamelib.render.dot import draw
-from gamelib.render.static import inline_svg
+from gamelib.render.static import inline_svg, widget_drawing
 from gamelib.trace import Cutoff
 from gamelib.trees import Tree
 
@@ -239,7 +239,7 @@ class PruningWidget:
         convention = escape(exercise.convention.describe(language=self.language))
         title = words["title"].format(seed=exercise.seed, convention=convention)
         self.title.value = f"<div style='font-size:1.1em'>{title}</div>"
-        self.drawing.value = inline_svg(draw(exercise.tree, language=self.language).svg())
+        self.drawing.value = widget_drawing(draw(exercise.tree, language=self.language).svg())
         self.leaf_buttons = {}
         for leaf in exercise.tree.leaves():
             button = widgets.ToggleButton(

@@ -35,7 +35,7 @@ from gamelib.language import Language, check_language, resolve
 from gamelib.notation import format_signed
 from gamelib.players import SearchPlayer, SeededPlayer, tictactoe_cpu
 from gamelib.render.dot import Drawing, draw
-from gamelib.render.static import inline_svg
+from gamelib.render.static import widget_drawing
 from gamelib.trace import ROOT_NAME, Enter, Trace
 
 Side = Literal["human", 0, 1, 2, 3]
@@ -443,7 +443,8 @@ class TicTacToeWidget:
             self.search_text.value = ""
             return
         self.search_text.value = (
-            f"<pre>{escape(self.search_report())}</pre>{inline_svg(self.search_drawing().svg())}"
+            f"<pre>{escape(self.search_report())}</pre>"
+            f"{widget_drawing(self.search_drawing().svg())}"
         )
 
     def search_drawing(self, plies: int = 1) -> Drawing:

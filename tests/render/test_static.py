@@ -11,14 +11,18 @@ from hypothesis import strategies as st
 
 from gamelib.render.frames import trace_frames
 from gamelib.render.static import (
+    DARK_JUPYTERLAB,
+    SHEET,
     SMALLEST_TEXT_NARROW,
     SMALLEST_TEXT_WIDE,
     StaticAnimation,
     decode_player_data,
     decode_texts,
     encode_texts,
+    inline_svg,
     text_pieces,
     to_html,
+    widget_drawing,
 )
 from gamelib.render.svg import SMALLEST_TEXT, width_per_text_pixel
 from gamelib.trace import Trace
@@ -163,6 +167,24 @@ def test_a_changed_attribute_shares_the_rest_of_its_element() -> None:
         "</svg>",
     ]
     assert list(pieces)[len(text_pieces(before)) :] == [' stroke="#333333"']  # all it adds
+
+
+def test_a_widget_drawing_keeps_its_text_size_and_sits_on_a_sheet_in_the_dark(
+    windows_trace: Trace,
+) -> None:
+    svg = trace_frames(windows_trace, "max")[-1].svg
+    box = widget_drawing(svg)
+    assert inline_svg(svg) in box and widget_drawing("") == ""
+    sheet = re.search(r'<div class="gamelib-sheet" style="([^"]*)">', box)
+    assert sheet is not None
+    assert f"{SMALLEST_TEXT}:{SMALLEST_TEXT_WIDE}" in sheet.group(1)  # the drawing's floor
+    assert "overflow-x:auto" in sheet.group(1)  # wider than its box: it scrolls there
+    # the light sheet only in JupyterLab's dark theme; the player's the same way
+    assert f"{DARK_JUPYTERLAB} .gamelib-sheet {{ {SHEET}" in box
+    player = to_html(windows_trace, views=["max"])
+    assert re.search(
+        rf"{re.escape(DARK_JUPYTERLAB)} #gamelib-player-\w+ {{ {re.escape(SHEET)}", player
+    )
 
 
 def test_a_page_can_be_saved(windows_trace: Trace, tmp_path: Path) -> None:

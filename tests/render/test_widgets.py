@@ -9,7 +9,8 @@ import pytest
 from gamelib.games.tictactoe import TicTacToe
 from gamelib.render import frames as frames_module
 from gamelib.render.animation import Animation, in_live_kernel, show
-from gamelib.render.static import StaticAnimation, to_html
+from gamelib.render.static import SMALLEST_TEXT_WIDE, StaticAnimation, to_html
+from gamelib.render.svg import width_per_text_pixel
 from gamelib.search import alphabeta, alphabeta_failsoft, nega_alpha
 from gamelib.search.windows import mtdf
 from gamelib.trace import Trace, record, record_probes
@@ -169,10 +170,16 @@ def test_more_than_two_traces_wrap_two_to_a_row(windows_trace: Trace) -> None:
     _, probes = record_probes(mtdf, TEXTBOOK["alpha-beta-windows"], first_guess=0)
     assert len(probes) == 3
     animation = Animation(*probes)
-    widths = [panel["box"].layout.width for panel in animation.panels]
-    assert widths == ["50%", "50%", "50%"]
     row = animation.widget.children[-1]
     assert row.layout.flex_flow == "row wrap"
-    assert Animation(windows_trace).panels[0]["box"].layout.width == "100%"
+    for panel, frames in zip(animation.panels, animation.frames(), strict=True):
+        # each panel grows from 49% of the row (so two to a row, not three) or from the width
+        # that keeps its drawings' smallest text 12 px high, whichever is wider
+        found = re.fullmatch(r"1 1 max\((\d+)px, 49%\)", panel["box"].layout.flex)
+        assert found is not None, panel["box"].layout.flex
+        room = max(width_per_text_pixel(svg) for f in frames for svg in (f.svg, f.windows_svg))
+        assert int(found.group(1)) >= room * SMALLEST_TEXT_WIDE > 0
+        assert panel["box"].layout.min_width == "0"  # narrower: the drawing scrolls in its box
+    assert Animation(windows_trace).panels[0]["box"].layout.flex.endswith(", 99%)")
     page = to_html(*probes)  # the HTML player wraps by its style sheet, by its drawings' width
     assert "flex-wrap: wrap" in page and page.count("--gamelib-panel-room:") == 3
