@@ -111,15 +111,15 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     },
     "mean": {"en": "the players' mean sits at 0", "ja": "全員の平均を 0 とします"},
     "note": {
-        "en": "Strength: a difference of strengths d is an expected score E (a draw is half a "
-        "win) with d = 400 × log10(E / (1 − E)), fitted by Bradley–Terry maximum likelihood "
-        "with {prior} virtual draws per player; {anchor}. A lead of {lead} is an expected score "
-        "of {score}. Interval: the middle 95 % of {resamples} fits to the games resampled with "
-        "replacement (∞: the player won every game, −∞: lost every game). Stronger than next: "
-        "the share of those fits in which the player is stronger than the next row's. Void "
-        "games are not counted.",
-        "ja": "強さの差 d は期待得点 E（引き分けは勝ちの半分）と "
-        "d = 400 × log10(E / (1 − E)) の関係にあります。Bradley–Terry モデルの最尤推定で求め、"
+        "en": "Strength: a player d points stronger than another has an expected score E "
+        "against it (a draw is half a win) with d = 400 × log10(E / (1 − E)); fitted by "
+        "Bradley–Terry maximum likelihood with {prior} virtual draws per player; {anchor}. "
+        "A lead of {lead} is an expected score of {score}. Interval: the middle 95 % of "
+        "{resamples} fits to the games resampled with replacement (∞: the player won every "
+        "game, −∞: lost every game). Stronger than next: the share of those fits in which the "
+        "player is stronger than the next row's. Void games are not counted.",
+        "ja": "強さが d 高いプレイヤーの、相手に対する期待得点 E（引き分けは勝ちの半分）は "
+        "d = 400 × log10(E / (1 − E)) を満たします。Bradley–Terry モデルの最尤推定で求め、"
         "各プレイヤーに {prior} 局の仮想の引き分けを加えています。{anchor}。"
         "強さの差 {lead} は期待得点 {score} にあたります。"
         "区間は、対局を復元抽出で選び直して {resamples} 回当てはめた強さの中央 95 % です"
