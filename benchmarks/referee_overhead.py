@@ -108,11 +108,17 @@ def main() -> None:
     cpu_fraction = statistics.mean(
         cpu / (count * MOVE_SECONDS) for cpu, count in zip(cpus, moves, strict=True)
     )
-    print(
-        f"CPU time of a whole instant game (referee and both players): {statistics.mean(cpus):.3f}"
-        f" s = {100 * cpu_fraction:.1f} % of the game at {MOVE_SECONDS} s per move (the wall "
-        "time's share on an idle machine)"
-    )
+    if sandboxed:
+        print(
+            "CPU time: not measured under bwrap (the processes of its PID namespace are not "
+            "waited for by the referee, so their CPU time is lost); run with --no-sandbox"
+        )
+    else:
+        print(
+            "CPU time of a whole instant game (referee and both players): "
+            f"{statistics.mean(cpus):.3f} s = {100 * cpu_fraction:.1f} % of the game at "
+            f"{MOVE_SECONDS} s per move (the wall time's share on an idle machine)"
+        )
     instant_rate = 60 * len(specs) / parallel
     full_game = statistics.mean(moves) * (MOVE_SECONDS + per_move) + statistics.mean(fixed)
     print(
