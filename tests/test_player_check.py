@@ -142,6 +142,7 @@ def test_an_illegal_move_fails_the_check_with_exit_1(
     failed = [line for line in output.splitlines() if line.startswith("✗")]
     assert len(failed) == 1
     assert failed[0].startswith("✗ illegal move in game check-001")
+    assert "in the position after the moves" in failed[0]  # so that it can be reproduced
     assert "b2" in failed[0]
     assert output.splitlines()[-1] == "1 check(s) failed: see the lines marked ✗."
 

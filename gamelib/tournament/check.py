@@ -86,8 +86,8 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
         "から始めた {games} 局、シード {seed}、相手は Random）。",
     },
     "failed": {
-        "en": "{status} in game {game_id} after {moves} of its moves: {detail}",
-        "ja": "対局 {game_id}（{moves} 手を打ったあと）：{status}。{detail}",
+        "en": "{status} in game {game_id}, in the position after the moves {line}: {detail}",
+        "ja": "対局 {game_id} の、{line} と打った後の局面で{status}：{detail}",
     },
     "time": {
         "en": "Time per move: median {median} s, slowest {slowest} s, against {limit} s a move; "
@@ -107,6 +107,7 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
         "ja": "{opponent} との対局：{games} 局（先手と後手を {each} 局ずつ）、{won} 勝 {lost} 敗 "
         "{drawn} 分。",
     },
+    "start position": {"en": "(none: the start position)", "ja": "（開始局面）"},
     "passed": {"en": "Every check passed.", "ja": "すべての確認に合格しました。"},
     "failed summary": {
         "en": "{count} check(s) failed: see the lines marked ✗.",
@@ -309,7 +310,8 @@ class Checker:
             self.words["failed"].format(
                 status=status_name(outcome.status, self.language),
                 game_id=result.spec.game_id,
-                moves=outcome.moves,
+                line=" ".join((*result.spec.opening, *(move.move for move in result.moves)))
+                or self.words["start position"],
                 detail=outcome.detail,
             ),
         )
