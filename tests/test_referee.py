@@ -129,7 +129,7 @@ def test_one_side_failing_loses_and_both_failing_is_void(tmp_path: Path) -> None
     both = play_game(spec_of(missing, broken))
     assert both.void and both.points is None and both.score is None
     assert [side.status for side in both.sides] == [Status.FAILED_TO_START] * 2
-    assert "there is no player file" in both.sides[0].detail
+    assert both.sides[0].detail == f"there is no player file at {missing}"
     assert GameResult.from_line(both.to_line()) == both
 
 

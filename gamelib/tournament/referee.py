@@ -448,6 +448,10 @@ def play_game(spec: GameSpec, *, sandbox_wanted: bool = True) -> GameResult:
             for failure in failures:
                 if failure is not None:
                     statuses[failure.side], details[failure.side] = failure.status, failure.detail
+                    if not os.path.isfile(spec.paths[failure.side]):
+                        details[failure.side] = (
+                            f"there is no player file at {spec.paths[failure.side]}"
+                        )
             if all(failures):
                 points = None
             elif any(failures):
