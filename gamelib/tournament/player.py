@@ -18,6 +18,13 @@ game's seed and the player's side, so a player that draws from ``random`` (``ran
 or a seed for its own ``random.Random(random.randrange(2**32))``) plays the same game every
 time the tournament is replayed with the same seeds.
 
+Where a player runs (:mod:`gamelib.tournament.sandbox`): a process of its own, started once
+per game, so module-level variables and a ``Player`` instance live from move to move of one
+game, never from game to game. What it prints (stdout and stderr) is its log, kept up to the
+spec's ``log_bytes``. Under the sandbox its working folder holds only a read-only copy of its
+file; it may write there and in ``/tmp`` (small private folders, gone after the game), it has
+no network, and it sees Python, the installed packages and ``gamelib``, nothing else.
+
 This module is imported by the player's own process (:mod:`gamelib.tournament.child`), so it
 imports nothing of the referee.
 """
