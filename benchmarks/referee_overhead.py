@@ -50,18 +50,21 @@ def instant_spec(folder: str, number: int) -> GameSpec:
     )
 
 
-def cpu_seconds() -> float:
-    """CPU time of this process and of its finished children (the players' processes)."""
+def cpu_seconds() -> tuple[float, float]:
+    """CPU time of this process (the referee) and of its finished children (the players'
+    processes)."""
     own = resource.getrusage(resource.RUSAGE_SELF)
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+    return own.ru_utime + own.ru_stime, children.ru_utime + children.ru_stime
 
 
-def timed_game(spec: GameSpec, sandboxed: bool) -> tuple[float, float, GameResult]:
-    """The wall time and the CPU time (referee and players) of one game, and its result."""
-    started, cpu = time.perf_counter(), cpu_seconds()
+def timed_game(spec: GameSpec, sandboxed: bool) -> tuple[float, tuple[float, float], GameResult]:
+    """The wall time and the CPU times (referee, players) of one game, and its result."""
+    started, (referee, players) = time.perf_counter(), cpu_seconds()
     result = play_game(spec, sandbox_wanted=sandboxed)
-    return time.perf_counter() - started, cpu_seconds() - cpu, result
+    referee_after, players_after = cpu_seconds()
+    cpu = (referee_after - referee, players_after - players)
+    return time.perf_counter() - started, cpu, result
 
 
 def main() -> None:
@@ -105,9 +108,9 @@ def main() -> None:
         f"same game at {MOVE_SECONDS} s per move (goal ≤ {100 * GOAL_FRACTION:.0f} %: "
         f"{'met' if fraction <= GOAL_FRACTION else 'NOT met'})"
     )
-    cpu_fraction = statistics.mean(
-        cpu / (count * MOVE_SECONDS) for cpu, count in zip(cpus, moves, strict=True)
-    )
+    referee_cpu = statistics.mean(cpu[0] for cpu in cpus)
+    players_cpu = statistics.mean(cpu[1] for cpu in cpus)
+    game_seconds = statistics.mean(moves) * MOVE_SECONDS
     if sandboxed:
         print(
             "CPU time: not measured under bwrap (the processes of its PID namespace are not "
@@ -115,9 +118,11 @@ def main() -> None:
         )
     else:
         print(
-            "CPU time of a whole instant game (referee and both players): "
-            f"{statistics.mean(cpus):.3f} s = {100 * cpu_fraction:.1f} % of the game at "
-            f"{MOVE_SECONDS} s per move (the wall time's share on an idle machine)"
+            f"CPU time per instant game: the referee {referee_cpu:.3f} s "
+            f"({100 * referee_cpu / game_seconds:.1f} % of the game at {MOVE_SECONDS} s per "
+            f"move), the two players' processes {players_cpu:.3f} s "
+            f"({100 * players_cpu / game_seconds:.1f} %: mostly starting Python and importing "
+            "gamelib); together the wall time's share on an idle machine"
         )
     instant_rate = 60 * len(specs) / parallel
     full_game = statistics.mean(moves) * (MOVE_SECONDS + per_move) + statistics.mean(fixed)

@@ -17,6 +17,7 @@ library, :mod:`gamelib.tournament.player`, :mod:`~gamelib.tournament.games`,
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import inspect
 import json
@@ -303,7 +304,9 @@ def serve(reader: BinaryIO, writer: BinaryIO) -> None:
 
 
 def main(argv: list[str]) -> None:
-    """Run as the referee started it: ``argv[1]`` is the JSON settings."""
+    """Run as the referee started it: ``argv[1]`` is the JSON settings. Exits at once when
+    the game is over (its log flushed; no interpreter teardown, which would only cost the
+    referee's time)."""
     settings = json.loads(argv[1])
     apply_limits(settings["limits"], settings["user_id"])
     with (
@@ -311,7 +314,10 @@ def main(argv: list[str]) -> None:
         os.fdopen(settings["write_fd"], "wb") as writer,
     ):
         serve(reader, writer)
-    sys.stdout.flush()
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(OSError, ValueError):
+            stream.flush()
+    os._exit(0)
 
 
 if __name__ == "__main__":
