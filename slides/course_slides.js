@@ -4,12 +4,18 @@
  * On a slide with a player, → and ← step the player (like reveal.js's fragments): → at the
  * player's last step and ← at its first go on to the next or previous slide. "." and ","
  * step the player without ever leaving the slide. Page Down / Page Up, N / P and the space
- * bar still change slides directly (skip an animation); with the player focused (clicked),
+ * bar still change slides directly (skip an animation; Page Down skips all the slides a
+ * player is shown on, see splitPlayers); with the player focused (clicked),
  * the space bar plays and pauses it. With several players on a slide, the focused one is
  * stepped, else the first. The player is driven through its own buttons, so this file needs
  * nothing from gamelib/render/static.py but its class names.
  *
  * Each slide, when shown, sizes its drawings to fill the room its text leaves (fit).
+ *
+ * Drawings readable from the back row (node names and values at least 18 px on a 1280x720
+ * screen): a player is shown in parts, each on its own slide (splitPlayers): each panel's
+ * tree, filling the slide, then its windows; and a gamelib tree whose node text would be
+ * smaller where it is gets a slide of its own, which it fills (treesAlone).
  *
  * No slide is taller than the frame: when the deck starts, every slide is laid out once, its
  * drawings fitted, and a slide whose content is still taller than the slide is split
@@ -46,10 +52,29 @@ var CourseSlides = (function () {
     player.querySelector('button[data-action="' + action + '"]').click();
   }
 
+  // Page Down on a part of a player (see splitPlayers) skips all its parts: the slide after
+  // the last one is shown.
+  function skipParts(event) {
+    var slide = Reveal.getCurrentSlide();
+    var player = slide && slide.querySelector(".gamelib-player[data-course-group]");
+    if (!player) { return false; }
+    var parts = document.querySelectorAll('.gamelib-player[data-course-group="' +
+      player.getAttribute("data-course-group") + '"]');
+    var last = parts[parts.length - 1].closest("section");
+    if (last === slide) { return false; }
+    var indices = Reveal.getIndices(last);
+    Reveal.slide(indices.h, indices.v);
+    Reveal.next();
+    event.preventDefault();
+    event.stopPropagation();
+    return true;
+  }
+
   function onKeyDown(event) {
     if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) { return; }
     var target = event.target;
     if (target && /^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName)) { return; }
+    if (event.key === "PageDown" && skipParts(event)) { return; }
     var forward = FORWARD.hasOwnProperty(event.key);
     var back = BACK.hasOwnProperty(event.key);
     if (!forward && !back) { return; }
@@ -168,17 +193,22 @@ var CourseSlides = (function () {
 
   // A tree whose node text is under NODE_TEXT where it is goes on a slide of its own (the
   // slide's other content before and after it on slides of their own), which it fills.
+  // Returns the slides made (to be looked at in turn).
   function treesAlone(slide) {
-    if (slide.hasAttribute("data-course-drawing")) { return; }
+    if (slide.hasAttribute("data-course-drawing")) { return []; }
+    var trees = treesOf(slide);
+    if (trees.length === 0) { return []; }
     fit(slide);
     slide.removeAttribute("data-course-fitted");
-    var small = treesOf(slide).filter(function (drawing) {
+    var small = trees.filter(function (drawing) {
       return smallestNodeText(drawing) < NODE_TEXT;
     });
-    if (small.length === 0) { return; }
+    if (small.length === 0) { return []; }
     var drawing = small[0];
-    var block = drawing.closest(".jp-OutputArea-child, p, figure") || drawing;
-    alone(slide, block).setAttribute("data-course-drawing", "alone");
+    var block = drawing.closest("figure, .jp-OutputArea-child, p") || drawing;
+    var slides = alone(slide, block);
+    slides[0].setAttribute("data-course-drawing", "alone");
+    return slides.filter(function (made) { return made !== slide; });
   }
 
   // ---------------------------------------------------------- a player's parts, one a slide
@@ -256,15 +286,17 @@ var CourseSlides = (function () {
     return false;
   }
 
-  // The slide holding only element (what comes before it stays on slide, what comes after it
-  // goes on a slide after it).
+  // Put element on a slide of its own: what comes before it stays on slide, what comes after
+  // it goes on a slide after it. Returns the slides: [element's, and any new ones].
   function alone(slide, element) {
-    if (shownBefore(slide, element)) { slide = cutBefore(slide, element); }
-    var after = shownAfter(slide, element);
+    var slides = [slide];
+    if (shownBefore(slide, element)) { slides = [cutBefore(slide, element)]; }
+    var after = shownAfter(slides[0], element);
     if (after) {
-      if (after.parentNode === slide) { moveFrom(slide, after); } else { cutBefore(slide, after); }
+      slides.push(after.parentNode === slides[0] ? moveFrom(slides[0], after)
+        : cutBefore(slides[0], after));
     }
-    return slide;
+    return slides;
   }
 
   function splitPlayers() {
@@ -278,7 +310,7 @@ var CourseSlides = (function () {
         if (panel.querySelector(".gamelib-caption")) { parts.push([index, "windows"]); }
       });
       if (parts.length < 2) { return; }
-      var slide = alone(player.closest("section"), player);
+      var slide = alone(player.closest("section"), player)[0];
       var source = player.outerHTML; // before any part is chosen: every panel shown
       var group = String(++groups);
       player.setAttribute("data-course-group", group);
@@ -544,7 +576,11 @@ var CourseSlides = (function () {
       var waiting = [slide];
       for (var round = 0; waiting.length > 0 && round < 100; round++) {
         var current = waiting.shift();
-        measuring(current, function () { treesAlone(current); });
+        var made = measuring(current, function () { return treesAlone(current); });
+        if (made.length > 0) {
+          split = true;
+          waiting = [current].concat(made, waiting);
+        }
         var added = measuring(current, splitIfTooTall(current));
         if (added) {
           split = true;

@@ -11,7 +11,12 @@ opened the same way: ``<html lang="ja">``, Japanese on its slides and in its pla
 
 Every deck of both editions is visited once, slide by slide: no slide's content may be taller
 than the 1280x720 frame (course_slides.js splits a slide that is: a long table or printout goes
-on over the next slide); the test names each deck and slide that overflows.
+on over the next slide); the test names each deck and slide that overflows. On the same visit
+the text of every tree drawing is measured on the screen (each player at its last step): node
+names and values at least 18 px, window labels and every other text of a drawing at least
+14 px, unless the drawing is alone on its slide and as large as the slide allows (a tree too
+large for the frame: printed with its size). A player is shown in parts, each on its own slide
+(each panel's tree filling the slide, then its windows), which keep the same step.
 
 ``python slides/build.py`` brings every deck of both editions up to date first (a no-op for a
 deck whose notebook, gamelib and slides/ did not change); reveal.js must be installed in
@@ -196,6 +201,157 @@ def test_every_slide_has_body_text_of_at_least_24_px(deck: Any) -> None:
     shoot(deck, "slides_03_title.png")
 
 
+NODE_TEXT = 18.0
+"""The smallest a tree's node names and values may be on the 1280x720 screen (CSS pixels)."""
+LABEL_TEXT = 14.0
+"""The smallest any other text of a tree drawing may be there: the windows on its edges and on
+a player's number line, the cuts, the moves, a picture's caption and legend."""
+
+MEASURE_DRAWINGS = """(NODE_TEXT, LABEL_TEXT) => {
+  // the current slide's tree drawings (SVG with nodes: gamelib's pictures, inline or as an
+  // <img>, and the players' trees) and the players' number lines of windows, each player at
+  // its last step (every label it draws is there); for each drawing: its smallest node text
+  // and smallest other text on the screen (font size times the drawing's scale), and whether
+  // its slide is what limits its size
+  const slide = Reveal.getCurrentSlide();
+  const drawings = "svg g.node, .gamelib-windows svg, img[src^='data:image/svg+xml']";
+  if (!slide.querySelector(drawings)) return [];
+  slide.querySelectorAll(".gamelib-player").forEach(player => {
+    const last = player.querySelector('button[data-action="last"]');
+    if (last) last.click();
+  });
+  const slideBox = slide.getBoundingClientRect();
+  const style = getComputedStyle(slide);
+  const scale = Reveal.getScale();
+  const inner = {
+    width: (slide.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight))
+      * scale,
+    bottom: slideBox.top + (slide.clientHeight - parseFloat(style.paddingBottom)) * scale,
+  };
+  const shown = element => element.getClientRects().length > 0
+    && !(element.closest("details:not([open])") && !element.closest("summary"));
+  // the slide is full when its content (or a drawing laid over it) reaches its bottom
+  function full() {
+    let bottom = 0;
+    slide.querySelectorAll("*").forEach(element => {
+      if (shown(element)) bottom = Math.max(bottom, element.getBoundingClientRect().bottom);
+    });
+    return bottom >= inner.bottom - 30;
+  }
+  function texts(svg) {
+    const sizes = {node: [Infinity, ""], label: [Infinity, ""]};
+    svg.querySelectorAll("text").forEach(text => {
+      if (!text.textContent.trim() || !shown(text)) return;
+      const matrix = text.getScreenCTM();
+      const size = parseFloat(getComputedStyle(text).fontSize) * Math.hypot(matrix.a, matrix.b);
+      const kind = text.closest("g.node") ? "node" : "label";
+      const rounded = Math.round(size * 100) / 100;
+      if (rounded < sizes[kind][0]) sizes[kind] = [rounded, text.textContent.trim().slice(0, 20)];
+    });
+    const view = svg.viewBox.baseVal, matrix = svg.getScreenCTM();
+    const drawn = view && view.width
+      ? {width: view.width * matrix.a, height: view.height * matrix.d}
+      : svg.getBoundingClientRect();
+    return {sizes: sizes, drawn: drawn};
+  }
+  // whether the slide shows nothing but the output holding element (and the key hint)
+  function alone(element) {
+    const output = element.closest(".jp-OutputArea-output") || element;
+    const walker = document.createTreeWalker(slide, NodeFilter.SHOW_TEXT);
+    for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+      const parent = text.parentElement;
+      if (!text.textContent.trim() || output.contains(parent)) continue;
+      if (parent.closest(".course-key-hint, style, script") || !shown(parent)) continue;
+      return false;
+    }
+    return true;
+  }
+  const found = [];
+  function record(element, measured) {
+    const box = element.getBoundingClientRect();
+    const small = measured.sizes.node[0] < NODE_TEXT || measured.sizes.label[0] < LABEL_TEXT;
+    if (!small) {  // readable: the rest matters only for a drawing under the goal
+      found.push({node: measured.sizes.node, label: measured.sizes.label});
+      return;
+    }
+    found.push({
+      alone: alone(element),
+      node: measured.sizes.node, label: measured.sizes.label,
+      // limited by the slide: as wide as the slide, or as tall as its box on a full slide
+      widest: measured.drawn.width >= 0.95 * inner.width,
+      tallest: measured.drawn.height >= box.height - 2 && full(),
+      inPlayer: !!element.closest(".gamelib-player"),
+    });
+  }
+  slide.querySelectorAll("svg").forEach(svg => {
+    if (svg.parentElement.closest("svg") || !shown(svg)) return;
+    if (!svg.querySelector("g.node") && !svg.closest(".gamelib-windows")) return;
+    record(svg, texts(svg));
+  });
+  slide.querySelectorAll("img").forEach(image => {
+    if (!image.src.startsWith("data:image/svg+xml") || !shown(image)) return;
+    const [head, ...rest] = image.src.split(",");
+    const body = rest.join(",");
+    const text = head.endsWith(";base64")
+      ? new TextDecoder().decode(Uint8Array.from(atob(body), c => c.charCodeAt(0)))
+      : decodeURIComponent(body);
+    const holder = document.createElement("div");
+    holder.innerHTML = text;
+    const svg = holder.querySelector("svg");
+    if (!svg || !svg.querySelector("g.node")) return;
+    // the picture as the image shows it: the largest box of its shape inside the image
+    const box = image.getBoundingClientRect();
+    const ratio = image.naturalWidth / image.naturalHeight;
+    let width = box.width, height = box.height;
+    if (getComputedStyle(image).objectFit === "contain") {
+      width = Math.min(box.width, box.height * ratio);
+      height = width / ratio;
+    }
+    svg.setAttribute("style", `position:fixed;left:0;top:0;width:${width}px;height:${height}px`);
+    document.body.appendChild(holder);
+    record(image, texts(svg));
+    holder.remove();
+  });
+  return found;
+}"""
+"""Measures the current slide's drawings (see test_no_slide_is_taller_than_the_frame)."""
+
+
+VISIT = f"""(() => {{
+  // the current slide: how much its content overflows, its first words, its drawings'
+  // measures; then the next slide is shown
+  const slide = Reveal.getCurrentSlide();
+  const overflow = slide.scrollHeight - slide.clientHeight;
+  const seen = [overflow, overflow > 1 ? slide.innerText.trim().slice(0, 50) : "",
+                ({MEASURE_DRAWINGS})({NODE_TEXT}, {LABEL_TEXT})];
+  Reveal.next();
+  return seen;
+}})()"""
+"""One slide's visit in test_no_slide_is_taller_than_the_frame (one call into the page)."""
+
+
+def drawing_problems(drawings: list[dict[str, Any]], where: str) -> tuple[list[str], list[str]]:
+    """Of a slide's drawings (as MEASURE_DRAWINGS measures them), the ones whose text is too
+    small (each named with ``where``), and the ones whose text is under the goal because the
+    slide itself is too small for them."""
+    problems, limited = [], []
+    for number, drawing in enumerate(drawings, start=1):
+        name = f"{where}, drawing {number}{' (a player)' if drawing.get('inPlayer') else ''}"
+        small = []
+        (node, node_text), (label, label_text) = drawing["node"], drawing["label"]
+        if node < NODE_TEXT:
+            small.append(f"node text {node_text!r} is {node:.2f} px")
+        if label < LABEL_TEXT:
+            small.append(f"text {label_text!r} is {label:.2f} px")
+        if not small:
+            continue
+        if len(drawings) == 1 and drawing["alone"] and (drawing["widest"] or drawing["tallest"]):
+            limited.append(f"{name}: {', '.join(small)}, as large as the slide allows")
+        else:
+            problems.append(f"{name}: {', '.join(small)}")
+    return problems, limited
+
+
 def every_deck(decks: Path) -> list[str]:
     """The address (under slides/_build) of every deck of both editions, English first."""
     english = sorted(path.name for path in decks.glob("*.slides.html"))
@@ -205,30 +361,37 @@ def every_deck(decks: Path) -> list[str]:
 
 def test_no_slide_is_taller_than_the_frame(browser: Any, server: str, decks: Path) -> None:
     """Every slide of every deck, in both editions: its content fits the 1280x720 frame
-    (overflow at most 1 px, for rounding)."""
+    (overflow at most 1 px, for rounding), and the text of its drawings is readable from the
+    back row: in a tree (gamelib's pictures and the players' trees) every node name and value
+    at least 18 px on the screen, every other text (the windows and cuts on its edges, its
+    moves, caption and legend) and every label of a player's number line of windows at least
+    14 px, each player at its last step. A drawing may stay under that only when it is alone
+    on its slide and the slide is what limits it (it is as wide as the slide, or as tall as a
+    full slide lets it be): a tree too large for the frame; those are printed."""
     addresses = every_deck(decks)
     notebooks = len(list((REPOSITORY / "notebooks").glob("[0-9][0-9]_*.ipynb")))
     assert len(addresses) == 2 * notebooks, addresses
-    too_tall = []
+    too_tall: list[str] = []
+    too_small: list[str] = []
+    limited: list[str] = []
     slides = 0
     for address in addresses:
         with opened(browser, server, address) as page:
             total = int(page.evaluate("Reveal.getTotalSlides()"))
             page.evaluate("Reveal.slide(0, 0)")
             for number in range(1, total + 1):
-                overflow, text = page.evaluate(
-                    """(() => {
-                      const slide = Reveal.getCurrentSlide();
-                      return [slide.scrollHeight - slide.clientHeight,
-                              slide.innerText.trim().slice(0, 50)];
-                    })()"""
-                )
+                overflow, text, drawings = page.evaluate(VISIT)
                 if overflow > 1:
                     too_tall.append(f"{address} slide {number}: {overflow} px too tall: {text}")
-                page.evaluate("Reveal.next()")
+                problems, at_most = drawing_problems(drawings, f"{address} slide {number}")
+                too_small.extend(problems)
+                limited.extend(at_most)
             slides += total
     assert slides > 10 * len(addresses)
+    print(f"{len(limited)} drawings under the goal, as large as their slide allows:")
+    print("\n".join(limited))
     assert not too_tall, f"{len(too_tall)} of {slides} slides overflow:\n" + "\n".join(too_tall)
+    assert not too_small, f"{len(too_small)} drawings have small text:\n" + "\n".join(too_small)
 
 
 def test_a_long_table_goes_on_over_the_next_slide(browser: Any, server: str) -> None:
@@ -296,12 +459,26 @@ def test_the_keyboard_steps_an_animation_then_the_slides(deck: Any) -> None:
     shoot(deck, "slides_03_player_last_step.png")
     deck.keyboard.press(".")  # "." never leaves the slide
     assert slide_index(deck) == index
-    deck.keyboard.press("ArrowRight")  # past the last step: the next slide
-    assert slide_index(deck) == index + 1
-    deck.keyboard.press("ArrowLeft")  # back on the player, which is still at its last step
-    assert slide_index(deck) == index and step_of(deck) == (last, last)
-    deck.keyboard.press("PageDown")  # skips the animation
-    assert slide_index(deck) == index + 1
+    part = "Reveal.getCurrentSlide().querySelector('.gamelib-player').dataset.coursePart"
+    assert deck.evaluate(part) == "tree"
+    deck.keyboard.press("ArrowRight")  # past the last step: the next slide, the player's next
+    assert slide_index(deck) == index + 1  # part (its windows), at the same step
+    assert deck.evaluate(part) == "windows" and step_of(deck) == (last, last)
+    shoot(deck, "slides_03_player_windows.png")
+    deck.keyboard.press("ArrowLeft")  # the arrows step the animation on every part
+    assert slide_index(deck) == index + 1 and step_of(deck) == (last - 1, last)
+    deck.keyboard.press("PageUp")  # back on the tree, which takes the step of the part shown
+    assert slide_index(deck) == index and step_of(deck) == (last - 1, last)
+    parts = int(
+        deck.evaluate(
+            "document.querySelectorAll('.gamelib-player[data-course-group=\"' + "
+            "Reveal.getCurrentSlide().querySelector('.gamelib-player').dataset.courseGroup"
+            " + '\"]').length"
+        )
+    )
+    assert parts >= 2
+    deck.keyboard.press("PageDown")  # skips the animation: all the slides it is shown on
+    assert slide_index(deck) == index + parts
 
 
 def test_a_drawing_fills_its_slide(deck: Any) -> None:
