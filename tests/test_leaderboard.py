@@ -289,6 +289,7 @@ def test_no_player_text_reaches_a_page_unescaped(board: tuple[list[GameResult], 
     assert HOSTILE_NAME in text  # shown, as text
     void_page = site / "games" / "reversi4x4-009-replay.html"
     assert "Traceback <b>bold</b>" in "".join(parsed(void_page).text)
+    assert "Neither player made a move." in "".join(parsed(void_page).text)
 
 
 def test_one_language_alone_and_bad_languages(tmp_path: Path) -> None:

@@ -80,6 +80,10 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
         "あとに残った持ち時間です。深さ、ノード数、値（手番側の視点）、最善進行はプレイヤーの"
         "報告で、審判は確かめていません（報告がなければ空欄です）。",
     },
+    "no moves": {
+        "en": "Neither player made a move.",
+        "ja": "どちらのプレイヤーも 1 手も打っていません。",
+    },
     "show": {"en": "show this move on the board", "ja": "この手を盤面に表示します"},
     "number": {"en": "#", "ja": "手数"},
     "player": {"en": "player", "ja": "プレイヤー"},
@@ -396,6 +400,11 @@ class Replay:
                 f'<tr id="move-{number}"{classes}><td class="number">{show}</td>'
                 + "".join(f'<td class="number">{escape(cell)}</td>' for cell in cells[1:-1])
                 + f'<td class="line">{escape(cells[-1])}</td></tr>'
+            )
+        if not rows:
+            return (
+                f'<section class="moves-panel"><h2>{escape(words["moves heading"])}</h2>'
+                f"<p>{escape(words['no moves'])}</p></section>"
             )
         return (
             f'<section class="moves-panel"><h2>{escape(words["moves heading"])}</h2>'
