@@ -98,7 +98,7 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     "status": {"en": "status", "ja": "状態"},
     "why": {"en": "why", "ja": "理由"},
     "time used": {"en": "time used", "ja": "使った時間"},
-    "seconds value": {"en": "{seconds} s over {moves} moves", "ja": "{moves} 手で {seconds} 秒"},
+    "seconds value": {"en": "{seconds} s · moves: {moves}", "ja": "{seconds} 秒 · 手数 {moves}"},
     "log": {"en": "log (what it printed)", "ja": "ログ（プレイヤーの出力）"},
     "empty log": {"en": "(nothing printed)", "ja": "（出力なし）"},
     "result": {"en": "Result", "ja": "結果"},
