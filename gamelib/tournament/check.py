@@ -244,12 +244,19 @@ class Checker:
         options: what to play.
         language: the language of the sentences.
         play: how a game is played (default: the referee's :func:`play_game`).
+        out: where each line goes as soon as it is known (the lines are kept too).
     """
 
     def __init__(
-        self, path: Path, options: CheckOptions, language: Language, play: Play = play_game
+        self,
+        path: Path,
+        options: CheckOptions,
+        language: Language,
+        play: Play = play_game,
+        out: Callable[[str], Any] = lambda line: None,
     ) -> None:
         self.path = path
+        self.out = out
         self.options = options
         self.language = language
         self.play = play
@@ -259,9 +266,14 @@ class Checker:
         self.failures = 0
         self.games = 0
 
+    def write(self, line: str) -> None:
+        """Keep a line and send it out."""
+        self.lines.append(line)
+        self.out(line)
+
     def say(self, passed: bool, text: str) -> None:
-        """Add a line marked ✓ or ✗."""
-        self.lines.append(f"{PASS_MARK if passed else FAIL_MARK} {text}")
+        """Write a line marked ✓ or ✗."""
+        self.write(f"{PASS_MARK if passed else FAIL_MARK} {text}")
         self.failures += not passed
 
     def game(self, opponent: tuple[str, str], side: int, opening: tuple[str, ...]) -> GameResult:
@@ -317,8 +329,9 @@ class Checker:
         )
         log = outcome.log.strip()
         if log:
-            self.lines.append(self.words["log tail"])
-            self.lines.extend("    " + line for line in log.splitlines()[-12:])
+            self.write(self.words["log tail"])
+            for line in log.splitlines()[-12:]:
+                self.write("    " + line)
         return True
 
     def legality(self) -> list[GameResult]:
@@ -351,7 +364,7 @@ class Checker:
         """The player's time per move against the limit."""
         moves = player_seconds(results, self.name)
         if not moves:
-            self.lines.append(f"  {self.words['no moves']}")
+            self.write(f"  {self.words['no moves']}")
             return
         clock = self.options.clock
         seconds = [each for each, _ in moves]
@@ -401,7 +414,7 @@ class Checker:
             BadInputError: when the referee could not start the player.
         """
         clock = self.options.clock
-        self.lines.append(
+        self.write(
             self.words["heading"].format(
                 path=self.path,
                 game=GAME_NAMES[self.options.game][self.language],
@@ -416,10 +429,15 @@ class Checker:
             if not self.failures:
                 results.extend(self.match(opponent))
         if self.failures:
-            self.lines.append(self.words["failed summary"].format(count=self.failures))
+            self.write(self.words["failed summary"].format(count=self.failures))
             return 1
-        self.lines.append(self.words["passed"])
+        self.write(self.words["passed"])
         return 0
+
+
+def print_now(line: str) -> None:
+    """Print a line at once (not held in a buffer while the next game plays)."""
+    print(line, flush=True)
 
 
 def check_player(
@@ -428,19 +446,14 @@ def check_player(
     *,
     language: str | None = None,
     play: Play = play_game,
-    out: Callable[[str], Any] = print,
+    out: Callable[[str], Any] = print_now,
 ) -> int:
-    """Check the player file at ``path``, printing each finding with ``out``; the exit status
-    (0 every check passed, 1 one failed, 2 bad input)."""
+    """Check the player file at ``path``, printing each finding with ``out`` as it is known;
+    the exit status (0 every check passed, 1 one failed, 2 bad input)."""
     chosen = current_language() if language is None else check_language(language)
     try:
         file = readable_player(path, chosen)
-        checker = Checker(file, options, chosen, play)
-        try:
-            status = checker.run()
-        finally:
-            for line in checker.lines:
-                out(line)
+        status = Checker(file, options, chosen, play, out).run()
     except BadInputError as error:
         out(str(error))
         return 2
@@ -456,7 +469,7 @@ def play_against(
     options: CheckOptions = CheckOptions(),
     language: str | None = None,
     play: Play = play_game,
-    out: Callable[[str], Any] = print,
+    out: Callable[[str], Any] = print_now,
 ) -> int:
     """Play one game of the player file at ``path`` against the ladder player ``against``
     (the file on ``side``: 0 first, 1 second) and write its replay page to ``out_folder``;
@@ -466,14 +479,12 @@ def play_against(
     try:
         file = readable_player(path, chosen)
         opponent = opponent_path(against, chosen)
-        checker = Checker(file, options, chosen, play)
+        checker = Checker(file, options, chosen, play, out)
         result = checker.game(opponent, side, ())
         failed = checker.fault(result)
     except BadInputError as error:
         out(str(error))
         return 2
-    for line in checker.lines:
-        out(line)
     first, second = result.spec.players
     stem = f"{Path(path).stem}-vs-{Path(opponent[1]).stem}"
     target = write_replay(result, Path(out_folder) / f"{stem}.html", language=chosen)
