@@ -111,6 +111,11 @@ class DecisiveOthello(Othello):
         return score + WIN_SCORE if score > 0 else score - WIN_SCORE if score < 0 else 0
 
 
+CLOCK_CHECKS_EVERY: Final = 16
+"""How often an iteration's evaluations look at the clock: every 16th, so that reading the
+clock (a system call for processor time) costs the search little."""
+
+
 class OutOfTimeError(Exception):
     """Raised inside a search when the clock says stop; the iteration it interrupts is
     thrown away."""
@@ -134,14 +139,15 @@ def deepen(
     ``clock.move_seconds_left()`` exceeds ``reserve × clock.move_seconds`` and the time the
     last iteration took times its growth over the one before (at least 2) — an iteration
     that would not finish is not begun; one that runs past the reserve anyway is stopped
-    from inside (its evaluations look at the clock) and thrown away. Iterations stop early
+    from inside (every :data:`CLOCK_CHECKS_EVERY`-th evaluation looks at the clock) and
+    thrown away. Iterations stop early
     at ``max_depth`` or when the value proves a win or a loss (``|value| ≥ WIN_SCORE`` with
     :class:`DecisiveOthello`). The table keeps every finished subtree, so the next
     iteration tries the best moves found so far first.
 
     Guarantee: the move is the best move of a complete fail-soft α-β search of the reported
-    depth (exact value with the open window); after depth 1 the search stops at its first
-    evaluation inside the reserve.
+    depth (exact value with the open window); after depth 1 the search stops within
+    :data:`CLOCK_CHECKS_EVERY` evaluations of entering the reserve.
 
     Returns:
         A :class:`Report`: the move, the depth of the deepest finished iteration, the nodes
@@ -149,9 +155,12 @@ def deepen(
     """
     started = clock.elapsed()
     stop_at = reserve * clock.move_seconds
+    evaluations = 0
 
     def watched(position: Any) -> float:
-        if clock.move_seconds_left() <= stop_at:
+        nonlocal evaluations
+        evaluations += 1
+        if evaluations % CLOCK_CHECKS_EVERY == 0 and clock.move_seconds_left() <= stop_at:
             raise OutOfTimeError
         return evaluate(position)
 
@@ -227,6 +236,7 @@ def choose_move(game: Game[Any, Any], state: Any, clock: Clock) -> Report:
 
 
 __all__ = [
+    "CLOCK_CHECKS_EVERY",
     "CORNERS",
     "IMPROVED",
     "POSITIONAL",
