@@ -50,19 +50,24 @@ from gamelib.tournament.replay import (
 WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     "title": {"en": "Tournament leaderboard", "ja": "対局大会の順位表"},
     "summary": {
-        "en": "{games} games ({void} void) · {games_played} · players {sandbox}",
-        "ja": "{games} 局（無効試合 {void} 局） · {games_played} · プレイヤーは{sandbox}",
+        "en": "{games} games ({void} void) · {games_played} · {sandbox}",
+        "ja": "{games} 局（無効試合 {void} 局） · {games_played} · {sandbox}",
     },
     "clock": {"en": "{move} s a move + {bank} s bank", "ja": "1 手 {move} 秒 + 持ち時間 {bank} 秒"},
     "separator": {"en": ", ", "ja": "、"},
-    "sandboxed": {"en": "ran under bubblewrap", "ja": "bubblewrap の中で動きました"},
+    "sandboxed": {
+        "en": "players ran under bubblewrap",
+        "ja": "プレイヤーは bubblewrap の中で動きました",
+    },
     "not sandboxed": {
-        "en": "ran with resource limits alone (not isolated from the machine's files)",
-        "ja": "資源の制限だけで動きました（マシンのファイルからは隔離されていません）",
+        "en": "players ran with resource limits alone (not isolated from the machine's files)",
+        "ja": "プレイヤーは資源の制限だけで動きました（マシンのファイルからは隔離されていません）",
     },
     "partly sandboxed": {
-        "en": "ran under bubblewrap in {sandboxed} of the games, with limits alone in the others",
-        "ja": "{sandboxed} 局で bubblewrap の中、ほかの対局では資源の制限だけで動きました",
+        "en": "players ran under bubblewrap in {sandboxed} of the games, with limits alone in "
+        "the others",
+        "ja": "プレイヤーは {sandboxed} 局で bubblewrap の中、ほかの対局では資源の制限だけで"
+        "動きました",
     },
     "ratings heading": {"en": "Ratings", "ja": "レーティング"},
     "player": {"en": "player", "ja": "プレイヤー"},

@@ -286,19 +286,29 @@ class Replay:
             first=first, second=second, game_id=self.result.spec.game_id
         )
 
+    def _before_particle(self, side: str) -> str:
+        """A side's name before a Japanese particle (「黒の手番」, 「X の手番」: a half-width
+        space after Latin letters, as the style sheet asks); unchanged in English."""
+        return side + " " if self.language == "ja" and side[-1:].isascii() else side
+
     def _mover_side(self, state: Any) -> str:
         return self.sides[int(self.game.to_move(state))]
 
     def sentences(self) -> list[str]:
         """What each step says: the move, who played it, its clock and its reported search."""
-        said = [self.words["start"].format(side=self._mover_side(self.steps[0].state))]
+        start = self._before_particle(self._mover_side(self.steps[0].state))
+        said = [self.words["start"].format(side=start)]
         before = self.steps[0].state
         for number, step in enumerate(self.steps[1:], start=1):
             side = self._mover_side(before)
             if step.kind == "opening":
                 said.append(self.words["opening move"].format(number=number, move=step.move))
             elif step.kind == "forced pass":
-                said.append(self.words["forced pass"].format(number=number, side=side))
+                said.append(
+                    self.words["forced pass"].format(
+                        number=number, side=self._before_particle(side)
+                    )
+                )
             else:
                 assert step.record is not None
                 player = self.result.spec.players[step.record.side]
