@@ -18,10 +18,16 @@ error or a warning in a cell's output. The notebooks run in Pyodide inside the b
   ``lite/`` folder, as ``bash scripts/course.sh site`` builds it): every notebook page has
   one, and it opens that notebook in JupyterLite (a Japanese page's in the Japanese lab).
 
-All notebooks share one browser context (a warm cache, as a student who opened the course
-before). Each notebook's times (kernel ready, Run All) are printed and written to
-tests/browser/screenshots/lite_times.json; ``python lite/times.py`` sets them beside the
-desktop's. Screenshots of the drawing and of the animation go to tests/browser/screenshots/.
+The notebooks run :data:`WIDTH` at a time, each in a browser context of its own that it keeps
+for all its notebooks (a warm cache, as a student who opened the course before): while one runs
+in its tab, the next loads and starts its kernel (:class:`Overlap`); what went wrong in a
+context is charged to the notebook open in it, and each notebook still opens alone, as shipped,
+with only its own kernel. The website's links are followed the same way. Each notebook's times
+(kernel ready, Run All), taken in its page, are printed and written to
+tests/browser/screenshots/lite_times.json (with another notebook running beside it: the
+browser_check notebook's, timed alone, are the kernel's start-up); ``python lite/times.py``
+sets them beside the desktop's. Screenshots of the drawing and of the animation go to
+tests/browser/screenshots/.
 
 The edition is built first (``python lite/build.py``) when lite/_output has no index.html;
 ``bash scripts/course.sh lite`` builds it.
@@ -29,13 +35,14 @@ The edition is built first (``python lite/build.py``) when lite/_output has no i
 
 from __future__ import annotations
 
+import contextlib
 import html
 import json
 import re
 import subprocess
 import sys
-import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -60,6 +67,9 @@ KERNEL_START = 120_000  # milliseconds: a cold Pyodide start on 2 shared cores
 RUN = 240_000
 OFFLINE_ARGUMENTS = ["--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
 VIEWPORT = {"width": 1400, "height": 1100}
+WIDTH = 2
+"""Notebooks (or website pages) open at once, each in a browser context of its own: on 2 cores,
+one tab's kernel runs its cells while the next tab loads JupyterLab and starts its kernel."""
 
 
 def edition_notebooks() -> list[str]:
@@ -92,29 +102,95 @@ def browser() -> Iterator[Any]:
         yield launched
 
 
-@pytest.fixture(scope="module")
-def shared(browser: Any, server: str) -> Iterator[tuple[Any, Watch]]:
-    """One offline browser context for all the notebooks (its cache warms up on the first)."""
-    context, watch = offline_context(browser, VIEWPORT, server)
+@dataclass
+class Slot:
+    """An offline browser context (its own storage, HTTP cache and service worker) and the
+    watch of what went wrong in it (blocked requests, console errors, missing files)."""
+
+    context: Any
+    watch: Watch
+
+
+@contextlib.contextmanager
+def offline_slots(browser: Any, url: str) -> Iterator[list[Slot]]:
+    """:data:`WIDTH` offline browser contexts for the site at ``url`` (closed afterwards)."""
+    made: list[Slot] = []
     try:
-        yield context, watch
+        for _ in range(WIDTH):
+            made.append(Slot(*offline_context(browser, VIEWPORT, url)))
+        yield made
     finally:
-        context.close()
+        for slot in made:
+            slot.context.close()
 
 
-@pytest.fixture
-def watched(shared: tuple[Any, Watch]) -> Iterator[tuple[Any, Watch]]:
-    """The shared context and its watch; fails the test on what went wrong while it ran
-    (blocked requests, console errors, missing files)."""
-    context, watch = shared
-    forget(watch)
-    yield context, watch
-    assert watch.problems() == []
+@pytest.fixture(scope="module")
+def slots(browser: Any, server: str) -> Iterator[list[Slot]]:
+    """The browser contexts of all the notebooks (their caches warm up on the first ones)."""
+    with offline_slots(browser, server) as made:
+        yield made
 
 
 def forget(watch: Watch) -> None:
     for found in (watch.blocked, watch.errors, watch.missing):
         found.clear()
+
+
+class Overlap:
+    """Jobs done :data:`WIDTH` at a time, in a given order, each in a :class:`Slot` of its own.
+
+    ``start(job, slot)`` sets a job going in the browser (forgetting the slot's watch first) and
+    returns what finishes it: a function that waits for the job, closes its page and returns
+    its outcome. :meth:`outcome` returns a job's outcome, having first started the jobs after
+    it that have a free slot, so the browser works on them while this one is waited for. A
+    failure of a job (in its start or its finish) is raised by :meth:`outcome` for that job
+    alone, with the problems its slot saw (:meth:`problems`) kept for it too.
+    """
+
+    def __init__(
+        self,
+        jobs: list[Any],
+        slots: list[Slot],
+        start: Callable[[Any, Slot], Callable[[], Any]],
+    ) -> None:
+        self.jobs = jobs
+        self.free = list(slots)
+        self.start = start
+        self.started = 0  # jobs[:started] have been started
+        self.running: dict[Any, tuple[Slot, Callable[[], Any]]] = {}
+        self.seen: dict[Any, list[str]] = {}
+
+    def launch(self, job: Any) -> None:
+        slot = self.free.pop(0)
+        forget(slot.watch)
+        try:
+            finish = self.start(job, slot)
+        except Exception as error:
+            failure = error
+
+            def finish() -> Any:
+                raise failure
+
+        self.running[job] = (slot, finish)
+
+    def outcome(self, job: Any) -> Any:
+        """The outcome of ``job`` (its failure raised), once it is finished."""
+        if job not in self.running and self.jobs[self.started : self.started + 1] != [job]:
+            raise ValueError(f"{job!r} is not the next job to start")
+        ahead = self.jobs.index(job) + WIDTH
+        while self.started < min(ahead, len(self.jobs)) and self.free:
+            self.launch(self.jobs[self.started])
+            self.started += 1
+        slot, finish = self.running.pop(job)
+        try:
+            return finish()
+        finally:
+            self.seen[job] = slot.watch.problems()
+            self.free.append(slot)
+
+    def problems(self, job: Any) -> list[str]:
+        """What went wrong in the slot of the finished ``job`` while it was there."""
+        return self.seen[job]
 
 
 def screenshot(target: Any, name: str) -> Path:
@@ -156,20 +232,20 @@ def lab_page(notebook: str) -> str:
     return "ja/lab/index.html" if notebook.startswith("ja/") else "lab/index.html"
 
 
-def open_notebook(context: Any, server: str, path: str) -> tuple[Any, Any, float]:
-    """Open ``path`` in JupyterLite's lab (:func:`lab_page`); returns the page, the notebook
-    panel and the seconds until its kernel was idle (ready)."""
+def open_notebook(context: Any, server: str, path: str) -> tuple[Any, Any]:
+    """Open ``path`` in JupyterLite's lab (:func:`lab_page`) as a fresh visitor (the site's
+    stored workspace forgotten); returns the page and the notebook panel once its kernel is idle
+    (ready)."""
     page = context.new_page()
     page.set_default_timeout(RUN)
     page.goto(f"{server}jupyter-lite.json")  # a page of the site's origin, without the app
     page.evaluate(FORGET_STORAGE)
-    started = time.monotonic()
     page.goto(f"{server}{lab_page(path)}?path={path}")
     panel = page.locator(PANEL)
     panel.locator(".jp-Cell").first.wait_for()
     idle = page.locator(f'{PANEL} .jp-Notebook-ExecutionIndicator[data-status="idle"]')
     idle.first.wait_for(timeout=KERNEL_START)
-    return page, panel, time.monotonic() - started
+    return page, panel
 
 
 PROMPTS = """() => [...document.querySelectorAll(
@@ -201,13 +277,31 @@ RUN_MENU = re.compile(f"^(Run|{JAPANESE_MENUS['Run']})$")
 """The Run menu's label, in English or Japanese."""
 
 
-def run_all(page: Any) -> tuple[float, float]:
-    """Run every cell (Run ▸ Run All Cells) and wait until no cell is queued or running; the
-    seconds until the first code cell was done (the kernel's start-up and gamelib's import
-    included: the kernel starts when the first cell asks for it) and until all were."""
+CLOCK = f"""() => {{
+  const times = window.gamelibRun = {{}};
+  const firstDone = {FIRST_DONE}, finished = {FINISHED};
+  const timer = setInterval(() => {{
+    const now = performance.now();
+    if (times.first === undefined && firstDone()) times.first = now;
+    if (finished()) {{
+      times.finished = now;
+      clearInterval(timer);
+    }}
+  }}, 100);
+}}"""
+"""Notes in the page, every 0.1 s, when the first code cell is done (:data:`FIRST_DONE`) and when
+no cell is queued or running (:data:`FINISHED`), in milliseconds since the page's load began
+(``performance.now()``): the times stay right while Python waits for another tab."""
+
+CLOCKED = "() => window.gamelibRun?.finished !== undefined"
+"""Whether the run :data:`CLOCK` watches is over."""
+
+
+def start_run_all(page: Any) -> None:
+    """Run every cell (Run ▸ Run All Cells) and start the page's :data:`CLOCK` once a cell is
+    queued or running."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-    started = time.monotonic()
     for attempt in range(3):
         page.locator(".lm-MenuBar-itemLabel", has_text=RUN_MENU).first.click()
         item = page.locator('li[data-command="runmenu:run-all"]').first
@@ -219,10 +313,25 @@ def run_all(page: Any) -> tuple[float, float]:
         except PlaywrightTimeout:
             if attempt == 2:
                 raise
-    page.wait_for_function(FIRST_DONE, timeout=RUN, polling=100)
-    first = time.monotonic() - started
-    page.wait_for_function(FINISHED, timeout=RUN, polling=100)
-    return first, time.monotonic() - started
+    page.evaluate(CLOCK)
+
+
+def wait_for_run(page: Any, notebook: str) -> dict[str, float]:
+    """Wait until the run :func:`start_run_all` began is over; its times (printed): seconds
+    from the page's load to the first code cell done (the kernel's start-up and gamelib's
+    import included: the kernel starts when the first cell asks for it), and of Run All after
+    the first cell (the notebook's own run, to set beside the desktop's)."""
+    page.wait_for_function(CLOCKED, timeout=2 * RUN, polling=100)
+    clock = page.evaluate("() => window.gamelibRun")
+    times = {
+        "first_cell_after_load": clock["first"] / 1000,
+        "run_after_first_cell": (clock["finished"] - clock["first"]) / 1000,
+    }
+    print(
+        f"\n[lite] {notebook}: first cell done {times['first_cell_after_load']:.1f} s after the "
+        f"page load, the rest ran in {times['run_after_first_cell']:.1f} s"
+    )
+    return times
 
 
 def run_from(page: Any, panel: Any, index: int) -> None:
@@ -289,26 +398,33 @@ def check_opened_as_shipped(page: Any, notebook: str) -> None:
         assert set(JAPANESE_MENUS) <= set(labels), labels
 
 
+def open_and_run_all(context: Any, server: str, notebook: str) -> tuple[Any, Any]:
+    """Open ``notebook`` (:func:`open_notebook`), check it opened as shipped with all its cells
+    shown, and start Run All (:func:`start_run_all`); the page and the panel. The page is
+    closed if that fails."""
+    page, panel = open_notebook(context, server, notebook)
+    try:
+        page.wait_for_function(ALL_CELLS, arg=len(staged_cells(notebook)), polling=100)
+        check_opened_as_shipped(page, notebook)
+        start_run_all(page)
+    except BaseException:
+        page.close()
+        raise
+    return page, panel
+
+
 def timed_run(context: Any, server: str, notebook: str) -> tuple[Any, Any, dict[str, float]]:
-    """Open ``notebook`` and run all its cells; the page, the panel and the times: seconds from
-    the page load to the first code cell done (the kernel is ready then), and of Run All after
-    the first cell (the notebook's own run, to set beside the desktop's)."""
-    page, panel, opened = open_notebook(context, server, notebook)
-    page.wait_for_function(ALL_CELLS, arg=len(staged_cells(notebook)), polling=100)
-    check_opened_as_shipped(page, notebook)
-    first, seconds = run_all(page)
-    times = {"first_cell_after_load": opened + first, "run_after_first_cell": seconds - first}
-    print(
-        f"\n[lite] {notebook}: first cell done {times['first_cell_after_load']:.1f} s after the "
-        f"page load, the rest ran in {times['run_after_first_cell']:.1f} s"
-    )
-    return page, panel, times
+    """Open ``notebook`` and run all its cells, with nothing else open in ``context``; the
+    page, the panel and the times (:func:`wait_for_run`)."""
+    page, panel = open_and_run_all(context, server, notebook)
+    return page, panel, wait_for_run(page, notebook)
 
 
-def test_browser_check_notebook(watched: tuple[Any, Watch], server: str) -> None:
+def test_browser_check_notebook(slots: list[Slot], server: str) -> None:
     """gamelib, α-β, a Graphviz drawing and an animation in the browser, offline; the
-    kernel's start-up with a cold cache, then with a warm one."""
-    context, _ = watched
+    kernel's start-up with a cold cache, then with a warm one (nothing else open)."""
+    context, watch = slots[0].context, slots[0].watch
+    forget(watch)
     page, panel, cold = timed_run(context, server, "checks/browser_check.ipynb")
     assert bad_outputs(panel) == []
     text = panel.inner_text()
@@ -342,6 +458,7 @@ def test_browser_check_notebook(watched: tuple[Any, Watch], server: str) -> None
     page.close()
     record_times("checks/browser_check.ipynb (cold cache)", cold)
     record_times("checks/browser_check.ipynb (warm cache)", warm)
+    assert watch.problems() == []
 
 
 def staged_cells(notebook: str) -> list[dict[str, Any]]:
@@ -350,35 +467,71 @@ def staged_cells(notebook: str) -> list[dict[str, Any]]:
     return list(json.loads(text)["cells"])
 
 
-@pytest.mark.parametrize("notebook", edition_notebooks())
-def test_notebook_runs_in_the_browser(
-    watched: tuple[Any, Watch], server: str, notebook: str
-) -> None:
-    """Run All runs every code cell of ``notebook`` without an error or a warning; only a
-    cell tagged ``raises-exception`` (the homework's unanswered tasks) may fail."""
-    context, _ = watched
-    page, panel, times = timed_run(context, server, notebook)
+def may_fail(notebook: str) -> list[bool]:
+    """Per cell of ``notebook``, whether it may fail: it is tagged ``raises-exception`` (the
+    homework's unanswered tasks)."""
     cells = staged_cells(notebook)
-    may_fail = ["raises-exception" in cell.get("metadata", {}).get("tags", []) for cell in cells]
-    for _ in range(sum(may_fail)):  # a student runs on after an unanswered task: so does this
+    return ["raises-exception" in cell.get("metadata", {}).get("tags", []) for cell in cells]
+
+
+def finish_notebook(
+    page: Any, panel: Any, notebook: str
+) -> tuple[list[dict[str, Any]], dict[str, float]]:
+    """Wait for the Run All of ``notebook``, run on below each failed cell that may fail (as a
+    student does after an unanswered task) and close the page; the report of its cells
+    (:func:`cell_report`) and the times of its Run All (:func:`wait_for_run`)."""
+    try:
+        times = wait_for_run(page, notebook)
+        allowed = may_fail(notebook)
+        for _ in range(sum(allowed)):
+            report = cell_report(panel)
+            stopped = [
+                index
+                for index, shown in enumerate(report)
+                if shown["code"]
+                and "[ ]" in shown["prompt"]
+                and any(allowed[i] and report[i]["errors"] for i in range(index))
+            ]
+            if not stopped:
+                break
+            run_from(page, panel, stopped[0])
         report = cell_report(panel)
-        stopped = [
-            index
-            for index, shown in enumerate(report)
-            if shown["code"]
-            and "[ ]" in shown["prompt"]
-            and any(may_fail[i] and report[i]["errors"] for i in range(index))
-        ]
-        if not stopped:
-            break
-        run_from(page, panel, stopped[0])
-    report = cell_report(panel)
-    page.close()
-    assert len(report) == len(cells), "the page shows the notebook's cells"
+    finally:
+        page.close()
+    return report, times
+
+
+def start_notebook(notebook: str, slot: Slot, server: str) -> Callable[[], Any]:
+    """Open ``notebook`` in ``slot`` and start its Run All (:func:`open_and_run_all`); what
+    finishes it (:func:`finish_notebook`)."""
+    page, panel = open_and_run_all(slot.context, server, notebook)
+    return lambda: finish_notebook(page, panel, notebook)
+
+
+@pytest.fixture(scope="module")
+def notebook_runs(request: pytest.FixtureRequest, slots: list[Slot], server: str) -> Overlap:
+    """The runs of the notebooks that :func:`test_notebook_runs_in_the_browser` checks, in the
+    order of its selected tests, :data:`WIDTH` at a time (:class:`Overlap`)."""
+    selected = [
+        item.callspec.params["notebook"]
+        for item in request.session.items
+        if getattr(item, "originalname", None) == "test_notebook_runs_in_the_browser"
+    ]
+    return Overlap(selected, slots, lambda job, slot: start_notebook(job, slot, server))
+
+
+@pytest.mark.parametrize("notebook", edition_notebooks())
+def test_notebook_runs_in_the_browser(notebook_runs: Overlap, notebook: str) -> None:
+    """``notebook`` opens unmodified in its language's lab (:func:`check_opened_as_shipped`),
+    and Run All runs every code cell without an error or a warning; only a cell tagged
+    ``raises-exception`` (the homework's unanswered tasks) may fail. Nothing went wrong in its
+    browser context meanwhile."""
+    report, times = notebook_runs.outcome(notebook)
+    allowed = may_fail(notebook)
+    assert len(report) == len(allowed), "the page shows the notebook's cells"
     failures = []
-    for index, (shown, cell) in enumerate(zip(report, cells, strict=True)):
-        tags = cell.get("metadata", {}).get("tags", [])
-        if shown["errors"] and "raises-exception" not in tags:
+    for index, shown in enumerate(report):
+        if shown["errors"] and not allowed[index]:
             failures.append(f"cell {index}: {shown['errors'][0]}")
         elif shown["code"] and not re.search(r"\[\d+\]", shown["prompt"]) and not failures:
             failures.append(f"cell {index} did not run (prompt {shown['prompt']!r})")
@@ -389,6 +542,7 @@ def test_notebook_runs_in_the_browser(
         errors = [error for shown in report for error in shown["errors"]]
         assert errors, "the student version's unanswered tasks fail their checks"
         assert any("NotImplementedError" in error for error in errors)
+    assert notebook_runs.problems(notebook) == []
 
 
 def website_notebook_pages() -> list[Path]:
@@ -398,10 +552,41 @@ def website_notebook_pages() -> list[Path]:
     )
 
 
+def follow_link(url: str, path: Path, notebook: str, slot: Slot) -> Callable[[], None]:
+    """Open the website's page ``path`` (served at ``url``) in ``slot`` as a fresh visitor and
+    click its "run in your browser" link; what checks that the link opened ``notebook`` in
+    JupyterLite with JupyterLab's menus in the page's language, then closes the page."""
+    page = slot.context.new_page()
+    page.set_default_timeout(RUN)
+    try:
+        # a fresh visitor each time: the English and the Japanese lab share the stored
+        # workspace of the site's origin, which would reopen the previous notebooks
+        page.goto(f"{url}lite/jupyter-lite.json")
+        page.evaluate(FORGET_STORAGE)
+        page.goto(url + str(path.relative_to(WEBSITE)))
+        page.locator("a.gamelib-run-in-browser").first.click()
+    except BaseException:
+        page.close()
+        raise
+
+    def check() -> None:
+        try:
+            tab = page.locator(".lm-TabBar-tab.lm-mod-current .lm-TabBar-tabLabel")
+            tab.filter(has_text=Path(notebook).name).first.wait_for()
+            page.locator(PANEL).locator(".jp-Cell").first.wait_for()
+            menus = JAPANESE_MENUS.values() if notebook.startswith("ja/") else JAPANESE_MENUS
+            assert set(menus) <= set(menu_labels(page)), f"{path.name}: {menu_labels(page)}"
+        finally:
+            page.close()
+
+    return check
+
+
 def test_website_links_open_the_browser_edition(browser: Any) -> None:
     """Every notebook page of the website's two books (built with the edition in ``lite/``)
     links to its notebook in the edition, and the link opens that notebook there, offline, with
-    JupyterLab's menus in the page's language."""
+    JupyterLab's menus in the page's language (:data:`WIDTH` pages at a time, each in a
+    browser context of its own)."""
     if not (WEBSITE / "lite" / "index.html").exists():
         pytest.skip("no website with the browser edition: bash scripts/course.sh site builds it")
     pages = website_notebook_pages()
@@ -417,24 +602,14 @@ def test_website_links_open_the_browser_edition(browser: Any) -> None:
         assert (path.parent / target).resolve() == lab.resolve()
         assert (WEBSITE / "lite" / "files" / query).is_file(), f"{query} is not in the edition"
         targets[path] = query
-    with static_server(WEBSITE) as url:
-        context, watch = offline_context(browser, VIEWPORT, url)
-        try:
-            for path, notebook in targets.items():
-                page = context.new_page()
-                page.set_default_timeout(RUN)
-                # a fresh visitor each time: the English and the Japanese lab share the stored
-                # workspace of the site's origin, which would reopen the previous notebooks
-                page.goto(f"{url}lite/jupyter-lite.json")
-                page.evaluate(FORGET_STORAGE)
-                page.goto(url + str(path.relative_to(WEBSITE)))
-                page.locator("a.gamelib-run-in-browser").first.click()
-                tab = page.locator(".lm-TabBar-tab.lm-mod-current .lm-TabBar-tabLabel")
-                tab.filter(has_text=Path(notebook).name).first.wait_for()
-                page.locator(PANEL).locator(".jp-Cell").first.wait_for()
-                menus = JAPANESE_MENUS.values() if notebook.startswith("ja/") else JAPANESE_MENUS
-                assert set(menus) <= set(menu_labels(page)), f"{path.name}: {menu_labels(page)}"
-                page.close()
-        finally:
-            context.close()
-    assert watch.problems() == []
+    problems = []
+    with static_server(WEBSITE) as url, offline_slots(browser, url) as slots:
+        links = Overlap(
+            list(targets),
+            slots,
+            lambda path, slot: follow_link(url, path, targets[path], slot),
+        )
+        for path in targets:
+            links.outcome(path)
+            problems += links.problems(path)
+    assert problems == []
