@@ -17,6 +17,11 @@ player's code, schedules, ratings, and the leaderboard.
   leaderboard folder (both languages, offline) and each game's replay page with the players'
   reported searches; :mod:`~gamelib.tournament.check` — a student's check of a player file
   (``python -m gamelib.tournament.check check my_player.py``); imported on demand too.
+* :mod:`gamelib.tournament.in_kernel` — games played inside the notebook's own process
+  (notebook 10, the browser edition): a processor-time clock that forfeits after the fact,
+  the same records; ``check_exercise`` for notebook 10's exercise. Imported on demand.
+* :mod:`gamelib.tournament.sample_player` — notebook 10's sample player: a player file built
+  from the course's search (deepening stopped by the clock, a table, a weighted evaluation).
 """
 
 from gamelib.tournament.player import Clock, Report
