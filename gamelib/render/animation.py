@@ -273,10 +273,10 @@ class Animation:
             panel[
                 "sentence"
             ].value = f"<div style='font-size:1.2em;min-height:2.6em'>{escape(sentence)}</div>"
-            panel["drawing"].value = widget_drawing(frame.svg)
+            panel["drawing"].value = widget_drawing(frame.svg, self.language)
             panel["windows"].value = (
                 f"<div style='color:{MUTED}'>{escape(self.words['open_windows'])}</div>"
-                + widget_drawing(frame.windows_svg)
+                + widget_drawing(frame.windows_svg, self.language)
             )
 
     def _set_speed(self, change: dict[str, Any]) -> None:

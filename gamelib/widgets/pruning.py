@@ -239,7 +239,9 @@ class PruningWidget:
         convention = escape(exercise.convention.describe(language=self.language))
         title = words["title"].format(seed=exercise.seed, convention=convention)
         self.title.value = f"<div style='font-size:1.1em'>{title}</div>"
-        self.drawing.value = widget_drawing(draw(exercise.tree, language=self.language).svg())
+        self.drawing.value = widget_drawing(
+            draw(exercise.tree, language=self.language).svg(), self.language
+        )
         self.leaf_buttons = {}
         for leaf in exercise.tree.leaves():
             button = widgets.ToggleButton(

@@ -444,7 +444,7 @@ class TicTacToeWidget:
             return
         self.search_text.value = (
             f"<pre>{escape(self.search_report())}</pre>"
-            f"{widget_drawing(self.search_drawing().svg())}"
+            f"{widget_drawing(self.search_drawing().svg(), self.language)}"
         )
 
     def search_drawing(self, plies: int = 1) -> Drawing:

@@ -6,6 +6,7 @@ import json
 import re
 from pathlib import Path
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -179,6 +180,12 @@ def test_a_widget_drawing_keeps_its_text_size_and_sits_on_a_sheet_in_the_dark(
     assert sheet is not None
     assert f"{SMALLEST_TEXT}:{SMALLEST_TEXT_WIDE}" in sheet.group(1)  # the drawing's floor
     assert "overflow-x:auto" in sheet.group(1)  # wider than its box: it scrolls there
+    # and a line says so, shown by a container query when the box is narrower than the floor
+    floor = width_per_text_pixel(svg) * SMALLEST_TEXT_WIDE
+    cue = re.search(r"@container \(max-width: ([\d.]+)px\) \{ \.(gamelib-cue-\d+) ", box)
+    assert cue is not None and float(cue.group(1)) == pytest.approx(floor, abs=0.02)
+    assert f'<div class="gamelib-scroll-cue {cue.group(2)}"' in box
+    assert "container-type:inline-size" in sheet.group(1)
     # the light sheet only in JupyterLab's dark theme; the player's the same way
     assert f"{DARK_JUPYTERLAB} .gamelib-sheet {{ {SHEET}" in box
     player = to_html(windows_trace, views=["max"])
