@@ -1,10 +1,13 @@
 """Each notebook's run in the browser edition beside its run on the desktop.
 
 The browser times come from the last run of the browser test (tests/browser/test_lite.py writes
-tests/browser/screenshots/lite_times.json); the desktop times are measured now, one notebook
-after the other in a fresh kernel (benchmarks/notebook_times.py's ``run``). Both sides leave
-out the kernel's start-up and the first code cell (which imports gamelib; in the browser the
-kernel starts when the first cell asks for it): the ratio compares the notebook's own work.
+tests/browser/screenshots/lite_times.json). That test runs the notebooks two at a time: a
+notebook's browser time may include waiting for the cores another notebook's tab used
+meanwhile (the browser check notebook's times are taken alone). The desktop times are measured
+now, one notebook after the other in a fresh kernel (benchmarks/notebook_times.py's ``run``).
+Both sides leave out the kernel's start-up and the first code cell (which imports gamelib; in
+the browser the kernel starts when the first cell asks for it): the ratio compares the
+notebook's own work.
 
 Usage, from the repository root::
 
