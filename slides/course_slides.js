@@ -56,11 +56,10 @@ var CourseSlides = (function () {
   // the last one is shown.
   function skipParts(event) {
     var slide = Reveal.getCurrentSlide();
-    var player = slide && slide.querySelector(".gamelib-player[data-course-group]");
-    if (!player) { return false; }
-    var parts = document.querySelectorAll('.gamelib-player[data-course-group="' +
-      player.getAttribute("data-course-group") + '"]');
-    var last = parts[parts.length - 1].closest("section");
+    var group = slide && slide.getAttribute("data-course-group");
+    if (!group) { return false; }
+    var parts = document.querySelectorAll('section[data-course-group="' + group + '"]');
+    var last = parts[parts.length - 1];
     if (last === slide) { return false; }
     var indices = Reveal.getIndices(last);
     Reveal.slide(indices.h, indices.v);
@@ -95,7 +94,9 @@ var CourseSlides = (function () {
   function markPlayerSlides() {
     document.querySelectorAll(".reveal .slides section").forEach(function (slide) {
       if (slide.querySelector("section")) { return; } // a vertical stack: its slides get it
-      if (!slide.querySelector(".gamelib-player")) { return; }
+      if (!slide.querySelector(".gamelib-player") && !slide.hasAttribute("data-course-group")) {
+        return;
+      }
       var hint = document.createElement("div");
       hint.className = "course-key-hint";
       hint.textContent = document.documentElement.lang === "ja"
@@ -124,7 +125,7 @@ var CourseSlides = (function () {
       var alone = kind === PICTURE && slide.hasAttribute("data-course-drawing");
       slide.style.setProperty(kind.name, (alone ? ALONE : kind.largest) + "px");
     });
-    for (var round = 0; round < 8; round++) {
+    for (var round = 0; round < 4; round++) {
       var overflow = slide.scrollHeight - slide.clientHeight;
       if (overflow <= 1) { break; }
       KINDS.forEach(function (kind) {
@@ -134,7 +135,9 @@ var CourseSlides = (function () {
           if (height > 0) { tallest = Math.max(tallest, height); count++; }
         });
         if (count === 0) { return; }
-        var rows = kind === PICTURE ? count : 1;
+        // pictures one under another share the overflow (a guess: side by side, they do
+        // not, so after the first round each takes it all)
+        var rows = kind === PICTURE && round === 0 ? count : 1;
         var wanted = Math.max(kind.smallest, Math.floor(tallest - overflow / rows));
         slide.style.setProperty(kind.name, wanted + "px");
       });
@@ -198,12 +201,12 @@ var CourseSlides = (function () {
     if (slide.hasAttribute("data-course-drawing")) { return []; }
     var trees = treesOf(slide);
     if (trees.length === 0) { return []; }
-    fit(slide);
-    slide.removeAttribute("data-course-fitted");
+    fit(slide); // (still fitted when nothing moves: splitIfTooTall need not fit it again)
     var small = trees.filter(function (drawing) {
       return smallestNodeText(drawing) < NODE_TEXT;
     });
     if (small.length === 0) { return []; }
+    slide.removeAttribute("data-course-fitted");
     var drawing = small[0];
     var block = drawing.closest("figure, .jp-OutputArea-child, p") || drawing;
     var slides = alone(slide, block);
@@ -217,9 +220,8 @@ var CourseSlides = (function () {
   // with 11 pt names needs the whole height of the slide for them to be 18 px high), so on
   // the slides a player is shown in parts, each on its own slide: each panel's tree (under
   // its title, sentence and the controls), then each panel's windows on their number line
-  // (with the legend). Every part is a copy of the player (its own script, a new id), and
-  // the parts of one player keep the same step: a slide showing a part takes the step and
-  // the view of the part shown before it.
+  // (with the legend). The player itself moves onto the slide of the part shown (placePlayer),
+  // so every part shows the same step and view.
   var groups = 0;
 
   // The chain of shallow copies of element's ancestors from the slide's cell down to its
@@ -240,21 +242,24 @@ var CourseSlides = (function () {
     return [copies[0], copies[copies.length - 1]];
   }
 
-  // Show one part of a player: the panel numbered panel, its "tree" or its "windows" (the
-  // slide is marked too: a tree takes the whole slide, its words over its top left corner).
-  function showPart(player, panel, part) {
-    player.setAttribute("data-course-part", part);
-    player.closest("section").setAttribute("data-course-part", part);
+  // Show a part slide's part of its player: the player moves into the slide's place for it
+  // and shows the panel numbered data-course-panel, its tree or its windows (a tree takes
+  // the whole slide, its words over its top left corner).
+  function placePlayer(slide) {
+    var group = slide && slide.getAttribute("data-course-group");
+    if (!group) { return; }
+    var player = document.querySelector('.gamelib-player[data-course-group="' + group + '"]');
+    var place = slide.querySelector(".course-player-place");
+    if (!player || !place) { return; }
+    if (player.parentNode !== place) {
+      place.appendChild(player);
+      slide.removeAttribute("data-course-fitted");
+    }
+    var panel = Number(slide.getAttribute("data-course-panel"));
+    player.setAttribute("data-course-part", slide.getAttribute("data-course-part"));
     player.querySelectorAll(".gamelib-panel").forEach(function (element, index) {
       element.style.display = index === panel ? "" : "none";
     });
-  }
-
-  // A copy of player (not yet started) under a new id.
-  function copyOf(player, source) {
-    var id = player.id + "-part-" + (++groups);
-    var html = source.split(player.id).join(id).replace(' data-ready="1"', "");
-    return document.createRange().createContextualFragment(html);
   }
 
   // Whether a node shows something (text or a picture; not a style or a script).
@@ -311,42 +316,24 @@ var CourseSlides = (function () {
       });
       if (parts.length < 2) { return; }
       var slide = alone(player.closest("section"), player)[0];
-      var source = player.outerHTML; // before any part is chosen: every panel shown
       var group = String(++groups);
       player.setAttribute("data-course-group", group);
-      showPart(player, parts[0][0], parts[0][1]);
+      player.parentNode.classList.add("course-player-place");
       var after = slide;
-      parts.slice(1).forEach(function (part) {
-        var shell = shellOf(slide, player);
-        var added = nextSlide(after, [shell[0]]);
-        shell[1].appendChild(copyOf(player, source)); // its script runs: the copy starts
-        var copy = shell[1].querySelector(".gamelib-player");
-        copy.setAttribute("data-course-group", group);
-        showPart(copy, part[0], part[1]);
-        after = added;
+      parts.forEach(function (part, index) {
+        if (index > 0) {
+          var shell = shellOf(slide, player);
+          shell[1].classList.add("course-player-place");
+          after = nextSlide(after, [shell[0]]);
+        }
+        after.setAttribute("data-course-group", group);
+        after.setAttribute("data-course-panel", String(part[0]));
+        after.setAttribute("data-course-part", part[1]);
       });
+      placePlayer(slide);
       split = true;
     });
     if (split) { Reveal.sync(); }
-  }
-
-  // The slide shown now takes the step and view of the part shown before, if one player's.
-  function keepStep(event) {
-    var selector = ".gamelib-player[data-course-group]";
-    var now = event.currentSlide && event.currentSlide.querySelector(selector);
-    var before = event.previousSlide && event.previousSlide.querySelector(selector);
-    if (!now || !before || now === before) { return; }
-    if (now.getAttribute("data-course-group") !== before.getAttribute("data-course-group")) {
-      return;
-    }
-    var view = now.querySelector(".gamelib-view"), shown = before.querySelector(".gamelib-view");
-    if (view && shown && view.value !== shown.value) {
-      view.value = shown.value;
-      view.dispatchEvent(new Event("change"));
-    }
-    var slider = now.querySelector(".gamelib-slider");
-    slider.value = before.querySelector(".gamelib-slider").value;
-    slider.dispatchEvent(new Event("input"));
   }
 
   // ---------------------------------------------------------------- slides that fit the frame
@@ -597,8 +584,12 @@ var CourseSlides = (function () {
     splitPlayers();
     splitSlides();
     markPlayerSlides();
+    placePlayer(Reveal.getCurrentSlide());
     fitCurrent();
-    Reveal.on("slidechanged", function (event) { keepStep(event); fitCurrent(); });
+    Reveal.on("slidechanged", function (event) {
+      placePlayer(event.currentSlide);
+      fitCurrent();
+    });
     Reveal.on("resize", function () {
       document.querySelectorAll("[data-course-fitted]").forEach(function (slide) {
         slide.removeAttribute("data-course-fitted");
