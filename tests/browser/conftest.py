@@ -344,3 +344,27 @@ def offline_context(browser: Any, viewport: dict[str, int], *allowed: str) -> tu
         lambda response: watch.missing.append(response.url) if response.status >= 400 else None,
     )
     return context, watch
+
+
+DRAWING_TEXT_JS = """
+  // the smallest text of a drawing as shown: [height in CSS pixels, its first 20 characters]
+  const smallestText = svg => {
+    let smallest = [Infinity, ""];
+    svg.querySelectorAll("text").forEach(text => {
+      if (!text.textContent.trim() || text.getClientRects().length === 0) return;
+      const matrix = text.getScreenCTM();
+      const size = parseFloat(getComputedStyle(text).fontSize) * Math.hypot(matrix.a, matrix.b);
+      const rounded = Math.round(size * 100) / 100;  // the hundredth of a pixel
+      if (rounded < smallest[0]) smallest = [rounded, text.textContent.trim().slice(0, 20)];
+    });
+    return smallest;
+  };
+  // the drawing's box: the nearest ancestor that clips it
+  const clippingBox = svg => {
+    let box = svg.parentElement;
+    while (box && getComputedStyle(box).overflowX === "visible") box = box.parentElement;
+    return box;
+  };
+"""
+"""JavaScript that defines ``smallestText(svg)`` and ``clippingBox(svg)``, the measures the
+drawing tests share; a measuring function's body starts with it."""

@@ -26,7 +26,13 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import LONG, notebook_page, run_all_until_visible, screenshot
+from tests.browser.conftest import (
+    DRAWING_TEXT_JS,
+    LONG,
+    notebook_page,
+    run_all_until_visible,
+    screenshot,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -51,21 +57,15 @@ AT_LAST_STEP = r"""output => Array.from(output.querySelectorAll(".gamelib-animat
   })"""
 """True when every widget in ``output`` shows its last step (the kernel has answered)."""
 
-MEASURE = """output => {
+MEASURE = (
+    """output => {"""
+    + DRAWING_TEXT_JS
+    + """
   const drawings = Array.from(output.querySelectorAll("svg")).filter(svg =>
     svg.querySelector("g.node") || svg.closest(".gamelib-windows"));
   return drawings.filter(svg => svg.getClientRects().length > 0).map(svg => {
-    let smallest = [Infinity, ""];
-    svg.querySelectorAll("text").forEach(text => {
-      if (!text.textContent.trim() || text.getClientRects().length === 0) return;
-      const matrix = text.getScreenCTM();
-      const size = parseFloat(getComputedStyle(text).fontSize) * Math.hypot(matrix.a, matrix.b);
-      const rounded = Math.round(size * 100) / 100;  // the hundredth of a pixel
-      if (rounded < smallest[0]) smallest = [rounded, text.textContent.trim().slice(0, 20)];
-    });
-    // the drawing's box: the nearest ancestor that clips it
-    let box = svg.parentElement;
-    while (box && getComputedStyle(box).overflowX === "visible") box = box.parentElement;
+    const smallest = smallestText(svg);
+    const box = clippingBox(svg);
     const player = svg.closest(".gamelib-player");
     const holder = svg.closest(".gamelib-panel, .gamelib-sheet");
     const cue = holder ? holder.querySelector(".gamelib-scroll-cue") : null;
@@ -89,6 +89,7 @@ MEASURE = """output => {
     };
   });
 }"""
+)
 """Every drawing in ``output``: its smallest text (CSS pixels), whether it is wider than its
 box and scrolls there, whether its player's scroll line shows, and the sheet it sits on."""
 

@@ -26,6 +26,7 @@ from typing import Any
 import pytest
 
 from tests.browser.conftest import (
+    DRAWING_TEXT_JS,
     REPOSITORY,
     SCREENSHOTS,
     headless_chromium,
@@ -40,7 +41,10 @@ WIDTHS = {1280: 12.0, 390: 10.0}
 """Screen width (CSS pixels) → the smallest text height allowed in a drawing there."""
 SIDE_BY_SIDE_PAGE = "notebooks/03_alphabeta.html"
 
-MEASURE = """() => {
+MEASURE = (
+    """() => {"""
+    + DRAWING_TEXT_JS
+    + """
   // every player at its last step: every label it ever draws is there
   document.querySelectorAll(".gamelib-player").forEach(player => {
     const last = player.querySelector('button[data-action="last"]');
@@ -51,17 +55,8 @@ MEASURE = """() => {
   const found = [];
   drawings.forEach(svg => {
     if (svg.getClientRects().length === 0) return;
-    let smallest = [Infinity, ""];
-    svg.querySelectorAll("text").forEach(text => {
-      if (!text.textContent.trim() || text.getClientRects().length === 0) return;
-      const matrix = text.getScreenCTM();
-      const size = parseFloat(getComputedStyle(text).fontSize) * Math.hypot(matrix.a, matrix.b);
-      const rounded = Math.round(size * 100) / 100;  // the hundredth of a pixel
-      if (rounded < smallest[0]) smallest = [rounded, text.textContent.trim().slice(0, 20)];
-    });
-    // the drawing's box: the nearest ancestor that clips it
-    let box = svg.parentElement;
-    while (box && getComputedStyle(box).overflowX === "visible") box = box.parentElement;
+    const smallest = smallestText(svg);
+    const box = clippingBox(svg);
     const wider = svg.getBoundingClientRect().width > box.clientWidth + 1;
     const scrolls = ["auto", "scroll"].includes(getComputedStyle(box).overflowX)
       && box.scrollWidth > box.clientWidth + 1;
@@ -75,6 +70,7 @@ MEASURE = """() => {
   });
   return {drawings: found, pageWidth: document.scrollingElement.scrollWidth};
 }"""
+)
 
 
 def notebook_pages() -> list[str]:
