@@ -50,6 +50,18 @@ class ClockSettings:
     bank_seconds: float = 2.0
     grace_seconds: float = 0.05
 
+    def allowance(self, bank: float) -> float:
+        """The longest a move may take with ``bank`` seconds of bank left: ``move_seconds +
+        bank + grace_seconds``; a move that takes longer is a time-out (the referee's rule, and
+        :func:`gamelib.tournament.in_kernel.play_in_kernel`'s)."""
+        return self.move_seconds + bank + self.grace_seconds
+
+    def bank_after(self, bank: float, seconds: float) -> float:
+        """The bank left after a move of ``seconds`` with ``bank`` left before it: the time over
+        ``move_seconds`` comes off the bank, which never goes below 0 (the grace is forgiven
+        on every move and never piles up)."""
+        return max(0.0, bank - max(0.0, seconds - self.move_seconds))
+
 
 @dataclass(frozen=True)
 class Limits:
