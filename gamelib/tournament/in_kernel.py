@@ -95,7 +95,7 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
         "en": "{points} of {games} points ({rate:.0%}) against {opponent}: at least {needed} "
         "are needed. Improve the evaluation, or search deeper in the time you have.",
         "ja": "{opponent} に対して {games} 点中 {points} 点（{rate:.0%}）：{needed} 点以上が"
-        "必要です。評価関数を改良するか、持ち時間の中でもっと深く探索しましょう。",
+        "必要です。評価関数を改良するか、一手の持ち時間の中でもっと深く探索しましょう。",
     },
 }
 """Every sentence this module writes, in English and Japanese (``str.format`` templates)."""

@@ -15,7 +15,7 @@ from __future__ import annotations
 import enum
 import json
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, Final
 
 
 class Status(enum.StrEnum):
@@ -61,6 +61,11 @@ class ClockSettings:
         ``move_seconds`` comes off the bank, which never goes below 0 (the grace is forgiven
         on every move and never piles up)."""
         return max(0.0, bank - max(0.0, seconds - self.move_seconds))
+
+
+TOURNAMENT_CLOCK: Final = ClockSettings(move_seconds=0.05, bank_seconds=1.0, grace_seconds=0.05)
+"""The class tournament's default clock (``bash scripts/course.sh tournament``: ``--move-seconds
+0.05 --bank 1``), which ``player check`` and ``player play`` also use unless told otherwise."""
 
 
 @dataclass(frozen=True)
