@@ -1,6 +1,6 @@
-"""Matches inside the kernel (gamelib.tournament.in_kernel): the clock forfeits after the fact,
-faults lose the game with the referee's statuses, matches are colour-balanced and repeatable,
-and the sample player passes notebook 10's exercise."""
+"""Matches inside the kernel (gamelib.tournament.in_kernel): the referee's clock rule, forfeited
+after the fact; faults lose the game with the referee's statuses; matches are colour-balanced
+and repeatable; and the sample player passes notebook 10's exercise."""
 
 from __future__ import annotations
 
@@ -106,6 +106,26 @@ def test_a_slow_move_is_forfeited_after_the_fact() -> None:
     assert len([record for record in result.moves if record.side == 0]) == 2
 
 
+def test_the_rule_is_the_referees_the_grace_is_forgiven_on_every_move() -> None:
+    # 30 ms a move on 10 ms a move and a 0.1 s bank: the bank is gone after 5 moves; then a
+    # move may take 10 ms + 0 + the grace. With 50 ms of grace every move fits (the overdraft
+    # never piles up), with 10 ms the 6th move is a time-out: Clocks.charge and play_moves.
+    def slow(game: Any, state: Any, clock: Clock) -> Any:
+        think(clock, 0.03)
+        return game.moves(state)[0]
+
+    for grace, status in ((0.05, Status.FINISHED), (0.01, Status.TIME_OUT)):
+        clock = ClockSettings(move_seconds=0.01, bank_seconds=0.1, grace_seconds=grace)
+        result = play_in_kernel("othello", (entrant(slow), entrant(first_move)), clock=clock)
+        assert result.sides[0].status is status
+        banks = [record.bank_left for record in result.moves if record.side == 0]
+        assert all(bank >= 0.0 for bank in banks)
+        if status is Status.TIME_OUT:
+            assert result.sides[0].moves == 6 and banks[-1] == 0.0
+        else:
+            assert len(banks) > 5 and banks[5:] == [0.0] * (len(banks) - 5)
+
+
 def test_time_over_the_move_comes_off_the_bank() -> None:
     over = 0.01
     roomy = ClockSettings(move_seconds=0.02, bank_seconds=0.5, grace_seconds=0.02)
@@ -136,7 +156,15 @@ def test_an_illegal_move_a_wrong_type_and_a_crash_lose_with_their_status() -> No
         print("thinking...")
         raise ZeroDivisionError("division by zero")
 
-    cases = {illegal: Status.ILLEGAL_MOVE, wrong_type: Status.BAD_ANSWER, crash: Status.CRASH}
+    def no_square(game: Any, state: Any, clock: Clock) -> Any:
+        return 99  # names no square: a bad answer, as under the referee (child.name_of_move)
+
+    cases = {
+        illegal: Status.ILLEGAL_MOVE,
+        wrong_type: Status.BAD_ANSWER,
+        no_square: Status.BAD_ANSWER,
+        crash: Status.CRASH,
+    }
     for player, status in cases.items():
         result = play_in_kernel("othello", (entrant(first_move), entrant(player)))
         assert result.sides[1].status is status, player.__name__

@@ -138,6 +138,9 @@ FORBIDDEN = {
     "α-β 深さ": "αβ法 深さ",
     "α-β法": "αβ法",
     "アルファベータ法": "αβ法",
+    "対局大会": "対抗戦",
+    "リーダーボード": "順位表",
+    "残りの持ち時間": "残りの貯金",
 }
 """The word forms the style sheet forbids (a regular expression), and the form to write."""
 

@@ -161,7 +161,7 @@ def test_each_language_has_its_index_and_one_replay_per_game(
         assert (top / "index.html").is_file()
         assert sorted(path.name for path in (top / "games").iterdir()) == sorted(names)
     assert '<html lang="ja">' in (site / "ja" / "index.html").read_text("utf-8")
-    assert "対局大会の順位表" in (site / "ja" / "index.html").read_text("utf-8")
+    assert "対抗戦の順位表" in (site / "ja" / "index.html").read_text("utf-8")
 
 
 def test_every_link_leads_to_a_file_and_the_twins_link_each_other(

@@ -11,11 +11,25 @@ from pathlib import Path
 
 import pytest
 
-from gamelib.tournament.check import main
-from gamelib.tournament.records import GameResult, GameSpec
+from gamelib.tournament import __main__ as tournament
+from gamelib.tournament.check import CheckOptions, main, parser
+from gamelib.tournament.records import TOURNAMENT_CLOCK, ClockSettings, GameResult, GameSpec
 from gamelib.tournament.referee import play_game
 
 SMALL = ["--game", "reversi4x4", "--move-seconds", "0.05", "--bank-seconds", "1"]
+
+
+def test_the_check_uses_the_tournaments_clock_and_its_option_names() -> None:
+    assert ClockSettings(move_seconds=0.05, bank_seconds=1.0) == TOURNAMENT_CLOCK
+    tournament_options = tournament.parser().parse_args(["players"])
+    assert (tournament_options.move_seconds, tournament_options.bank) == (0.05, 1.0)
+    assert CheckOptions().clock == TOURNAMENT_CLOCK
+    for command in ("check", "play"):
+        options = parser().parse_args([command, "my_player.py"])
+        assert (options.move_seconds, options.bank_seconds) == (0.05, 1.0)
+        for flag in ("--bank", "--bank-seconds"):  # the tournament's name, and the old one
+            assert parser().parse_args([command, "my_player.py", flag, "3"]).bank_seconds == 3.0
+
 
 GOOD = """
 from gamelib.tournament.player import Report

@@ -111,9 +111,11 @@ def test_the_bank_pays_for_time_over_the_move_time(tmp_path: Path) -> None:
 
 def test_clocks_charge_the_bank_and_forgive_the_grace() -> None:
     clocks = Clocks(banks=[1.0, 1.0])
-    assert clocks.charge(0, 0.05, 0.1) == 1.0
-    assert clocks.charge(0, 0.35, 0.1) == pytest.approx(0.75)
-    assert clocks.charge(0, 2.0, 0.1) == 0.0
+    clock = ClockSettings(move_seconds=0.1, bank_seconds=1.0, grace_seconds=0.05)
+    assert clocks.charge(0, 0.05, clock) == 1.0
+    assert clocks.charge(0, 0.35, clock) == pytest.approx(0.75)
+    assert clocks.charge(0, 2.0, clock) == 0.0
+    assert clock.allowance(0.0) == pytest.approx(0.15)  # the grace again, with no bank left
     assert clocks.banks == [0.0, 1.0]
     assert clocks.chosen == [3, 0]
     assert clocks.used[0] == pytest.approx(2.4)

@@ -132,8 +132,12 @@ def iterative_deepening(
 
     Each iteration stores its best moves; the next one tries them first, so the deeper,
     more expensive searches meet good moves early and prune more. The table's rule (an
-    entry answers only searches no deeper than its own) keeps every iteration's value
-    exactly what that depth alone would give. ``order`` orders the moves of each position
+    entry answers only searches no deeper than its own) lets a deeper entry answer a
+    shallower search: with a table that starts empty and a game whose positions are each met
+    at one remaining depth, every iteration's value is exactly what that depth alone would
+    give; where a position recurs at several depths (a transposition across depths, a pass,
+    a table kept from an earlier search) a deeper entry may change a depth-limited value
+    (notebook 06). ``order`` orders the moves of each position
     (the table's best move for it always comes first). A ``tracer`` sees each iteration's
     search in turn (:func:`gamelib.trace.record_probes` records one trace per iteration).
 

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from gamelib.tournament.openings import OPENING_RULES, balanced_openings
-from gamelib.tournament.records import ClockSettings, GameResult
+from gamelib.tournament.records import TOURNAMENT_CLOCK, ClockSettings, GameResult
 from gamelib.tournament.runner import Play, referee_play, run_tournament
 from gamelib.tournament.schedule import (
     RoundRobin,
@@ -46,8 +46,12 @@ def parser() -> argparse.ArgumentParser:
     )
     arguments.add_argument("folder", nargs="?", help="the folder of player files (*.py)")
     arguments.add_argument("--game", default="othello", help=f"one of {', '.join(OPENING_RULES)}")
-    arguments.add_argument("--move-seconds", type=float, default=0.05, help="time per move")
-    arguments.add_argument("--bank", type=float, default=1.0, help="time bank per game (s)")
+    arguments.add_argument(
+        "--move-seconds", type=float, default=TOURNAMENT_CLOCK.move_seconds, help="time per move"
+    )
+    arguments.add_argument(
+        "--bank", type=float, default=TOURNAMENT_CLOCK.bank_seconds, help="time bank per game (s)"
+    )
     arguments.add_argument("--openings", type=int, default=2, help="balanced openings played")
     arguments.add_argument(
         "--schedule", choices=("round-robin", "swiss"), default="round-robin", help="pairings"

@@ -37,21 +37,22 @@ import random
 import statistics
 import sys
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
 from gamelib.language import Language, check_language, current_language
 from gamelib.tournament.games import make_game
 from gamelib.tournament.ladder import LADDER
-from gamelib.tournament.records import ClockSettings, GameResult, GameSpec, Status
+from gamelib.tournament.records import TOURNAMENT_CLOCK, ClockSettings, GameResult, GameSpec, Status
 from gamelib.tournament.referee import play_game
 from gamelib.tournament.replay import GAME_NAMES, status_name, write_replay
 
 WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     "heading": {
         "en": "Checking {path} ({game}, {move_seconds} s a move + a bank of {bank_seconds} s)",
-        "ja": "{path} を確かめます（{game}、1 手 {move_seconds} 秒 + 持ち時間 {bank_seconds} 秒）",
+        "ja": "{path} を確かめます（{game}、一手の持ち時間 {move_seconds} 秒 + 貯金 "
+        "{bank_seconds} 秒）",
     },
     "no file": {
         "en": "There is no file {path}. Give the path of your player file (a .py file).",
@@ -93,8 +94,8 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
         "en": "Time per move: median {median} s, slowest {slowest} s, against {limit} s a move; "
         "{dipped} of {moves} moves took time from the bank; the least bank left {least} s "
         "of {bank} s.",
-        "ja": "1 手の時間：中央値 {median} 秒、最長 {slowest} 秒（制限は 1 手 {limit} 秒）。"
-        "{moves} 手のうち {dipped} 手が持ち時間を使い、持ち時間の最小は {bank} 秒中 {least} "
+        "ja": "1 手の時間：中央値 {median} 秒、最長 {slowest} 秒（一手の持ち時間は {limit} 秒）。"
+        "{moves} 手のうち {dipped} 手が貯金を使い、貯金の最小は {bank} 秒中 {least} "
         "秒でした。",
     },
     "no moves": {
@@ -139,7 +140,8 @@ class CheckOptions:
 
     Attributes:
         game: The game's name (``"othello"``, ``"reversi4x4"``, ``"tictactoe"``).
-        clock: The clock of every move.
+        clock: The clock of every move (by default the tournament's,
+            :data:`~gamelib.tournament.records.TOURNAMENT_CLOCK`).
         positions: At least this many positions answered in the legality games.
         games: Games against each of Random and Greedy (half with each colour, rounded up).
         seed: The seed of the random positions and the games.
@@ -147,7 +149,7 @@ class CheckOptions:
     """
 
     game: str = "othello"
-    clock: ClockSettings = field(default_factory=ClockSettings)
+    clock: ClockSettings = TOURNAMENT_CLOCK
     positions: int = 200
     games: int = 2
     seed: int = 0
@@ -511,8 +513,15 @@ def parser() -> argparse.ArgumentParser:
         command = commands.add_parser(name, help=text, description=text)
         command.add_argument("file", help="your player file (a .py file)")
         command.add_argument("--game", choices=sorted(GAME_NAMES), default="othello")
-        command.add_argument("--move-seconds", type=float, default=ClockSettings.move_seconds)
-        command.add_argument("--bank-seconds", type=float, default=ClockSettings.bank_seconds)
+        command.add_argument(
+            "--move-seconds", type=float, default=TOURNAMENT_CLOCK.move_seconds,
+            help="time per move (s); the tournament's by default",
+        )  # fmt: skip
+        command.add_argument(
+            "--bank", "--bank-seconds", dest="bank_seconds", type=float,
+            default=TOURNAMENT_CLOCK.bank_seconds,
+            help="time bank per game (s); the tournament's by default",
+        )  # fmt: skip
         command.add_argument("--seed", type=int, default=0)
         command.add_argument("--language", choices=("en", "ja"), default=None)
         if name == "check":

@@ -7,12 +7,17 @@ process, with a :class:`~gamelib.tournament.player.Clock`:
 
 * **The clock counts processor time** (:class:`ProcessClock`): this process's, so a busy
   machine slows the games down but does not weaken the players.
-* **The clock forfeits after the fact.** A move that took longer than its ``move_seconds``
-  spends the difference from the side's bank; a move that leaves the bank below
-  ``-grace_seconds`` loses the game on time — once the move has returned. Nothing here can
-  interrupt a move: a player in an endless loop never returns, and only *Kernel ▸ Restart*
-  stops it. The referee, which runs each player in its own process, kills such a player at
-  its deadline instead.
+* **The rule is the referee's; the clock forfeits after the fact.** A move may take
+  ``move_seconds`` plus the bank left plus ``grace_seconds``
+  (:meth:`~gamelib.tournament.records.ClockSettings.allowance`); the time it took over
+  ``move_seconds`` comes off the bank, which never goes below 0
+  (:meth:`~gamelib.tournament.records.ClockSettings.bank_after`), so the grace is forgiven
+  on every move. A move that took longer than its allowance loses the game on time — once
+  the move has returned. Nothing here can stop a move while it runs: a player in an endless
+  loop never returns, and only the reader can stop it (*Kernel ▸ Interrupt* on the desktop,
+  reloading the page in the browser edition). The referee, which runs each player in its own
+  process, kills such a player at its deadline instead, and measures the time on the wall
+  from sending the position.
 * **Nothing is isolated.** The player's code runs with the notebook's rights (its files, its
   memory). What it prints is captured as its log.
 
@@ -90,7 +95,7 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
         "en": "{points} of {games} points ({rate:.0%}) against {opponent}: at least {needed} "
         "are needed. Improve the evaluation, or search deeper in the time you have.",
         "ja": "{opponent} に対して {games} 点中 {points} 点（{rate:.0%}）：{needed} 点以上が"
-        "必要です。評価関数を改良するか、持ち時間の中でもっと深く探索しましょう。",
+        "必要です。評価関数を改良するか、一手の持ち時間の中でもっと深く探索しましょう。",
     },
 }
 """Every sentence this module writes, in English and Japanese (``str.format`` templates)."""
@@ -212,7 +217,8 @@ def read_answer(game: Game[Any, Any], state: Any, answer: Any) -> tuple[Any, dic
 
     Raises:
         _FaultError: BAD_ANSWER for something that is no move (a wrong type, a name the game does
-            not read), ILLEGAL_MOVE for a move that is not legal here.
+            not read, a number that names no move of the game), ILLEGAL_MOVE for a move that is
+            not legal here (as the referee decides).
     """
     report = None
     if isinstance(answer, Report):
@@ -225,6 +231,12 @@ def read_answer(game: Game[Any, Any], state: Any, answer: Any) -> tuple[Any, dic
             raise _FaultError(Status.BAD_ANSWER, f"{answer!r} is not a move: {error}") from None
     elif isinstance(answer, int) and not isinstance(answer, bool):
         move = answer
+        try:  # a number that names no square is no move, as for the referee (child.name_of_move)
+            named = game.parse_move(game.move_name(move)) == move  # type: ignore[attr-defined]
+        except (ValueError, IndexError, KeyError):
+            named = False
+        if not named:
+            raise _FaultError(Status.BAD_ANSWER, f"{answer!r} is not a move of this game")
     else:
         raise _FaultError(Status.BAD_ANSWER, f"a move is expected, not {type(answer).__name__}")
     if move not in list(game.moves(state)):
@@ -258,10 +270,11 @@ def play_in_kernel(
     """Play one game in this process: ``players[0]`` moves first, ``players[1]`` second.
 
     Each move gets a fresh :class:`ProcessClock` (``move_seconds`` and the side's bank left,
-    in processor seconds of this process); the time a move took beyond ``move_seconds``
-    comes off the bank, and a side whose bank falls below ``-grace_seconds`` loses on time
-    **after** that move returns (see the module docstring: a move that never returns cannot
-    be stopped here). A player that raises,
+    in processor seconds of this process). The clock's rule is the referee's: a move that
+    took longer than ``move_seconds + bank + grace_seconds`` loses on time, **after** it
+    returns (see the module docstring: a move that never returns cannot be stopped here);
+    otherwise the time beyond ``move_seconds`` comes off the bank, which never goes below 0.
+    A player that raises,
     answers with no move or an illegal one, or cannot be started loses the game; the other
     side's status is NOT_PLAYED. A forced pass is played for the side without asking it and
     is not among the result's moves, as the referee does (so a leaderboard replays both alike).
@@ -320,25 +333,22 @@ def play_in_kernel(
             if not game.moves(state):
                 break
             side = 0 if game.to_move(state) == FIRST else 1
-            move_clock = ProcessClock(
-                clock.move_seconds, max(banks[side], 0.0), processor_seconds()
-            )
+            move_clock = ProcessClock(clock.move_seconds, banks[side], processor_seconds())
             begun = move_clock.started
             answer = _called(functools.partial(choosers[side], game, state, move_clock), logs[side])
             seconds = processor_seconds() - begun
             used[side] += seconds
             counts[side] += 1
-            banks[side] -= max(0.0, seconds - clock.move_seconds)
-            if banks[side] < -clock.grace_seconds:
+            allowance = clock.allowance(banks[side])
+            banks[side] = clock.bank_after(banks[side], seconds)
+            if seconds > allowance:
                 raise _FaultError(
                     Status.TIME_OUT,
-                    f"the move took {seconds:.3f} s with {move_clock.bank_seconds:.3f} s of "
-                    f"bank left and {clock.move_seconds} s per move",
+                    f"the move took {seconds:.3f} s, over its {allowance:.3f} s "
+                    f"(move time + bank + grace)",
                 )
             move, report = read_answer(game, state, answer)
-            records.append(
-                MoveRecord(side, game.move_name(move), seconds, max(banks[side], 0.0), report)
-            )
+            records.append(MoveRecord(side, game.move_name(move), seconds, banks[side], report))
             state = game.result(state, move)
     except _FaultError as fault:
         points = (0.0, 1.0) if side == 0 else (1.0, 0.0)

@@ -48,12 +48,15 @@ from gamelib.tournament.replay import (
 )
 
 WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
-    "title": {"en": "Tournament leaderboard", "ja": "対局大会の順位表"},
+    "title": {"en": "Tournament leaderboard", "ja": "対抗戦の順位表"},
     "summary": {
         "en": "{games} games ({void} void) · {games_played} · {sandbox}",
         "ja": "{games} 局（無効試合 {void} 局） · {games_played} · {sandbox}",
     },
-    "clock": {"en": "{move} s a move + {bank} s bank", "ja": "1 手 {move} 秒 + 持ち時間 {bank} 秒"},
+    "clock": {
+        "en": "{move} s a move + {bank} s bank",
+        "ja": "一手の持ち時間 {move} 秒 + 貯金 {bank} 秒",
+    },
     "separator": {"en": ", ", "ja": "、"},
     "sandboxed": {
         "en": "players ran under bubblewrap",

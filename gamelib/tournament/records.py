@@ -15,7 +15,7 @@ from __future__ import annotations
 import enum
 import json
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, Final
 
 
 class Status(enum.StrEnum):
@@ -49,6 +49,23 @@ class ClockSettings:
     move_seconds: float = 0.1
     bank_seconds: float = 2.0
     grace_seconds: float = 0.05
+
+    def allowance(self, bank: float) -> float:
+        """The longest a move may take with ``bank`` seconds of bank left: ``move_seconds +
+        bank + grace_seconds``; a move that takes longer is a time-out (the referee's rule, and
+        :func:`gamelib.tournament.in_kernel.play_in_kernel`'s)."""
+        return self.move_seconds + bank + self.grace_seconds
+
+    def bank_after(self, bank: float, seconds: float) -> float:
+        """The bank left after a move of ``seconds`` with ``bank`` left before it: the time over
+        ``move_seconds`` comes off the bank, which never goes below 0 (the grace is forgiven
+        on every move and never piles up)."""
+        return max(0.0, bank - max(0.0, seconds - self.move_seconds))
+
+
+TOURNAMENT_CLOCK: Final = ClockSettings(move_seconds=0.05, bank_seconds=1.0, grace_seconds=0.05)
+"""The class tournament's default clock (``bash scripts/course.sh tournament``: ``--move-seconds
+0.05 --bank 1``), which ``player check`` and ``player play`` also use unless told otherwise."""
 
 
 @dataclass(frozen=True)

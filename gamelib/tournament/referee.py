@@ -58,7 +58,14 @@ from gamelib.tournament.games import (
     make_game,
 )
 from gamelib.tournament.games import parse_legal_move as legal_move_named
-from gamelib.tournament.records import GameResult, GameSpec, MoveRecord, SideOutcome, Status
+from gamelib.tournament.records import (
+    ClockSettings,
+    GameResult,
+    GameSpec,
+    MoveRecord,
+    SideOutcome,
+    Status,
+)
 
 START_SECONDS: Final = 10.0
 """How long a player's file may take to load (Python's start included), outside the clock."""
@@ -326,12 +333,13 @@ class Clocks:
     used: list[float] = field(default_factory=lambda: [0.0, 0.0])
     chosen: list[int] = field(default_factory=lambda: [0, 0])
 
-    def charge(self, side: int, seconds: float, move_seconds: float) -> float:
-        """Count a move of ``seconds``; time over ``move_seconds`` comes from the bank (never
-        below 0: the grace is forgiven). Returns the bank left."""
+    def charge(self, side: int, seconds: float, clock: ClockSettings) -> float:
+        """Count a move of ``seconds``; time over ``clock.move_seconds`` comes from the bank
+        (never below 0: the grace is forgiven, :meth:`ClockSettings.bank_after`). Returns the
+        bank left."""
         self.used[side] += seconds
         self.chosen[side] += 1
-        self.banks[side] = max(0.0, self.banks[side] - max(0.0, seconds - move_seconds))
+        self.banks[side] = clock.bank_after(self.banks[side], seconds)
         return self.banks[side]
 
 
@@ -374,13 +382,13 @@ def play_moves(
         if player.messages:
             raise failure_of(player.messages[0], side, out_of_turn=True)
         player.send(position)
-        allowance = clock.move_seconds + bank + clock.grace_seconds
+        allowance = clock.allowance(bank)
         message = wait_for_message(
             players, side, sent + allowance, f"{allowance:.3g} s (move time + bank + grace)"
         )
         seconds = time.perf_counter() - sent
         if message.get("type") != protocol.ANSWER:
-            clocks.charge(side, seconds, clock.move_seconds)
+            clocks.charge(side, seconds, clock)
             raise failure_of(message, side)
         name = message.get("move")
         if not isinstance(name, str):
@@ -396,7 +404,7 @@ def play_moves(
         except ValueError as error:
             raise PlayerFailedError(side, Status.ILLEGAL_MOVE, f"it played {error}") from None
         report = message.get("report")
-        left = clocks.charge(side, seconds, clock.move_seconds)
+        left = clocks.charge(side, seconds, clock)
         records.append(
             MoveRecord(
                 side=side,

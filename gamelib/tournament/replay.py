@@ -59,7 +59,7 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     },
     "clock": {
         "en": "{seconds} s, bank left {bank} s",
-        "ja": "{seconds} 秒、残りの持ち時間 {bank} 秒",
+        "ja": "{seconds} 秒、残りの貯金 {bank} 秒",
     },
     "depth": {"en": "depth {depth}", "ja": "深さ {depth}"},
     "nodes": {"en": "{nodes} nodes", "ja": "ノード {nodes}"},
@@ -68,7 +68,7 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     "no report": {"en": "no search reported", "ja": "探索の報告なし"},
     "banks": {
         "en": "bank left: {first} {one} s · {second} {two} s",
-        "ja": "残りの持ち時間：{first} {one} 秒 · {second} {two} 秒",
+        "ja": "残りの貯金：{first} {one} 秒 · {second} {two} 秒",
     },
     "moves heading": {"en": "Every move", "ja": "すべての手"},
     "moves note": {
@@ -76,8 +76,8 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
         "Bank: what the player had left after the move. Depth, nodes, value (from the mover's "
         "view) and principal variation: what the player reported, unchecked (empty where it "
         "reported nothing).",
-        "ja": "時間は、審判が局面を送ってから答えを読むまでを測ったものです。持ち時間は、その手の"
-        "あとに残った持ち時間です。深さ、ノード数、値（手番側の視点）、最善進行はプレイヤーの"
+        "ja": "時間は、審判が局面を送ってから答えを読むまでを測ったものです。貯金は、その手の"
+        "あとに残った貯金です。深さ、ノード数、値（手番側の視点）、最善進行はプレイヤーの"
         "報告で、審判は確かめていません（報告がなければ空欄です）。",
     },
     "no moves": {
@@ -89,7 +89,7 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     "player": {"en": "player", "ja": "プレイヤー"},
     "move": {"en": "move", "ja": "手"},
     "seconds": {"en": "time (s)", "ja": "時間（秒）"},
-    "bank": {"en": "bank (s)", "ja": "持ち時間（秒）"},
+    "bank": {"en": "bank (s)", "ja": "貯金（秒）"},
     "depth heading": {"en": "depth", "ja": "深さ"},
     "nodes heading": {"en": "nodes", "ja": "ノード数"},
     "value heading": {"en": "value", "ja": "値"},
@@ -118,8 +118,8 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     "details": {
         "en": "game {game_id} · {game} · opening {opening} · seed {seed} · clock "
         "{move_seconds} s a move + a bank of {bank_seconds} s · attempt {attempt}",
-        "ja": "対局 {game_id} · {game} · 序盤 {opening} · シード {seed} · 時間 1 手 "
-        "{move_seconds} 秒 + 持ち時間 {bank_seconds} 秒 · 試行 {attempt}",
+        "ja": "対局 {game_id} · {game} · 序盤 {opening} · シード {seed} · 一手の持ち時間 "
+        "{move_seconds} 秒 + 貯金 {bank_seconds} 秒 · 試行 {attempt}",
     },
     "no opening": {"en": "none", "ja": "なし"},
     "sandboxed": {

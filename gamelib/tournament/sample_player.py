@@ -116,6 +116,14 @@ CLOCK_CHECKS_EVERY: Final = 16
 clock (a system call for processor time) costs the search little."""
 
 
+RESERVE: Final = 0.2
+"""The share of ``move_seconds`` :func:`deepen` keeps in reserve: it begins no iteration, and
+stops a running one, once less than this share of the move's time is left."""
+
+MIN_GROWTH: Final = 2.0
+"""The least :func:`deepen` expects an iteration to take, as a multiple of the one before it."""
+
+
 class OutOfTimeError(Exception):
     """Raised inside a search when the clock says stop; the iteration it interrupts is
     thrown away."""
@@ -128,7 +136,7 @@ def deepen(
     *,
     evaluate: Callable[[Any], float],
     table: TranspositionTable,
-    reserve: float = 0.2,
+    reserve: float = RESERVE,
     max_depth: int = 64,
 ) -> Report:
     """Iterative deepening stopped by the clock: α-β to depth 1, 2, 3, … with one table
@@ -137,17 +145,25 @@ def deepen(
 
     Depth 1 always finishes (so there is a move). Each deeper iteration starts only when
     ``clock.move_seconds_left()`` exceeds ``reserve × clock.move_seconds`` and the time the
-    last iteration took times its growth over the one before (at least 2) — an iteration
-    that would not finish is not begun; one that runs past the reserve anyway is stopped
-    from inside (every :data:`CLOCK_CHECKS_EVERY`-th evaluation looks at the clock) and
-    thrown away. Iterations stop early
-    at ``max_depth`` or when the value proves a win or a loss (``|value| ≥ WIN_SCORE`` with
-    :class:`DecisiveOthello`). The table keeps every finished subtree, so the next
+    last iteration took times its growth over the one before (at least :data:`MIN_GROWTH`)
+    — an iteration that might not finish is not begun, even if it would have; one that runs
+    past the reserve anyway is stopped from inside (every :data:`CLOCK_CHECKS_EVERY`-th
+    evaluation looks at the clock) and thrown away. The bank is never spent. Iterations stop
+    early at ``max_depth`` or when the value proves a win or a loss (``|value| ≥ WIN_SCORE``
+    with :class:`DecisiveOthello`). The table keeps every finished subtree, so the next
     iteration tries the best moves found so far first.
 
-    Guarantee: the move is the best move of a complete fail-soft α-β search of the reported
-    depth (exact value with the open window); after depth 1 the search stops within
-    :data:`CLOCK_CHECKS_EVERY` evaluations of entering the reserve.
+    What it guarantees: the move is that of the deepest iteration begun and finished before
+    the reserve. With a table that starts empty, in a game where every position is met at one
+    remaining depth (Othello without passes), that is the best move of a complete fail-soft
+    α-β search of the reported depth, its value exact with the open window. With a table kept
+    from earlier moves (:class:`Player`), an entry of an earlier, deeper search may answer
+    (:meth:`~gamelib.search.table.TranspositionTable.answer`: ``entry.depth ≥ depth``): the
+    value then rests on a search at least as deep as the reported depth, and may differ from
+    a plain search of that depth (a root answered so reports 0 nodes and a one-move line).
+    After depth 1 the search stops within :data:`CLOCK_CHECKS_EVERY` evaluations at the
+    depth limit of entering the reserve; finished games and table answers are not counted,
+    so near the end of a game only the growth rule keeps it in time.
 
     Returns:
         A :class:`Report`: the move, the depth of the deepest finished iteration, the nodes
@@ -170,7 +186,9 @@ def deepen(
     for depth in range(2, max_depth + 1):
         if abs(result.value) >= WIN_SCORE:
             break
-        growth = max(2.0, times[-1] / times[-2]) if len(times) > 1 and times[-2] > 0 else 2.0
+        growth = MIN_GROWTH
+        if len(times) > 1 and times[-2] > 0:
+            growth = max(MIN_GROWTH, times[-1] / times[-2])
         if clock.move_seconds_left() - stop_at <= times[-1] * growth:
             break
         begun = clock.elapsed()
@@ -205,7 +223,8 @@ def searched_game(
 
 
 class Player:
-    """The sample player: :func:`deepen` with one transposition table for the whole game.
+    """The sample player: :func:`deepen` with one transposition table for the whole game
+    (so an entry from an earlier move's deeper search may answer: see :func:`deepen`).
 
     Args:
         game: The game (the referee's object).
@@ -239,7 +258,9 @@ __all__ = [
     "CLOCK_CHECKS_EVERY",
     "CORNERS",
     "IMPROVED",
+    "MIN_GROWTH",
     "POSITIONAL",
+    "RESERVE",
     "DecisiveOthello",
     "OutOfTimeError",
     "Player",
