@@ -8,7 +8,16 @@
 
 The player has first/back/play/forward/last buttons, a slider, a speed choice and (when both
 views are included) a MAX/mover toggle; the arrow keys and the space bar work when it has the
-focus. Its words (buttons, labels, the step line, the sentences) are in one language, chosen
+focus. It is made to be used without a mouse and without seeing it: every control is a real
+``<button>``, ``<input>`` or ``<select>`` with an accessible name in the player's language
+(the slider's value is read out as the step and its sentence), each at least 24 × 24 CSS
+pixels (WCAG 2.5.8) with a visible focus ring, and a step that a user's action (a button, a
+key, the slider, play) brings is announced in a polite live region. Nothing plays by itself;
+under ``prefers-reduced-motion: reduce`` the speed starts at the slowest and nothing in the
+player's CSS moves. Every drawing carries its text alternative
+(:mod:`gamelib.render.alternative`).
+
+Its words (buttons, labels, the step line, the sentences) are in one language, chosen
 when it is made (``language="ja"``, or the course-wide :func:`gamelib.set_language`): the
 script gets them from Python in the player's data and writes nothing of its own.
 Everything is inline: the frames are in a JSON block, the script is plain JavaScript without
@@ -70,6 +79,11 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
         "ja": "⇆ 図がこの欄より広いため、横にスクロールすると全体が見えます。",
     },
     "page_title": {"en": "gamelib animation", "ja": "gamelib アニメーション"},
+    "player": {"en": "animation of a search", "ja": "探索のアニメーション"},
+    "scrolling_drawing": {
+        "en": "drawing, wider than this column: scroll it sideways with the arrow keys",
+        "ja": "図（この欄より広いため、矢印キーで横にスクロールできます）",
+    },
 }
 """The words of both players (this one and the widget), in each language."""
 
@@ -247,21 +261,30 @@ NARROW_SCREEN = 700
 """The widest screen (CSS pixels) on which the player takes the narrow screen's layout."""
 
 _STYLE = """
-#{id} {{ font-family: DejaVu Sans, Helvetica, Arial, sans-serif; outline: none;
-  {smallest}: {wide}; }}
+#{id} {{ font-family: DejaVu Sans, Helvetica, Arial, sans-serif; {smallest}: {wide}; }}
 #{id} .gamelib-controls {{ display: flex; flex-wrap: wrap; align-items: center; gap: 6px;
   margin: 4px 0 8px 0; }}
-#{id} button {{ font-size: 15px; min-width: 38px; padding: 3px 8px; cursor: pointer; }}
-#{id} .gamelib-slider {{ width: 320px; }}
+#{id} button {{ font-size: 15px; min-width: 38px; min-height: 30px; padding: 3px 8px;
+  cursor: pointer; }}
+#{id} select {{ min-height: 28px; }}
+#{id} .gamelib-slider {{ width: 320px; height: 28px; margin: 0; }}
+#{id}:focus {{ outline: none; }}
+#{id}:focus-visible, #{id} :focus-visible {{ outline: 3px solid {focus}; outline-offset: 2px; }}
+#{id} .gamelib-announce {{ position: absolute; width: 1px; height: 1px; overflow: hidden;
+  clip: rect(0 0 0 0); clip-path: inset(50%); white-space: nowrap; }}
+@media (prefers-reduced-motion: reduce) {{
+  #{id}, #{id} * {{ transition: none !important; animation: none !important;
+    scroll-behavior: auto !important; }}
+}}
 #{id} .gamelib-panels {{ display: flex; flex-wrap: wrap; gap: 14px; }}
 #{id} .gamelib-panel {{ min-width: 0;
   flex: 1 1 calc(var(--gamelib-panel-room, 50) * var({smallest}) * 1px); }}
 #{id} .gamelib-drawing, #{id} .gamelib-windows {{ overflow-x: auto; }}
-#{id} .gamelib-scroll-cue {{ display: none; color: #555; font-size: 0.9em; margin: 2px 0; }}
+#{id} .gamelib-scroll-cue {{ display: none; color: {quiet}; font-size: 0.9em; margin: 2px 0; }}
 #{id} .gamelib-panel.gamelib-scrolls .gamelib-scroll-cue {{ display: block; }}
 #{id} .gamelib-sentence {{ font-size: 1.2em; min-height: 2.6em; margin: 4px 0; }}
-#{id} .gamelib-counts {{ color: #555; }}
-#{id} .gamelib-caption {{ color: #555; margin-top: 6px; }}
+#{id} .gamelib-counts {{ color: {quiet}; }}
+#{id} .gamelib-caption {{ color: {quiet}; margin-top: 6px; }}
 @media (max-width: {narrow}px) {{
   #{id} {{ {smallest}: {narrow_scale}; }}
   #{id} .gamelib-sentence {{ font-size: 1.05em; min-height: 0; }}
@@ -271,11 +294,22 @@ _STYLE = """
   border: 1px solid #8a8a8a; border-radius: 4px; }}
 """
 
+FOCUS_RING = PALETTE.max_line
+"""The colour of the focus ring around the player's controls (at least 3:1 against the white
+page and the light sheet, tested in tests/render/test_contrast.py)."""
+
+QUIET_TEXT = "#555555"
+"""The colour of the player's secondary text (counts, captions, the scroll line): at least
+4.5:1 against the white page and the light sheet."""
+
 DARK_JUPYTERLAB = 'body[data-jp-theme-light="false"]'
 """The CSS selector of a page in one of JupyterLab's (or JupyterLite's) dark themes."""
 
+SHEET_COLOR = "#f4f4f1"
+"""The colour of the light sheet below (the same as site/_static/course.css's)."""
+
 SHEET = (
-    f"background-color: #f4f4f1; color: {PALETTE.text}; border: 1px solid #8a8a8a; "
+    f"background-color: {SHEET_COLOR}; color: {PALETTE.text}; border: 1px solid #8a8a8a; "
     "border-radius: 8px; box-shadow: 0 1px 4px rgba(0, 0, 0, 0.5);"
 )
 """The light sheet, with a rule and round corners, that drawings (made for white paper) sit on
@@ -288,6 +322,8 @@ _SCRIPT = """
   root.setAttribute("data-ready", "1");
   var data = JSON.parse(root.querySelector("script.gamelib-data").textContent);
   var step = 0, view = data.view, timer = null;
+  var reducedMotion = window.matchMedia &&
+    window.matchMedia("(prefers-reduced-motion: reduce)").matches;
   // the words come from Python, in the player's language (data.words)
   function say(name, values) {
     return data.words[name].replace(/[{]([a-z_]+)[}]/g, function (all, key) {
@@ -322,32 +358,45 @@ _SCRIPT = """
   var viewChoice = root.querySelector(".gamelib-view");
   var playButton = root.querySelector("[data-action=play]");
   var stepLabel = root.querySelector(".gamelib-step");
+  var announcer = root.querySelector(".gamelib-announce");
   var panels = root.querySelectorAll(".gamelib-panel");
-  function render() {
+  // under prefers-reduced-motion, play starts at the slowest speed
+  if (reducedMotion) { speed.value = speed.options[0].value; }
+  // render the step; announce (the live region) only a step that a user's action brought
+  function render(announce) {
+    var narration = [];
     data.views[view].forEach(function (trace, index) {
       var shown = Math.min(step, trace.svg.length - 1);
       var panel = panels[index];
-      panel.querySelector(".gamelib-counts").textContent = trace.counts[shown];
-      panel.querySelector(".gamelib-sentence").textContent = say("step_sentence",
+      var sentence = say("step_sentence",
         {step: shown, total: data.lengths[index], sentence: trace.sentences[shown]});
+      panel.querySelector(".gamelib-counts").textContent = trace.counts[shown];
+      panel.querySelector(".gamelib-sentence").textContent = sentence;
       panel.querySelector(".gamelib-drawing").innerHTML = text(trace.svg[shown]);
       panel.querySelector(".gamelib-windows").innerHTML = text(trace.windows[shown]);
+      narration.push(panels.length > 1 ? data.titles[index] + ": " + sentence : sentence);
     });
     slider.value = String(step);
+    slider.setAttribute("aria-valuetext", narration.join(" / "));
     stepLabel.textContent = say("step_of", {step: step, total: data.steps});
+    if (announce) { announcer.textContent = narration.join(" / "); }
     markScrolling();
   }
-  function go(target) { step = Math.max(0, Math.min(data.steps, target)); render(); }
+  function go(target) { step = Math.max(0, Math.min(data.steps, target)); render(true); }
+  function showPlayButton(word) {
+    playButton.textContent = data.words[word];
+    playButton.setAttribute("aria-label", data.words[word]);
+  }
   function stop() {
     if (timer !== null) { clearInterval(timer); timer = null; }
-    playButton.textContent = data.words.play;
+    showPlayButton("play");
   }
   function play() {
     if (step >= data.steps) { go(0); }
     timer = setInterval(function () {
       if (step >= data.steps) { stop(); } else { go(step + 1); }
     }, Number(speed.value));
-    playButton.textContent = data.words.pause;
+    showPlayButton("pause");
   }
   var actions = {
     first: function () { stop(); go(0); },
@@ -362,20 +411,35 @@ _SCRIPT = """
   slider.addEventListener("input", function () { stop(); go(Number(slider.value)); });
   speed.addEventListener("change", function () { if (timer !== null) { stop(); play(); } });
   if (viewChoice) {
-    viewChoice.addEventListener("change", function () { view = viewChoice.value; render(); });
+    viewChoice.addEventListener("change", function () {
+      view = viewChoice.value; render(true);
+    });
   }
   root.addEventListener("keydown", function (event) {
+    // the slider and the choices keep their own keys; a button keeps its space bar
     if (event.target.tagName === "SELECT" || event.target.tagName === "INPUT") { return; }
+    if (event.target.tagName === "BUTTON" && event.key === " ") { return; }
     if (event.key === "ArrowRight") { actions.forward(); event.preventDefault(); }
     if (event.key === "ArrowLeft") { actions.back(); event.preventDefault(); }
     if (event.key === " ") { actions.play(); event.preventDefault(); }
   });
-  // a drawing wider than its box scrolls sideways: the panel then shows the line saying so
+  // a drawing wider than its box scrolls sideways: the panel then shows the line saying so,
+  // and the box becomes a Tab stop, so that the keyboard can scroll it
   function markScrolling() {
     panels.forEach(function (panel) {
       var scrolls = false;
       panel.querySelectorAll(".gamelib-drawing, .gamelib-windows").forEach(function (box) {
-        scrolls = scrolls || box.scrollWidth > box.clientWidth + 1;
+        var wide = box.scrollWidth > box.clientWidth + 1;
+        if (wide) {
+          box.setAttribute("tabindex", "0");
+          box.setAttribute("role", "region");
+          box.setAttribute("aria-label", data.words.scrolling_drawing);
+        } else {
+          box.removeAttribute("tabindex");
+          box.removeAttribute("role");
+          box.removeAttribute("aria-label");
+        }
+        scrolls = scrolls || wide;
       });
       panel.classList.toggle("gamelib-scrolls", scrolls);
     });
@@ -385,7 +449,8 @@ _SCRIPT = """
   } else {
     window.addEventListener("resize", markScrolling);
   }
-  go(0);
+  step = 0;
+  render(false);  // the first step, not announced: nothing was asked for yet
 })();
 """
 
@@ -403,17 +468,20 @@ VIEWS: tuple[tuple[str, View], ...] = view_choices("en")
 """The view choices of both players in English: label and view."""
 
 
-def _controls(steps: int, views: Sequence[View], view: View, language: Language) -> str:
+def _controls(
+    steps: int, views: Sequence[View], view: View, language: Language, last_step: str
+) -> str:
+    """The control row; ``last_step`` is what the slider says before the script runs."""
     words = player_words(language)
     buttons = "".join(
-        f'<button type="button" data-action="{action}" title="{escape(title)}">'
-        f"{escape(text)}</button>"
-        for action, title, text in (
-            ("first", words["first_step"], "|◀"),
-            ("back", f"{words['step_back']} (←)", "◀"),
-            ("play", words["play_or_pause"], words["play"]),
-            ("forward", f"{words['step_forward']} (→)", "▶"),
-            ("last", words["last_step"], "▶|"),
+        f'<button type="button" data-action="{action}" aria-label="{escape(name)}" '
+        f'title="{escape(title)}">{escape(text)}</button>'
+        for action, name, title, text in (
+            ("first", words["first_step"], words["first_step"], "|◀"),
+            ("back", words["step_back"], f"{words['step_back']} (←)", "◀"),
+            ("play", words["play"], words["play_or_pause"], words["play"]),
+            ("forward", words["step_forward"], f"{words['step_forward']} (→)", "▶"),
+            ("last", words["last_step"], words["last_step"], "▶|"),
         )
     )
     speeds = "".join(
@@ -424,7 +492,8 @@ def _controls(steps: int, views: Sequence[View], view: View, language: Language)
     step_line = words["step_of"].format(step=steps, total=steps)
     parts = [
         buttons,
-        f'<input type="range" class="gamelib-slider" min="0" max="{steps}" value="{steps}">',
+        f'<input type="range" class="gamelib-slider" min="0" max="{steps}" value="{steps}" '
+        f'step="1" aria-label="{escape(words["step"])}" aria-valuetext="{escape(last_step)}">',
         f'<span class="gamelib-step">{escape(step_line)}</span>',
         f'<label>{escape(words["speed"])} <select class="gamelib-speed">{speeds}</select></label>',
     ]
@@ -507,6 +576,8 @@ def player_style(player_id: str) -> str:
         narrow_scale=SMALLEST_TEXT_NARROW,
         dark=DARK_JUPYTERLAB,
         sheet=SHEET,
+        focus=FOCUS_RING,
+        quiet=QUIET_TEXT,
     )
 
 
@@ -548,17 +619,34 @@ def html_player(
         "titles": list(titles),
         "pieces": list(pieces),
         "views": views,
-        "words": {key: words[key] for key in ("step_sentence", "step_of", "play", "pause")},
+        "words": {
+            key: words[key]
+            for key in ("step_sentence", "step_of", "play", "pause", "scrolling_drawing")
+        },
     }
+    last_sentences = [
+        words["step_sentence"].format(
+            step=trace[-1].step, total=length, sentence=trace[-1].sentence
+        )
+        for trace, length in zip(frames[view], lengths, strict=True)
+    ]
+    if len(last_sentences) > 1:
+        last_sentences = [
+            f"{title}: {sentence}" for title, sentence in zip(titles, last_sentences, strict=True)
+        ]
     panels = "".join(
         _panel(by_trace, title, length, chosen)
         for by_trace, title, length in zip(frames[view], titles, lengths, strict=True)
     )
     lang = "" if chosen == "en" else f' lang="{chosen}"'
+    name = escape(f"{words['player']}: {', '.join(titles)}")
     return (
-        f'<div id="{player_id}" class="gamelib-player" tabindex="0"{lang}>'
+        f'<div id="{player_id}" class="gamelib-player" tabindex="0" role="group" '
+        f'aria-label="{name}"{lang}>'
         f"<style>{player_style(player_id)}</style>"
-        f"{_controls(steps, list(frames), view, chosen)}"
+        f"{_controls(steps, list(frames), view, chosen, ' / '.join(last_sentences))}"
+        '<div class="gamelib-announce" role="status" aria-live="polite" aria-atomic="true">'
+        "</div>"
         f"{legend_html(node_types, chosen) if legend else ''}"
         f'<div class="gamelib-panels">{panels}</div>'
         f'<script type="application/json" class="gamelib-data">{_json_for_script(data)}</script>'

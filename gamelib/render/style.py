@@ -34,32 +34,67 @@ MOVE_SIZE = 10.0
 
 @dataclass(frozen=True)
 class Palette:
-    """The colours every renderer uses (hex strings)."""
+    """The colours every renderer uses (hex strings).
+
+    Drawings are made for white paper; in a dark theme they sit on a light sheet
+    (``gamelib.render.static.SHEET_COLOR``). Against both, every text colour has a WCAG
+    contrast ratio of at least 4.5:1 (on the fills it is drawn on too) and every line that
+    carries meaning at least 3:1 (tests/render/test_contrast.py computes each pair). Colour is
+    never the only carrier: a pruned node or edge is also dashed, the current node's outline
+    is also thicker, a MAX node is a box and a MIN node an ellipse, a node not visited yet has
+    no value."""
 
     max_line: str = "#1f4e9c"
     max_fill: str = "#dce8f8"
     min_line: str = "#b1401d"
     min_fill: str = "#fbe3d6"
-    unvisited_max_line: str = "#8fa8cf"
-    unvisited_min_line: str = "#d9a08c"
+    unvisited_max_line: str = "#5b7fb8"
+    unvisited_min_line: str = "#c0704f"
     unvisited_fill: str = "#ffffff"
-    pruned_line: str = "#b4b4b4"
+    pruned_line: str = "#858585"
     pruned_fill: str = "#efefef"
-    muted_text: str = "#9a9a9a"
+    muted_text: str = "#696969"
     text: str = "#1a1a1a"
     provisional_text: str = "#4a4a4a"
-    current_line: str = "#f39c12"
+    current_line: str = "#c76a00"
     window_text: str = "#6a3d9a"
     cut_text: str = "#b22222"
-    mark_text: str = "#d35400"
+    mark_text: str = "#a84300"
     move_text: str = "#555555"
     edge: str = "#333333"
-    unvisited_edge: str = "#c8c8c8"
+    unvisited_edge: str = "#8a8a8a"
     more_line: str = "#7f7f7f"
     more_fill: str = "#f7f7f7"
 
 
 PALETTE = Palette()
+
+
+PAPER = "#ffffff"
+"""The background drawings are made for (graphviz's page, the notebook's and website's light
+theme)."""
+
+
+def relative_luminance(color: str) -> float:
+    """The WCAG 2 relative luminance of a ``#rrggbb`` colour: 0 for black, 1 for white."""
+
+    def linear(channel: float) -> float:
+        if channel <= 0.04045:
+            return channel / 12.92
+        return float(((channel + 0.055) / 1.055) ** 2.4)
+
+    digits = color.lstrip("#")
+    if len(digits) != 6:
+        raise ValueError(f"not a #rrggbb colour: {color!r}")
+    red, green, blue = (linear(int(digits[start : start + 2], 16) / 255) for start in (0, 2, 4))
+    return 0.2126 * red + 0.7152 * green + 0.0722 * blue
+
+
+def contrast_ratio(first: str, second: str) -> float:
+    """The WCAG 2 contrast ratio of two ``#rrggbb`` colours, from 1 (the same) to 21 (black on
+    white): (lighter + 0.05) / (darker + 0.05) of their relative luminances."""
+    lighter, darker = sorted((relative_luminance(first), relative_luminance(second)), reverse=True)
+    return (lighter + 0.05) / (darker + 0.05)
 
 
 def line_color(kind: NodeKind, status: NodeStatus) -> str:

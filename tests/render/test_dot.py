@@ -19,6 +19,7 @@ from gamelib.render.dot import (
 )
 from gamelib.render.frames import trace_frames
 from gamelib.render.picture import Picture
+from gamelib.render.style import PALETTE
 from gamelib.render.svg import svg_size
 from gamelib.search import alphabeta
 from gamelib.search.table import TranspositionTable
@@ -90,8 +91,8 @@ def test_open_nodes_show_their_windows_and_the_current_node_is_highlighted(
     ids = keys(picture)
     assert "(−∞, 3)" in edge_line(source, ids["A"], ids["D"])
     assert "(−∞, ∞)" in edge_line(source, "entry", ids["R"])
-    assert 'color="#f39c12"' in node_line(source, ids["D"])
-    assert 'color="#f39c12"' not in node_line(source, ids["A"])
+    assert f'color="{PALETTE.current_line}"' in node_line(source, ids["D"])
+    assert f'color="{PALETTE.current_line}"' not in node_line(source, ids["A"])
     assert [node.name for node in picture.nodes if node.current] == ["D"]
 
 
