@@ -409,7 +409,7 @@ def pruning_controls(language: Language) -> str:
         widget.new_tree_button,
         widget.clear_button,
     )
-    labels = (widget.widget.children[2], widget.widget.children[4])
+    labels = (widget.pruned_leaves_label, widget.values_label)
     return " | ".join(
         [*(button.description for button in buttons), *(label.value for label in labels)]
     )
@@ -423,6 +423,14 @@ scenario("pruning", "leaf_tooltip")(lambda lang: pruning_widget(lang).leaf_butto
 def value_box(language: Language) -> str:
     box = pruning_widget(language).value_boxes["A"]
     return f"{box.placeholder} {box.tooltip}"
+
+
+@scenario("pruning", "leaf_spoken", "leaf_spoken_pressed", "value_spoken")
+def spoken_labels(language: Language) -> str:
+    """What a screen reader hears on G's toggle, on J's once pressed, and on A's box."""
+    widget = pruning_widget(language)
+    widget.mark("J")
+    return " | ".join([widget.leaf_label("G"), widget.leaf_label("J"), widget.value_label("A")])
 
 
 scenario("pruning", "box_problem")(lambda lang: widget_feedback(lang, ["J"], {"A": "x"}))
@@ -447,7 +455,7 @@ scenario("tictactoe", "human", "cpu_0", "cpu_1", "cpu_2", "cpu_3")(
 @scenario("tictactoe", "plies", "new_game", "show_search")
 def board_controls(language: Language) -> str:
     widget = TicTacToeWidget(language=language)
-    controls = (widget.plies_slider, widget.new_game_button, widget.show_search)
+    controls = (widget.plies_choice, widget.new_game_button, widget.show_search)
     return " | ".join(control.description for control in controls)
 
 
@@ -477,6 +485,14 @@ scenario("tictactoe", "no_search")(
     lambda lang: TicTacToeWidget(x="human", o="human", language=lang).search_report()
 )
 scenario("tictactoe", "needs_python")(lambda lang: needs_python_html(language=lang))
+
+
+@scenario("tictactoe", "square_spoken", "empty")
+def square_labels(language: Language) -> str:
+    """What a screen reader hears on b2 after X took it, and on the empty c2 beside it."""
+    widget = TicTacToeWidget(x="human", o="human", language=language)
+    widget.click(4)
+    return " | ".join(widget.square_label(square) for square in (4, 5))
 
 
 # the set-up report

@@ -16,6 +16,13 @@ the value it returns (from MAX's view), and four buttons:
 - **New tree** draws the next random tree (the next seed) with the same size and rules;
 - **Clear** releases every toggle and empties every box.
 
+The widget works from the keyboard (Tab to a toggle, Space or Enter to press it; Tab to a
+box and type; Tab to Check, Enter), the focused control is outlined, and a screen reader
+hears each toggle with its leaf's value and whether it is marked (:meth:`PruningWidget.leaf_label`,
+``"K (leaf, value 3): not marked"``: hidden words of the button, see
+:mod:`gamelib.widgets.accessible`, since ipywidgets sets no ``aria-pressed``), each box as the
+value its node returns, and the verdict of Check in a polite status region.
+
 Everything can also be driven from Python (:meth:`PruningWidget.mark`,
 :meth:`PruningWidget.set_value`, :meth:`PruningWidget.check`, …), which is how the tests use
 it. ipywidgets is imported only when a widget is made. Where no kernel runs the widget (a
@@ -38,6 +45,13 @@ from gamelib.render.dot import draw
 from gamelib.render.static import inline_svg, widget_drawing
 from gamelib.trace import Cutoff
 from gamelib.trees import Tree
+from gamelib.widgets.accessible import (
+    focus_rule,
+    live_region,
+    scope_class,
+    spoken_rule,
+    style_sheet,
+)
 
 _SCISSORS = "scissors"
 
@@ -65,6 +79,18 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     "leaf_tooltip": {
         "en": "leaf {name} (value {value}): pressed = pruned",
         "ja": "葉 {name}（値 {value}）：押す = 枝刈りされる",
+    },
+    "leaf_spoken": {
+        "en": "(leaf, value {value}): not marked",
+        "ja": "（葉、値 {value}）：未選択",
+    },
+    "leaf_spoken_pressed": {
+        "en": "(leaf, value {value}): marked as pruned",
+        "ja": "（葉、値 {value}）：枝刈りされる葉として選択済み",
+    },
+    "value_spoken": {
+        "en": "(the value it returns, from MAX's view)",
+        "ja": "（返す値、MAX から見た値）",
     },
     "value_placeholder": {"en": "value", "ja": "値"},
     "value_tooltip": {"en": "the value {name} returns", "ja": "{name} が返す値"},
@@ -144,6 +170,11 @@ class PruningWidget:
         feedback: the HTML widget where "Check" writes its verdict.
         solution: the box where "Show solution" puts the animation.
         widget: the whole ipywidgets box (what the notebook shows).
+        pruned_leaves_label: the line above the toggles; values_label: the line above the
+            boxes.
+        scope: the class of :attr:`widget` that :attr:`accessibility_style` applies to.
+        accessibility_style: the HTML widget holding the style sheet of the toggles' and
+            boxes' hidden words and of the focus outline (remade with each tree).
     """
 
     def __init__(
@@ -177,6 +208,8 @@ class PruningWidget:
         self.value_boxes: dict[str, Any] = {}
         self.animation: Any = None
 
+        self.scope = scope_class()
+        self.accessibility_style = widgets.HTML()
         self.title = widgets.HTML()
         self.drawing = widgets.HTML()
         self.leaf_row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
@@ -189,13 +222,16 @@ class PruningWidget:
         self.clear_button = self._button(words["clear"], "eraser", "", self._on_clear)
         self.feedback = widgets.HTML()
         self.solution = widgets.VBox()
+        self.pruned_leaves_label = widgets.HTML(words["pruned_leaves_label"])
+        self.values_label = widgets.HTML(words["values_label"])
         self.widget = widgets.VBox(
             [
+                self.accessibility_style,
                 self.title,
                 self.drawing,
-                widgets.HTML(words["pruned_leaves_label"]),
+                self.pruned_leaves_label,
                 self.leaf_row,
-                widgets.HTML(words["values_label"]),
+                self.values_label,
                 self.value_grid,
                 widgets.HBox(
                     [
@@ -210,6 +246,7 @@ class PruningWidget:
             ]
         )
         self.widget.add_class("gamelib-pruning-exercise")
+        self.widget.add_class(self.scope)
         self.title.add_class("gamelib-pruning-title")
         self.drawing.add_class("gamelib-pruning-drawing")
         self.leaf_row.add_class("gamelib-leaves")
@@ -243,7 +280,7 @@ class PruningWidget:
             draw(exercise.tree, language=self.language).svg(), self.language
         )
         self.leaf_buttons = {}
-        for leaf in exercise.tree.leaves():
+        for index, leaf in enumerate(exercise.tree.leaves()):
             button = widgets.ToggleButton(
                 value=False,
                 description=leaf.name,
@@ -251,6 +288,7 @@ class PruningWidget:
                 layout=widgets.Layout(width="auto", min_width="44px"),
             )
             button.add_class("gamelib-leaf")
+            button.add_class(f"gamelib-leaf-{index}")
             button.observe(self._on_toggle, names="value")
             self.leaf_buttons[leaf.name] = button
         self.leaf_row.children = tuple(self.leaf_buttons.values())
@@ -269,9 +307,40 @@ class PruningWidget:
             self.value_boxes[node.name] = box
             labels.append(box)
         self.value_grid.children = tuple(labels)
+        self.accessibility_style.value = self._style_sheet()
         self.feedback.value = ""
         self.solution.children = ()
         self.animation = None
+
+    def _style_sheet(self) -> str:
+        """The hidden words of the toggles and boxes of the current tree, and the focus
+        outline (rules scoped to this widget's box, :attr:`scope`)."""
+        words = _words(self.language)
+        rules = [focus_rule(self.scope)]
+        for index, leaf in enumerate(self.exercise.tree.leaves()):
+            toggle = f".{self.scope} .gamelib-leaf-{index}"
+            for suffix, word in (("", "leaf_spoken"), (".mod-active", "leaf_spoken_pressed")):
+                text = words[word].format(value=_leaf_value(leaf))
+                rules.append(spoken_rule(f"{toggle}{suffix}::after", text))
+        rules.append(
+            spoken_rule(f".{self.scope} .gamelib-value label::after", words["value_spoken"])
+        )
+        return style_sheet(rules)
+
+    def leaf_label(self, name: str) -> str:
+        """The accessible name of leaf ``name``'s toggle now: the name, then its hidden words
+        (``"K (leaf, value 3): not marked"``, or ``… marked as pruned`` when pressed), as a
+        browser computes it (the pressed words follow the class ``mod-active`` that
+        ipywidgets gives a pressed toggle)."""
+        leaf = self.exercise.tree.nodes()[name]
+        word = "leaf_spoken_pressed" if self.leaf_buttons[name].value else "leaf_spoken"
+        spoken = _words(self.language)[word].format(value=_leaf_value(leaf))
+        return f"{name} {spoken}"
+
+    def value_label(self, name: str) -> str:
+        """The accessible name of inner node ``name``'s box: its label and the hidden words
+        (``"A (the value it returns, from MAX's view)"``)."""
+        return f"{name} {_words(self.language)['value_spoken']}"
 
     def _on_toggle(self, change: dict[str, Any]) -> None:
         change["owner"].icon = _SCISSORS if change["new"] else ""
@@ -361,7 +430,7 @@ class PruningWidget:
         if blank and feedback.correct:
             names = escape(words["separator"].join(blank))
             note = f"<div style='color:#555'>{words['not_filled'].format(names=names)}</div>"
-        self.feedback.value = feedback._repr_html_() + note
+        self.feedback.value = live_region(feedback._repr_html_() + note)
         return feedback
 
     # ---- the solution
@@ -474,6 +543,13 @@ def _in_tree_order(
     for node in _inner_nodes_level_by_level(exercise.tree):
         if node.name in values:
             yield node.name, values[node.name]
+
+
+def _leaf_value(leaf: Tree) -> str:
+    """A leaf's value as the drawing writes it (``−2``, with a minus sign)."""
+    if leaf.value is None:
+        raise ValueError(f"leaf {leaf.name} has no value")
+    return format_number(leaf.value)
 
 
 def _inner_nodes_level_by_level(tree: Tree) -> list[Tree]:

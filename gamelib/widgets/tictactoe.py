@@ -7,14 +7,21 @@
 
 Each side is chosen from a dropdown: *Human*, or CPU level 0–3 of
 :func:`gamelib.players.tictactoe_cpu` (0 random, 1 takes a win in one, 2 also blocks,
-3 α-β to the number of plies on the slider). A CPU moves as soon as it is its turn, so two
-CPUs play a whole game at once. A click on a taken square, after the game is over or while
-it is a CPU's turn only changes the status line; it never raises.
+3 α-β to the number of plies chosen in the "α-β plies" dropdown). A CPU moves as soon as it
+is its turn, so two CPUs play a whole game at once. A click on a taken square, after the game
+is over or while it is a CPU's turn only changes the status line; it never raises.
 
 After a level-3 move the widget keeps the trace of the search that chose it
 (:meth:`TicTacToeWidget.last_search_trace`, recorded with :func:`gamelib.trace.record`, so it
 is the real run) and lists the root's moves with the values α-β proved for them. A drawing of
 the trace as a tree belongs to the drawing layer of :mod:`gamelib.render`.
+
+Every square is a real button, so the board plays from the keyboard: Tab goes from square to
+square (a1, b1, c1, a2, … row by row), Enter or Space plays the focused one, and the focused
+square is outlined. A screen reader hears each square by name, row, column and mark
+(:func:`square_label`, ``"b2, row 2, column 2: X"``; the words are hidden text of the
+button, :mod:`gamelib.widgets.accessible`), and the status line after each move is a polite
+status region. The column letters and row numbers stand beside the board.
 
 ipywidgets is imported when a widget is built, never when :mod:`gamelib` is imported.
 
@@ -37,6 +44,13 @@ from gamelib.players import SearchPlayer, SeededPlayer, tictactoe_cpu
 from gamelib.render.dot import Drawing, draw
 from gamelib.render.static import widget_drawing
 from gamelib.trace import ROOT_NAME, Enter, Trace
+from gamelib.widgets.accessible import (
+    focus_rule,
+    live_region,
+    scope_class,
+    spoken_rule,
+    style_sheet,
+)
 
 Side = Literal["human", 0, 1, 2, 3]
 """Who plays a side: ``"human"`` or a CPU level 0–3."""
@@ -54,6 +68,12 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     "plies": {"en": "α-β plies:", "ja": "αβ法の深さ："},
     "new_game": {"en": "New game", "ja": "新しいゲーム"},
     "show_search": {"en": "show the CPU's search", "ja": "CPU の探索を表示"},
+    # ---- what a screen reader reads on a square, before its mark (row 1 is the top row)
+    "square_spoken": {
+        "en": "{name}, row {row}, column {column}:",
+        "ja": "{name}（{row} 行目、{column} 列目）",
+    },
+    "empty": {"en": "empty", "ja": "空き"},
     # ---- the status line
     "new_game_started": {"en": "New game.", "ja": "新しいゲームです。"},
     "over_press_new_game": {
@@ -203,6 +223,40 @@ EMPTY_SQUARE = "\u00a0"
 """An empty square's label: a no-break space. (In the browser, a button whose description
 becomes the empty string keeps showing its old text, so a new game would not clear the board.)"""
 
+EMPTY_CLASS = "gamelib-empty"
+"""The class an empty square's button carries (a screen reader hears "empty" on it)."""
+
+
+def square_spoken(square: int, *, language: str | None = None) -> str:
+    """What a screen reader hears on ``square`` before its mark: its name, row and column
+    (row 1 is the top row, column 1 the left one), in ``language``."""
+    row, column = divmod(square, 3)
+    return _words(language)["square_spoken"].format(
+        name=SQUARE_NAMES[square], row=row + 1, column=column + 1
+    )
+
+
+def square_label(square: int, mark: str, *, language: str | None = None) -> str:
+    """The accessible name of ``square``'s button when it shows ``mark`` ("X", "O" or "" for
+    empty): :func:`square_spoken`, a space, then the mark or the word for empty, as a browser
+    computes it from the button's hidden words and its text (``"b2, row 2, column 2: X"``)."""
+    return f"{square_spoken(square, language=language)} {mark or _words(language)['empty']}"
+
+
+def board_style(scope: str, *, language: str | None = None) -> str:
+    """The style sheet of a board whose box has class ``scope``: each square's hidden words
+    (:func:`square_spoken`, and "empty" on an empty one) and the focus outline."""
+    rules = [focus_rule(scope)]
+    rules.extend(
+        spoken_rule(
+            f".{scope} .gamelib-square-{SQUARE_NAMES[square]}::before",
+            square_spoken(square, language=language),
+        )
+        for square in range(9)
+    )
+    rules.append(spoken_rule(f".{scope} .{EMPTY_CLASS}::after", _words(language)["empty"]))
+    return style_sheet(rules)
+
 
 def needs_python_html(*, language: str | None = None) -> str:
     """What a page without a kernel shows instead of the board, in ``language`` (a website
@@ -231,6 +285,10 @@ class TicTacToeWidget:
         moves: The squares played so far, in order.
         status: The status line's text.
         buttons: The 9 square buttons (square 0 = a1 top left, row by row).
+        plies_choice: The dropdown of the level-3 CPU's search depth.
+        scope: The class of :attr:`widget` that :attr:`accessibility_style` applies to.
+        accessibility_style: The HTML widget holding the board's style sheet
+            (:func:`board_style`).
         widget: The whole ipywidgets box (what the notebook shows).
     """
 
@@ -258,40 +316,47 @@ class TicTacToeWidget:
         self.status = ""
 
         square_layout = widgets.Layout(width="64px", height="64px")
+        # tooltip "": no title, so a screen reader hears the name once (see square_label)
         self.buttons = [
-            widgets.Button(
-                description=EMPTY_SQUARE, tooltip=SQUARE_NAMES[square], layout=square_layout
-            )
+            widgets.Button(description=EMPTY_SQUARE, tooltip="", layout=square_layout)
             for square in range(9)
         ]
         for square, button in enumerate(self.buttons):
             button.style.font_size = "28px"
             button.style.font_weight = "bold"
+            button.add_class("gamelib-square")
+            button.add_class(f"gamelib-square-{SQUARE_NAMES[square]}")
             button.on_click(lambda _button, square=square: self.click(square))
         grid = widgets.GridBox(
-            self.buttons,
-            layout=widgets.Layout(grid_template_columns="repeat(3, 64px)", grid_gap="4px"),
+            _with_coordinates(self.buttons),
+            layout=widgets.Layout(
+                grid_template_columns="24px repeat(3, 64px)", grid_gap="4px", align_items="center"
+            ),
         )
         options = list(side_options(language=self.language))
         self.side_choices = (
             widgets.Dropdown(options=options, value=x, description="X:"),
             widgets.Dropdown(options=options, value=o, description="O:"),
         )
-        self.plies_slider = widgets.IntSlider(
-            value=plies, min=1, max=9, description=words["plies"], continuous_update=False
+        # a dropdown, not a slider: ipywidgets ties its label to it, so it has a name
+        self.plies_choice = widgets.Dropdown(
+            options=list(range(1, 10)), value=plies, description=words["plies"]
         )
         self.new_game_button = widgets.Button(description=words["new_game"], icon="refresh")
         self.new_game_button.on_click(lambda _button: self.new_game())
         self.status_line = widgets.HTML()
         self.show_search = widgets.Checkbox(value=True, description=words["show_search"])
         self.search_text = widgets.HTML()
-        for control in (*self.side_choices, self.plies_slider):
+        for control in (*self.side_choices, self.plies_choice):
             control.observe(lambda _change: self._settings_changed(), names="value")
         self.show_search.observe(lambda _change: self._show_search_report(), names="value")
+        self.scope = scope_class()
+        self.accessibility_style = widgets.HTML(board_style(self.scope, language=self.language))
         self.widget = widgets.VBox(
             [
+                self.accessibility_style,
                 widgets.HBox([*self.side_choices]),
-                widgets.HBox([self.plies_slider, self.new_game_button]),
+                widgets.HBox([self.plies_choice, self.new_game_button]),
                 grid,
                 self.status_line,
                 self.show_search,
@@ -299,6 +364,7 @@ class TicTacToeWidget:
             ]
         )
         self.widget.add_class("gamelib-tictactoe")
+        self.widget.add_class(self.scope)
         self.status_line.add_class("gamelib-status")
         self.search_text.add_class("gamelib-search")
         self.new_game()
@@ -334,7 +400,7 @@ class TicTacToeWidget:
             if side != "human":
                 seed = self.seed + 1000 * self.games_started + player
                 self._cpus[player] = tictactoe_cpu(
-                    int(side), plies=self.plies_slider.value, seed=seed
+                    int(side), plies=self.plies_choice.value, seed=seed
                 )
 
     def _settings_changed(self) -> None:
@@ -422,13 +488,22 @@ class TicTacToeWidget:
                 "#1f5fbf" if marks[square] == "X" else "#c0392b" if marks[square] else "black"
             )
             button.button_style = ""
+            if marks[square]:
+                button.remove_class(EMPTY_CLASS)
+            else:
+                button.add_class(EMPTY_CLASS)
         if winner is not None:
             winner_mark = MARK_NAMES[winner]
             for square, button in enumerate(self.buttons):
                 if marks[square] == winner_mark and self._on_winning_line(square):
                     button.button_style = "success"
-        self.status_line.value = f"<b>{escape(self.status)}</b>"
+        self.status_line.value = live_region(f"<b>{escape(self.status)}</b>")
         self._show_search_report()
+
+    def square_label(self, square: int) -> str:
+        """The accessible name of ``square``'s button now (see :func:`square_label`)."""
+        mark = self.game.marks(self.state)[square]
+        return square_label(square, mark, language=self.language)
 
     def _on_winning_line(self, square: int) -> bool:
         mover, other = self.state
@@ -472,3 +547,20 @@ class TicTacToeWidget:
         if self._trace is None:
             return _words(self.language)["no_search"]
         return search_report(self._trace, MARK_NAMES[self._trace_player], language=self.language)
+
+
+def _with_coordinates(squares: list[Any]) -> list[Any]:
+    """The board's squares in a 4×4 grid with the column letters (a–c) above and the row
+    numbers (1–3) on the left, so the names the status line uses can be read off the board."""
+    import ipywidgets as widgets
+
+    def heading(text: str) -> Any:
+        label = widgets.HTML(f"<div style='text-align:center'>{text}</div>")
+        label.add_class("gamelib-coordinate")
+        return label
+
+    cells = [heading(""), *(heading(letter) for letter in "abc")]
+    for row in range(3):
+        cells.append(heading(str(row + 1)))
+        cells.extend(squares[3 * row : 3 * row + 3])
+    return cells

@@ -1,0 +1,128 @@
+"""What a screen reader and a keyboard get from the widgets, checked from Python (no browser).
+
+The browser tests (tests/browser/test_*_in_jupyterlab.py) check the names Chromium computes;
+these check what the kernel sends: the hidden words in each widget's style sheet, the classes
+that select them, the labels, and the live region of the status lines, in both languages.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from gamelib.exercises import PruningExercise
+from gamelib.games.tictactoe import SQUARE_NAMES
+from gamelib.trees import TEXTBOOK
+from gamelib.widgets.accessible import (
+    VISUALLY_HIDDEN,
+    css_string,
+    live_region,
+    scope_class,
+    spoken_rule,
+)
+from gamelib.widgets.pruning import PruningWidget
+from gamelib.widgets.tictactoe import EMPTY_CLASS, TicTacToeWidget, square_label
+
+
+def rule_content(sheet: str, selector: str) -> str:
+    """The quoted ``content`` of the rule for ``selector`` in a style sheet (unescaped)."""
+    match = re.search(re.escape(selector) + r'\{content:"((?:[^"\\]|\\.)*)";', sheet)
+    assert match, f"no rule for {selector} in\n{sheet}"
+    return match.group(1).replace('\\"', '"').replace("\\\\", "\\")
+
+
+def test_css_string_cannot_end_the_string_the_rule_or_the_style_element() -> None:
+    assert css_string('say "hi"') == '"say \\"hi\\""'
+    assert css_string("a\\b") == '"a\\\\b"'
+    assert css_string("</style>") == '"\\3c /style>"'
+    assert "\n" not in css_string("two\nlines")
+    rule = spoken_rule(".x::after", "b2")
+    assert rule == f'.x::after{{content:"b2";{VISUALLY_HIDDEN}}}'
+
+
+def test_scopes_differ_and_the_live_region_is_polite() -> None:
+    assert scope_class() != scope_class()
+    region = live_region("<b>X to move.</b>")
+    assert 'role="status"' in region and 'aria-live="polite"' in region
+    assert region.endswith("<b>X to move.</b></div>")
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_every_square_has_its_name_row_column_and_mark(language: str) -> None:
+    widget = TicTacToeWidget(x="human", o="human", language=language)
+    sheet = widget.accessibility_style.value
+    assert widget.scope in widget.widget._dom_classes
+    widget.click(4)  # X takes b2
+    widget.click(0)  # O takes a1
+    marks = widget.game.marks(widget.state)
+    for square, button in enumerate(widget.buttons):
+        name = SQUARE_NAMES[square]
+        assert f"gamelib-square-{name}" in button._dom_classes
+        assert button.tooltip == ""  # no title: the name is not read twice
+        before = rule_content(sheet, f".{widget.scope} .gamelib-square-{name}::before")
+        label = widget.square_label(square)
+        assert label == square_label(square, marks[square], language=language)
+        assert label.startswith(before) and name in label
+        row, column = divmod(square, 3)
+        assert f"{row + 1}" in before and f"{column + 1}" in before
+        assert (EMPTY_CLASS in button._dom_classes) == (marks[square] == "")
+    empty = rule_content(sheet, f".{widget.scope} .{EMPTY_CLASS}::after")
+    assert widget.square_label(8).endswith(f" {empty}")
+    assert widget.square_label(4).endswith(" X") and widget.square_label(0).endswith(" O")
+    widget.new_game()
+    assert all(EMPTY_CLASS in button._dom_classes for button in widget.buttons)
+
+
+def test_square_labels_in_english() -> None:
+    assert square_label(5, "", language="en") == "c2, row 2, column 3: empty"
+    assert square_label(6, "O", language="en") == "a3, row 3, column 1: O"
+    assert square_label(4, "X", language="ja") == "b2（2 行目、2 列目） X"
+
+
+def test_the_board_status_is_a_live_region_and_every_control_is_labelled() -> None:
+    widget = TicTacToeWidget(x="human", o=3, plies=2)
+    widget.click(4)
+    assert widget.status_line.value.startswith('<div role="status" aria-live="polite"')
+    assert "X played b2." in widget.status_line.value
+    for choice in (*widget.side_choices, widget.plies_choice):
+        assert choice.description.strip()  # a dropdown's description is its <label>
+    assert list(widget.plies_choice.options) == list(range(1, 10))
+    assert widget.new_game_button.description == "New game"
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_every_leaf_toggle_says_its_value_and_whether_it_is_marked(language: str) -> None:
+    widget = PruningWidget(PruningExercise(tree=TEXTBOOK["alpha-beta-windows"]), language=language)
+    sheet = widget.accessibility_style.value
+    widget.mark("J")
+    for index, (name, toggle) in enumerate(widget.leaf_buttons.items()):
+        assert f"gamelib-leaf-{index}" in toggle._dom_classes
+        selector = f".{widget.scope} .gamelib-leaf-{index}"
+        unmarked = rule_content(sheet, f"{selector}::after")
+        marked = rule_content(sheet, f"{selector}.mod-active::after")
+        value = str(widget.exercise.tree.nodes()[name].value).replace("-", "−")
+        assert value in unmarked and value in marked and unmarked != marked
+        expected = marked if name == "J" else unmarked
+        assert widget.leaf_label(name) == f"{name} {expected}"
+    box = rule_content(sheet, f".{widget.scope} .gamelib-value label::after")
+    assert widget.value_label("A") == f"A {box}"
+
+
+def test_a_new_tree_remakes_the_hidden_words_for_its_leaves() -> None:
+    widget = PruningWidget(seed=10, depth=3, branching=2)
+    first = widget.accessibility_style.value
+    widget.new_tree()
+    second = widget.accessibility_style.value
+    leaves = widget.exercise.tree.leaves()
+    assert second != first
+    assert second.count("::after{") == 2 * len(leaves) + 1  # two per leaf, one for the boxes
+
+
+def test_the_verdict_is_a_live_region_and_clearing_empties_it() -> None:
+    widget = PruningWidget(PruningExercise(tree=TEXTBOOK["alpha-beta-windows"]))
+    widget.check()
+    assert widget.feedback.value.startswith('<div role="status" aria-live="polite"')
+    assert "Not yet" in widget.feedback.value
+    widget.clear()
+    assert widget.feedback.value == ""
