@@ -10,33 +10,42 @@ The players: the course's ladder (:data:`gamelib.tournament.ladder.LADDER`, 7 pl
 variants of notebook 10's sample player (iterative deepening stopped by the clock) with
 other evaluation weights, written as player files into ``OUT/players``.
 
-It prints:
+It prints, with the load average before and after (other programs on the machine count in
+the wall times and in the whole machine's share):
 
-1. the time of a game played alone (the mean of ``--alone`` games spread evenly over the
-   schedule, one at a time: the players differ a lot in speed), and the games per minute that
-   time predicts on ``jobs`` cores (``60 × jobs / seconds``);
-2. the games per minute the tournament reached, beside that prediction;
-3. how busy the cores were during the run: the tournament's own processes (their CPU time
-   sampled from ``/proc`` every 0.2 s, :class:`TreeSampler`, a lower bound, over wall time ×
-   jobs), and the whole machine's (``/proc/stat``; other programs running count there);
+1. **the prediction from games played alone**: one game per player as the first player, its
+   opponent and opening drawn from the schedule at random (seed 0): every player's speed is
+   in the sample, once as first and on average once as second. The mean of their wall times
+   predicts ``60 × jobs / mean`` games per minute on ``jobs`` cores;
+2. **what the tournament reached**: games per minute, beside that prediction; the same
+   sampled games' wall times inside the tournament (what playing beside other games cost
+   them); and the parallel efficiency, from every game's own wall time as the referee
+   recorded it (:class:`~gamelib.tournament.records.Usage`): Σ game wall / (tournament wall ×
+   jobs), the share of the jobs' time spent in a game;
+3. **how busy the cores were**, exactly: Σ (both players' CPU + the referee's CPU) over every
+   game, from each result's ``usage`` (the referee's thread time; each player's process
+   collected by ``os.wait4``, plus, under the sandbox, the CPU time the player's process
+   reports as it exits; a killed process's time is unknown and the count of those is
+   printed), over tournament wall × jobs; beside it the whole machine's (``/proc/stat``,
+   other programs included);
 4. whether the results file is complete (every scheduled game once, a void game's replay
-   once) and the statuses seen.
-"""
+   once) and the statuses seen."""
 
 from __future__ import annotations
 
 import argparse
 import os
+import random
 import sys
-import threading
 import time
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from gamelib.tournament.ladder import LADDER
-from gamelib.tournament.records import ClockSettings
+from gamelib.tournament.records import ClockSettings, GameSpec
 from gamelib.tournament.referee import play_game
 from gamelib.tournament.runner import read_results, run_tournament
 from gamelib.tournament.schedule import RoundRobin, TournamentOptions
@@ -82,52 +91,24 @@ def machine_ticks() -> tuple[int, int]:
     return sum(fields) - idle, sum(fields)
 
 
-class TreeSampler(threading.Thread):
-    """Samples the CPU time of every process descending from this one, every ``interval``
-    seconds, from ``/proc/<pid>/stat``, keeping each process's last value seen.
+def load_average() -> str:
+    """The machine's load average over 1, 5 and 15 minutes."""
+    return " ".join(f"{value:.2f}" for value in os.getloadavg())
 
-    ``os.times()`` cannot be used: a player's process ends inside bubblewrap's process
-    namespace and its CPU time is not handed up to the referee. A sample misses at most the
-    last ``interval`` of each process's life, so :meth:`seconds` is a lower bound.
-    """
 
-    def __init__(self, interval: float = 0.2) -> None:
-        super().__init__(daemon=True)
-        self.interval = interval
-        self.stopped = threading.Event()
-        self.ticks: dict[tuple[int, int], int] = {}  # (pid, start time) → utime + stime
+def sample_alone(specs: Sequence[GameSpec], seed: int = 0) -> list[GameSpec]:
+    """One game per player as the first player, its opponent and opening drawn at random
+    from the schedule's games (``seed``), in the players' order of first appearance."""
+    by_first: dict[str, list[GameSpec]] = {}
+    for spec in specs:
+        by_first.setdefault(spec.players[0], []).append(spec)
+    chooser = random.Random(seed)
+    return [chooser.choice(games) for games in by_first.values()]
 
-    def run(self) -> None:
-        while not self.stopped.wait(self.interval):
-            self.sample()
 
-    def sample(self) -> None:
-        parents: dict[int, int] = {}
-        cpu: dict[int, tuple[int, int]] = {}
-        for entry in os.listdir("/proc"):
-            if not entry.isdigit():
-                continue
-            try:
-                text = Path(f"/proc/{entry}/stat").read_text()
-            except OSError:
-                continue  # ended meanwhile
-            fields = text[text.rindex(")") + 2 :].split()  # from the state on (field 3)
-            pid = int(entry)
-            parents[pid] = int(fields[1])
-            cpu[pid] = (int(fields[19]), int(fields[11]) + int(fields[12]))
-        mine = {os.getpid()}
-        grew = True
-        while grew:
-            found = {pid for pid, parent in parents.items() if parent in mine} - mine
-            grew = bool(found)
-            mine |= found
-        for pid in mine - {os.getpid()}:
-            start, ticks = cpu[pid]
-            self.ticks[(pid, start)] = max(ticks, self.ticks.get((pid, start), 0))
-
-    def seconds(self) -> float:
-        """The CPU seconds sampled, summed over the processes."""
-        return sum(self.ticks.values()) / os.sysconf("SC_CLK_TCK")
+def mean(values: Sequence[float]) -> float:
+    """The arithmetic mean."""
+    return sum(values) / len(values)
 
 
 def main() -> None:
@@ -138,7 +119,6 @@ def main() -> None:
     arguments.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     arguments.add_argument("--out", default="/tmp/tournament_load")
     arguments.add_argument("--players", type=int, default=12, help="the first N (a quick try)")
-    arguments.add_argument("--alone", type=int, default=6, help="games timed one at a time")
     options = arguments.parse_args()
 
     out = Path(options.out)
@@ -156,27 +136,51 @@ def main() -> None:
     schedule = RoundRobin(players, settings)
     specs = schedule.games(1, [])
     print(f"{len(players)} players, {len(specs)} games, {options.move_seconds} s a move, ", end="")
-    print(f"{options.jobs} jobs on {os.cpu_count()} cores")
+    print(f"{options.jobs} jobs on {os.cpu_count()} cores; load average {load_average()}")
 
-    samples = specs[:: max(1, len(specs) // options.alone)][: options.alone]
-    started = time.perf_counter()
-    for spec in samples:
-        play_game(spec)
-    one_game = (time.perf_counter() - started) / len(samples)
+    samples = sample_alone(specs)
+    alone = {spec.game_id: play_game(spec) for spec in samples}
+    one_game = mean([result.usage.wall_seconds for result in alone.values() if result.usage])
     predicted = 60 * options.jobs / one_game
-    print(f"one game alone: {one_game:.2f} s (the mean of {len(samples)} played one at a time)")
+    print(
+        f"1. one game alone: {one_game:.2f} s, the mean of {len(samples)} played one at a time "
+        "(each player once as first, opponent and opening at random)"
+    )
 
     busy_before, total_before = machine_ticks()
-    own_before = sum(os.times()[:2])
-    sampler = TreeSampler()
-    sampler.start()
     started = time.perf_counter()
     results = run_tournament(schedule, results_path, play=play_game, jobs=options.jobs)
     wall = time.perf_counter() - started
-    sampler.stopped.set()
-    sampler.join()
-    cpu = sampler.seconds() + sum(os.times()[:2]) - own_before
     busy_after, total_after = machine_ticks()
+    capacity = wall * options.jobs
+
+    print(
+        f"2. games per minute: {60 * len(results) / wall:.1f} ({wall:.0f} s for "
+        f"{len(results)} games); predicted by the games alone, on {options.jobs} cores: "
+        f"{predicted:.1f}"
+    )
+    same = [result for result in results if result.spec.game_id in alone and result.usage]
+    inside = mean([result.usage.wall_seconds for result in same if result.usage])
+    print(f"   the same {len(same)} games inside the tournament: {inside:.2f} s each (mean)")
+    usages = [result.usage for result in results if result.usage is not None]
+    game_wall = sum(usage.wall_seconds for usage in usages)
+    print(
+        f"   parallel efficiency: Σ game wall {game_wall:.0f} s / (wall × {options.jobs} jobs) "
+        f"= {100 * game_wall / capacity:.1f} %; mean game {game_wall / len(usages):.2f} s "
+        f"(predicts {60 * options.jobs * len(usages) / game_wall:.1f} games per minute)"
+    )
+    referee_cpu = sum(usage.referee_cpu_seconds for usage in usages)
+    player_times = [each for usage in usages for each in usage.player_cpu_seconds]
+    player_cpu = sum(each for each in player_times if each is not None)
+    unknown = sum(each is None for each in player_times)
+    busy = 100 * (player_cpu + referee_cpu) / capacity
+    machine = 100 * (busy_after - busy_before) / max(1, total_after - total_before)
+    print(
+        f"3. cores busy with the games: {busy:.1f} % = (players {player_cpu:.0f} s + referees "
+        f"{referee_cpu:.1f} s CPU) / (wall × {options.jobs}); {unknown} of "
+        f"{len(player_times)} player processes killed (CPU unknown, not counted)"
+    )
+    print(f"   cores busy, whole machine (/proc/stat, other programs included): {machine:.1f} %")
 
     counted = {result.spec.game_id for result in results}
     replays = sum(result.spec.attempt == 1 for result in results)
@@ -185,18 +189,12 @@ def main() -> None:
     keys = [(result.spec.game_id, result.spec.attempt) for result in on_disk]
     complete = counted == {spec.game_id for spec in specs} and len(keys) == len(set(keys))
     statuses = Counter(str(side.status) for result in results for side in result.sides)
-
-    print(f"games per minute: {60 * len(specs) / wall:.1f} ({wall:.0f} s for {len(specs)} games)")
-    print(f"predicted by a game's time alone, on {options.jobs} cores: {predicted:.1f}")
-    own = 100 * cpu / (wall * options.jobs)
-    machine = 100 * (busy_after - busy_before) / max(1, total_after - total_before)
-    print(f"cores busy with the tournament's processes: at least {own:.0f} % (CPU {cpu:.0f} s)")
-    print(f"cores busy, whole machine (/proc/stat, other programs included): {machine:.0f} %")
     print(
-        f"results file complete: {complete} ({len(on_disk)} lines: {len(counted)} games, "
+        f"4. results file complete: {complete} ({len(on_disk)} lines: {len(counted)} games, "
         f"{replays} replays of void games, {len(voids)} void again)"
     )
-    print("statuses: " + ", ".join(f"{status} {count}" for status, count in statuses.items()))
+    print("   statuses: " + ", ".join(f"{status} {count}" for status, count in statuses.items()))
+    print(f"load average after: {load_average()}")
     if not complete:
         sys.exit(1)
 

@@ -3,6 +3,7 @@ arithmetic, the void rule, forced passes, reports, and results that survive JSON
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from pathlib import Path
 
@@ -209,3 +210,67 @@ def test_a_report_keeps_only_fields_of_the_right_type(tmp_path: Path) -> None:
     first = result.moves[0].report
     assert first == {"depth": None, "nodes": 12, "value": None, "principal_variation": []}
     assert "depth, value, principal_variation" in result.sides[0].log
+
+
+SPINNER = (
+    "import time\n\ndef choose_move(game, state, clock):\n"
+    "    started = time.process_time()\n"
+    "    while time.process_time() - started < 0.03:\n        pass\n"
+    "    return game.moves(state)[0]\n"
+)
+"""A player that computes 0.03 s of CPU time on every move."""
+
+
+@pytest.mark.parametrize("sandboxed", [True, False])
+def test_usage_counts_each_players_cpu_time_and_the_games_wall_time(
+    tmp_path: Path, sandboxed: bool
+) -> None:
+    """A player that computes 0.03 s of CPU per move is charged at least that per move (its
+    process's start on top), and never more than the game's wall time; a player that sleeps
+    instead is charged less than the spinner by at least the spinning. With or without the
+    sandbox (under it the player's process reports its own time as it exits)."""
+    spinner = write(tmp_path, "spinner.py", SPINNER)
+    sleeper = write(
+        tmp_path,
+        "sleeper.py",
+        "import time\n\ndef choose_move(game, state, clock):\n"
+        "    time.sleep(0.03)\n    return game.moves(state)[0]\n",
+    )
+    clock = ClockSettings(move_seconds=0.5, bank_seconds=2.0, grace_seconds=1.0)
+    result = play_game(spec_of(spinner, sleeper, clock=clock), sandbox_wanted=sandboxed)
+    assert [side.status for side in result.sides] == [Status.FINISHED, Status.FINISHED]
+    assert result.sandboxed == (sandboxed and sandbox.bubblewrap() is not None)
+    usage = result.usage
+    assert usage is not None
+    spinning, sleeping = usage.player_cpu_seconds
+    assert spinning is not None and sleeping is not None
+    assert spinning >= 0.03 * result.sides[0].moves
+    assert spinning - sleeping >= 0.03 * result.sides[0].moves - 0.03  # one move's jitter
+    assert spinning + sleeping < usage.wall_seconds
+    assert 0 < usage.referee_cpu_seconds < usage.wall_seconds
+    assert GameResult.from_line(result.to_line()) == result
+
+
+def test_a_killed_players_cpu_time_is_unknown_and_old_lines_read_without_usage(
+    tmp_path: Path,
+) -> None:
+    """A player killed at its time-out has no CPU time (None: what it used is not handed up),
+    the other side's is known; a line written before the usage existed reads back with usage
+    None, and the usage is one key of its own (readers that do not know it skip it)."""
+    stuck = write(
+        tmp_path, "stuck.py", "def choose_move(game, state, clock):\n    while True: pass\n"
+    )
+    clock = ClockSettings(move_seconds=0.05, bank_seconds=0.1, grace_seconds=0.1)
+    result = play_game(spec_of(stuck, LADDER["Greedy"], clock=clock))
+    assert result.sides[0].status == Status.TIME_OUT
+    assert result.usage is not None
+    killed, waiting = result.usage.player_cpu_seconds
+    assert killed is None
+    assert waiting is not None and waiting > 0
+    data = result.to_json()
+    assert set(data) - set(GameResult.__dataclass_fields__) == set()
+    assert "usage" in data and all("cpu" not in key for key in data["sides"][0])
+    del data["usage"]
+    old = GameResult.from_json(data)
+    assert old.usage is None
+    assert old == dataclasses.replace(result, usage=None)

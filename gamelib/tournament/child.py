@@ -303,10 +303,23 @@ def serve(reader: BinaryIO, writer: BinaryIO) -> None:
             return
 
 
+def cpu_seconds() -> float | None:
+    """This process's CPU time so far, user and system, its own and its finished children's
+    (None where :mod:`resource` is missing)."""
+    try:
+        import resource
+    except ImportError:  # pragma: no cover - not on the course's platforms
+        return None
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
 def main(argv: list[str]) -> None:
-    """Run as the referee started it: ``argv[1]`` is the JSON settings. Exits at once when
-    the game is over (its log flushed; no interpreter teardown, which would only cost the
-    referee's time)."""
+    """Run as the referee started it: ``argv[1]`` is the JSON settings. When the game is
+    over it sends its CPU time (the ``usage`` message: inside the sandbox the referee cannot
+    collect it) and exits at once (its log flushed; no interpreter teardown, which would only
+    cost the referee's time)."""
     settings = json.loads(argv[1])
     apply_limits(settings["limits"], settings["user_id"])
     with (
@@ -314,6 +327,9 @@ def main(argv: list[str]) -> None:
         os.fdopen(settings["write_fd"], "wb") as writer,
     ):
         serve(reader, writer)
+        with contextlib.suppress(OSError, ValueError):
+            writer.write(protocol.encode({"type": protocol.USAGE, "cpu_seconds": cpu_seconds()}))
+            writer.flush()
     for stream in (sys.stdout, sys.stderr):
         with contextlib.suppress(OSError, ValueError):
             stream.flush()

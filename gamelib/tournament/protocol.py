@@ -22,6 +22,10 @@ player → referee          meaning
                           null)
 ``failure``               ``status`` (a :class:`~gamelib.tournament.records.Status` value)
                           and ``detail`` (a plain sentence): loading or choosing failed
+``usage``                 ``cpu_seconds``: the process's CPU time (user and system, its
+                          own and its finished children's), sent last, as it exits; the
+                          referee uses it only to account for the machine's time, never
+                          for the clock or the result
 ========================  ==============================================================
 
 This module is imported by the player's own process, so it imports only the standard library.
@@ -38,6 +42,7 @@ BYE: Final = "bye"
 READY: Final = "ready"
 ANSWER: Final = "answer"
 FAILURE: Final = "failure"
+USAGE: Final = "usage"
 
 MAX_MESSAGE_BYTES: Final = 64 << 10
 """The longest line a player may send; a longer one is a bad answer."""

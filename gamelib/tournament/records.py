@@ -159,6 +159,33 @@ class SideOutcome:
 
 
 @dataclass(frozen=True)
+class Usage:
+    """What a game cost the machine, measured by the referee.
+
+    Attributes:
+        wall_seconds: The game's wall time, from starting the first player's process to
+            collecting the last one's exit.
+        referee_cpu_seconds: The CPU time of the referee's thread over that span
+            (:func:`time.thread_time`: user and system).
+        player_cpu_seconds: Each side's CPU time, user and system, of its process and every
+            process below it that ended before it (the sandbox's ``bwrap`` processes and the
+            player's Python): the rusage :func:`os.wait4` returns on collecting its exit.
+            None for a process the referee had to kill (a killed sandbox's inner processes are
+            not collected by it, so their time is not handed up).
+    """
+
+    wall_seconds: float
+    referee_cpu_seconds: float
+    player_cpu_seconds: tuple[float | None, float | None]
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Usage:
+        """The usage that :func:`dataclasses.asdict` wrote."""
+        first, second = data["player_cpu_seconds"]
+        return cls(data["wall_seconds"], data["referee_cpu_seconds"], (first, second))
+
+
+@dataclass(frozen=True)
 class GameResult:
     """One game as it was played.
 
@@ -171,6 +198,10 @@ class GameResult:
         points: The first and the second player's points (1, ½ or 0 each; a side that failed
             gets 0 and the other 1), or None when the game is void (both failed).
         sandboxed: Whether the players ran under bubblewrap (False: limits alone).
+        usage: The game's wall and CPU time (:class:`Usage`), or None (a result written
+            before the referee measured it, or a game not played by the referee). It is a
+            key of its own at the top of the JSON line, which readers that do not know it
+            skip (:meth:`from_json` reads only the keys it names).
     """
 
     spec: GameSpec
@@ -179,6 +210,7 @@ class GameResult:
     score: float | None
     points: tuple[float, float] | None
     sandboxed: bool
+    usage: Usage | None = None
 
     @property
     def void(self) -> bool:
@@ -193,6 +225,7 @@ class GameResult:
     def from_json(cls, data: dict[str, Any]) -> GameResult:
         """The result that :meth:`to_json` wrote."""
         points = data["points"]
+        usage = data.get("usage")
         return cls(
             spec=GameSpec.from_json(data["spec"]),
             moves=tuple(MoveRecord(**move) for move in data["moves"]),
@@ -203,6 +236,7 @@ class GameResult:
             score=data["score"],
             points=None if points is None else (points[0], points[1]),
             sandboxed=data["sandboxed"],
+            usage=None if usage is None else Usage.from_json(usage),
         )
 
     def to_line(self) -> str:

@@ -34,12 +34,26 @@ How a game ends (the statuses of :class:`~gamelib.tournament.records.Status`):
 
 Both processes, everything they started, and their temporary folders are gone when
 :func:`play_game` returns or raises.
+
+What a game costs (:class:`~gamelib.tournament.records.Usage`, in the result): its wall time,
+the referee's own CPU time (its thread's, :func:`time.thread_time`), and each player's CPU
+time. The referee collects each process's exit itself with :func:`os.wait4`, whose rusage
+counts the process and every process below it that its parent collected. Without the sandbox
+that is the player's whole time, exactly. Under the sandbox the outer ``bwrap`` exits as soon
+as its PID namespace's first process reports the player's exit, without collecting it, so
+the player's Python's time never reaches the referee that way (it goes to the machine's
+init): the player's process sends its own CPU time (``getrusage`` of itself and its finished
+children) as its last message, :data:`~gamelib.tournament.protocol.USAGE`, and the player's
+time is that plus the outer ``bwrap``'s (what is left out: bwrap's inner process, which only
+waits, and the child's ``os._exit``). A process that had to be killed (a time-out, or one that
+did not exit after ``bye``) leaves its player's time unknown (None).
 """
 
 from __future__ import annotations
 
 import contextlib
 import dataclasses
+import math
 import os
 import select
 import shutil
@@ -65,6 +79,7 @@ from gamelib.tournament.records import (
     MoveRecord,
     SideOutcome,
     Status,
+    Usage,
 )
 
 START_SECONDS: Final = 10.0
@@ -93,6 +108,30 @@ class PlayerProcess:
     protocol_open: bool = True
     log_open: bool = True
     killed: bool = False
+    collected_cpu_seconds: float | None = None
+    """The CPU time of the process and its collected descendants (see :func:`reap`); None
+    until it is collected, and for a process that was killed."""
+
+    def cpu_seconds(self) -> float | None:
+        """The player's CPU time over the game, once its process is collected (see the module
+        docstring): the time wait4 collected, plus under the sandbox the time the player's
+        process reported in its last message. None for a process that was killed, not yet
+        collected, or (sandboxed) that sent no usable report."""
+        if self.killed or self.collected_cpu_seconds is None:
+            return None
+        if not self.sandboxed:
+            return self.collected_cpu_seconds
+        reported = [
+            message.get("cpu_seconds")
+            for message in self.messages
+            if message.get("type") == protocol.USAGE
+        ]
+        last = reported[-1] if reported else None
+        if isinstance(last, bool) or not isinstance(last, int | float):
+            return None
+        if not 0 <= last < math.inf:
+            return None
+        return self.collected_cpu_seconds + last
 
     def log_text(self) -> str:
         """What the player printed, cut at the limit (saying how much was cut)."""
@@ -141,10 +180,47 @@ class PlayerProcess:
 
     def kill(self) -> None:
         """SIGKILL the process's whole group (for a sandbox: bwrap, which takes its PID
-        namespace, and so every process the player started, with it)."""
-        self.killed = True
+        namespace, and so every process the player started, with it). A process already
+        collected is not counted as killed (what is left of its group is killed all the
+        same)."""
+        if self.process.returncode is None:
+            self.killed = True
         with contextlib.suppress(OSError):
             os.killpg(self.process.pid, signal.SIGKILL)
+
+
+REAP_POLL_SECONDS: Final = 0.005
+"""The longest pause between two looks at whether a process has ended (:func:`reap`)."""
+
+
+def reap(player: PlayerProcess, timeout: float | None) -> bool:
+    """Collect the process's exit with :func:`os.wait4` once it ends, within ``timeout``
+    seconds (None: however long it takes); True when it is collected (now or before).
+
+    Sets ``player.process.returncode`` as :class:`subprocess.Popen` would (so Popen never
+    waits for it again) and, unless the referee killed it, ``player.collected_cpu_seconds``:
+    the user and system time wait4's rusage counts (the process and its collected
+    descendants).
+    """
+    process = player.process
+    if process.returncode is not None:
+        return True
+    deadline = None if timeout is None else time.perf_counter() + timeout
+    pause = 0.0005
+    while True:
+        flags = 0 if deadline is None else os.WNOHANG
+        pid, status, usage = os.wait4(process.pid, flags)
+        if pid == process.pid:
+            process.returncode = os.waitstatus_to_exitcode(status)
+            if not player.killed:
+                player.collected_cpu_seconds = usage.ru_utime + usage.ru_stime
+            return True
+        assert deadline is not None  # a blocking wait4 returns only with the process
+        left = deadline - time.perf_counter()
+        if left <= 0:
+            return False
+        time.sleep(min(pause, left))
+        pause = min(2 * pause, REAP_POLL_SECONDS)
 
 
 class PlayerFailedError(Exception):
@@ -216,11 +292,11 @@ def start_player(
 
 def death_status(player: PlayerProcess) -> tuple[Status, str]:
     """Why a process that stopped answering stopped: from how it exited."""
-    try:
-        code = player.process.wait(timeout=EXIT_SECONDS)
-    except subprocess.TimeoutExpired:
+    if not reap(player, EXIT_SECONDS):
         player.kill()
         return Status.CRASH, "it closed the referee's pipe without answering"
+    code = player.process.returncode
+    assert code is not None  # reap set it
     number = -code if code < 0 else code - 128 if player.sandboxed and code > 128 else 0
     if number == signal.SIGXCPU:
         return Status.TIME_OUT, "it used up its CPU-time limit"
@@ -299,17 +375,18 @@ def close_players(players: list[PlayerProcess]) -> None:
     those still running, keep the last of their logs, close the pipes and remove their
     folders."""
     for player in players:
-        if player.process.poll() is None and not player.killed:
+        if player.process.returncode is None and not player.killed:
             player.send({"type": protocol.BYE})
         with contextlib.suppress(OSError):
             os.close(player.to_child)
     deadline = time.perf_counter() + EXIT_SECONDS
     for player in players:
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            player.process.wait(timeout=max(0.0, deadline - time.perf_counter()))
+        reap(player, max(0.0, deadline - time.perf_counter()))
         player.kill()
-        player.process.wait()
+        reap(player, None)
         player.read_log()
+        with contextlib.suppress(protocol.ProtocolError):
+            player.read_protocol()  # the usage message, sent last
         for descriptor in (player.from_child, player.log_pipe):
             with contextlib.suppress(OSError):
                 os.close(descriptor)
@@ -432,6 +509,7 @@ def play_game(spec: GameSpec, *, sandbox_wanted: bool = True) -> GameResult:
         ValueError: for an unknown game or an opening that is not legal (a fault of the
             spec, not of a player).
     """
+    started, referee_started = time.perf_counter(), time.thread_time()
     game = make_game(spec.game)
     state = game.initial_state()
     names: list[str] = []
@@ -477,6 +555,11 @@ def play_game(spec: GameSpec, *, sandbox_wanted: bool = True) -> GameResult:
                     points = (0.0, 1.0) if failure.side == 0 else (1.0, 0.0)
         finally:
             close_players(players)
+    usage = Usage(
+        wall_seconds=time.perf_counter() - started,
+        referee_cpu_seconds=time.thread_time() - referee_started,
+        player_cpu_seconds=(players[0].cpu_seconds(), players[1].cpu_seconds()),
+    )
     sides = tuple(
         SideOutcome(
             status=statuses[side],
@@ -494,6 +577,7 @@ def play_game(spec: GameSpec, *, sandbox_wanted: bool = True) -> GameResult:
         score=score,
         points=points,
         sandboxed=all(player.sandboxed for player in players),
+        usage=usage,
     )
 
 

@@ -17,9 +17,10 @@ results file *as its game ends* — one JSON line, written, flushed and ``fsync`
   (to a temporary file, synced, then renamed over it). Games are seeded by the schedule, so an
   interrupted and resumed tournament ends with the same lines as one never interrupted,
   *except for the times measured* (each move's seconds and bank left, each side's seconds
-  used): :func:`timeless` is the comparison key that leaves them out. With players whose
-  moves depend on the clock (iterative deepening stopped by time) the moves themselves may
-  differ from run to run; the course's ladder searches to fixed depths.
+  used, the game's wall and CPU times): :func:`timeless` is the comparison key that leaves
+  them out. With players whose moves depend on the clock (iterative deepening stopped by
+  time) the moves themselves may differ from run to run; the course's ladder searches to
+  fixed depths.
 
 **A department's cluster** (tested on a ``LocalCluster`` only; a real multi-machine cluster
 was not tried): start ``dask scheduler`` on one machine and ``dask worker
@@ -124,13 +125,15 @@ def write_sorted(path: Path, results: Sequence[GameResult]) -> None:
 
 
 TIME_FIELDS = {"moves": ("seconds", "bank_left"), "sides": ("seconds_used",)}
-"""The fields of a result that are measured times (they differ between two runs)."""
+"""The fields of a result that are measured times (they differ between two runs), besides its
+``usage`` (:class:`~gamelib.tournament.records.Usage`: wall and CPU times)."""
 
 
 def timeless(result: GameResult) -> dict[str, Any]:
-    """A result as JSON with its measured times (:data:`TIME_FIELDS`) set to None: the key on
-    which an interrupted-and-resumed tournament equals one never interrupted."""
+    """A result as JSON with its measured times (:data:`TIME_FIELDS` and ``usage``) set to
+    None: the key on which an interrupted-and-resumed tournament equals one never interrupted."""
     data = result.to_json()
+    data["usage"] = None
     for part, names in TIME_FIELDS.items():
         for entry in data[part]:
             for name in names:
