@@ -327,3 +327,34 @@ def test_worker_processes_write_the_same_pages(tmp_path: Path) -> None:
     one, two = pages(folders[1]), pages(folders[2])
     assert len(one) == 2 * (len(results) + 1)
     assert one == two
+
+
+def test_folders_put_each_language_where_a_website_keeps_its_twin(tmp_path: Path) -> None:
+    """With ``folders`` (the course's website: ``tournament`` and ``ja/tournament``) each
+    language's pages go to its folder; every link still leads to a file, and each page's
+    language switch (one link of the class ``course-language-switch``) leads to its twin."""
+    results = tournament()[:3]
+    results_file = tmp_path / "results.jsonl"
+    results_file.write_text("".join(result.to_line() + "\n" for result in results), "utf-8")
+    folders = {"en": "tournament", "ja": "ja/tournament"}
+    top = tmp_path / "html"
+    index = write_leaderboard(results_file, top, rate=few_resamples, folders=folders)
+    assert index == top / "tournament" / "index.html"
+    english = sorted(path.relative_to(top / "tournament") for path in index.parent.rglob("*.html"))
+    japanese = sorted(
+        path.relative_to(top / "ja" / "tournament") for path in (top / "ja").rglob("*.html")
+    )
+    assert english == japanese and len(english) == len(results) + 1
+    switch = re.compile(r'<a class="course-language-switch" href="([^"]+)"')
+    own, twin = top / "tournament", top / "ja" / "tournament"
+    for name in english:
+        for page, other in ((own / name, twin / name), (twin / name, own / name)):
+            text = page.read_text("utf-8")
+            assert len(switch.findall(text)) == 1, page
+            assert (page.parent / switch.findall(text)[0]).resolve() == other.resolve()
+            for href in parsed(page).hrefs:
+                assert (page.parent / href).resolve().is_file(), f"{page}: {href}"
+    with pytest.raises(ValueError):
+        write_leaderboard(results_file, top, folders={"en": "same", "ja": "same/"})
+    with pytest.raises(ValueError):
+        write_leaderboard(results_file, top, folders={"en": "tournament"})

@@ -302,8 +302,10 @@ class Leaderboard:
         """The complete index page (``other_language``: the twin's relative address)."""
         links = []
         if other_language is not None:
+            other = "ja" if self.language == "en" else "en"
             links.append(
-                f'<a href="{escape(other_language)}">{escape(self.words["other language"])}</a>'
+                f'<a class="course-language-switch" href="{escape(other_language)}" '
+                f'hreflang="{other}">{escape(self.words["other language"])}</a>'
             )
         body = (
             f"<h1>{escape(self.words['title'])}</h1>"
@@ -313,8 +315,14 @@ class Leaderboard:
         return page_html(self.words["title"], body, self.language, links)
 
 
-def _folder(language: Language, languages: Sequence[Language]) -> str:
-    """Where a language's pages sit in the leaderboard: the top for the first, else a folder."""
+def _folder(
+    language: Language, languages: Sequence[Language], folders: Mapping[str, str] | None
+) -> str:
+    """Where a language's pages sit in the leaderboard (``folders``' entry, a ``/`` at its
+    end; by default the top for the first language, else a folder of its name)."""
+    if folders is not None:
+        folder = folders[language].strip("/")
+        return f"{folder}/" if folder else ""
     return "" if language == languages[0] else f"{language}/"
 
 
@@ -361,6 +369,7 @@ def write_leaderboard(
     languages: Sequence[str] = ("en", "ja"),
     rate: Rate = rate,
     workers: int | None = None,
+    folders: Mapping[str, str] | None = None,
 ) -> Path:
     """Write the leaderboard of a results file to ``out_folder``; returns the first
     language's index page.
@@ -373,13 +382,22 @@ def write_leaderboard(
             for fewer bootstrap fits).
         workers: processes writing the replay pages (None: one per core); with 1, or fewer
             than :data:`PAGES_PER_PROCESS` pages, they are written in this process.
+        folders: each language's folder inside ``out_folder`` (``{"en": "tournament", "ja":
+            "ja/tournament"}`` puts the pages where the course's website keeps a page's
+            twin); None: the first language at the top, each other in a folder of its name.
 
     Raises:
-        ValueError: for no language, a language twice, or one that is not ``"en"``/``"ja"``.
+        ValueError: for no language, a language twice, one that is not ``"en"``/``"ja"``, or
+            ``folders`` that do not give each language a folder of its own.
     """
     chosen = [check_language(language) for language in languages]
     if not chosen or len(set(chosen)) != len(chosen):
         raise ValueError(f"languages must be one or more of 'en', 'ja', each once: {languages}")
+    if folders is not None and (
+        set(chosen) - set(folders)
+        or len({folders[language].strip("/") for language in chosen}) != len(chosen)
+    ):
+        raise ValueError(f"folders must give each language a folder of its own: {folders}")
     results = read_results(results_path)
     table = rate(results)
     names = replay_names(results)
@@ -388,11 +406,11 @@ def write_leaderboard(
     for language in chosen:
         others = [other for other in chosen if other != language]
         twin = others[0] if others else None
-        index = _folder(language, chosen) + "index.html"
-        twin_index = None if twin is None else _folder(twin, chosen) + "index.html"
+        index = _folder(language, chosen, folders) + "index.html"
+        twin_index = None if twin is None else _folder(twin, chosen, folders) + "index.html"
         for result, name in zip(results, names, strict=True):
-            page = _folder(language, chosen) + "games/" + name
-            twin_page = None if twin is None else _folder(twin, chosen) + "games/" + name
+            page = _folder(language, chosen, folders) + "games/" + name
+            twin_page = None if twin is None else _folder(twin, chosen, folders) + "games/" + name
             pages.append(
                 ReplayPage(
                     result,
@@ -415,7 +433,7 @@ def write_leaderboard(
     else:
         with ProcessPoolExecutor(max_workers=processes) as pool:
             list(pool.map(_write, pages, chunksize=PAGES_PER_PROCESS // 2))
-    return top / "index.html"
+    return top / _folder(chosen[0], chosen, folders) / "index.html"
 
 
 __all__ = [

@@ -508,8 +508,8 @@ class Replay:
         if other_language is not None:
             other = "ja" if self.language == "en" else "en"
             links.append(
-                f'<a href="{escape(other_language)}" hreflang="{other}">'
-                f"{escape(self.words['other language'])}</a>"
+                f'<a class="course-language-switch" href="{escape(other_language)}" '
+                f'hreflang="{other}">{escape(self.words["other language"])}</a>'
             )
         return page_html(
             self.title(), self.body() + f"<script>{REPLAY_SCRIPT}</script>", self.language, links
