@@ -1,0 +1,269 @@
+// Simulated students for the trainer's mastery engine (site/trainer/mastery.js), run by
+// benchmarks/mastery_simulation.py:
+//
+//   node benchmarks/mastery_simulation.mjs fit SEED      the starting difficulty's fit, as JSON
+//   node benchmarks/mastery_simulation.mjs run SEED      the figures, as JSON
+//
+// A simulated student has a true level θ for each skill, drawn from the standard normal
+// distribution. Shown an exercise, they answer each part of it (a leaf's status, an inner
+// node's value) and get it right with probability σ(θ + PART_EASE), θ of the skill the part
+// belongs to (skillsOf gives each part to one skill), each part independently. A wrong part
+// is a leaf's status flipped or a value off by one. The engine then grades the
+// answer per skill exactly as it grades a real one (grade()). Everything is seeded: the same
+// seed gives the same numbers.
+
+import { load } from "../site/trainer/mastery_check.mjs";
+
+const PART_EASE = 3.5;
+const POOL = 400; // seeds the exercises are drawn from (so that the engine's memo helps)
+const FIT_STUDENTS = 100;
+const FIT_EXERCISES = 30;
+const RANK_STUDENTS = 200;
+const RATED = 30;
+const LEVEL_STUDENTS = 100;
+const LEARNING = 0.1; // θ gained per exercise on each skill it needs
+const LEVEL = 2; // the set level: every skill's θ at least this
+const CAP = 400; // exercises before a student who has not reached the level is stopped
+const RECORD_ATTEMPTS = 10000;
+
+/** mulberry32: a small seeded generator of numbers in [0, 1). */
+function generator(seed) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  next.integer = (count) => Math.floor(next() * count);
+  next.normal = () => Math.sqrt(-2 * Math.log(1 - next())) * Math.cos(2 * Math.PI * next());
+  return next;
+}
+
+const sigmoid = (x) => 1 / (1 + Math.exp(-x));
+
+function student(M, random) {
+  return Object.fromEntries(M.SKILL_IDS.map((id) => [id, random.normal()]));
+}
+
+/** A simulated student's answer to an exercise (see the top of the file). */
+function answer(M, exercise, skills, levels, random) {
+  const owners = new Map();
+  for (const [id, part] of Object.entries(skills)) {
+    for (const name of [...part.leaves, ...part.values]) {
+      owners.set(name, [...(owners.get(name) || []), id]);
+    }
+  }
+  const right = (name) =>
+    (owners.get(name) || []).every((id) => random() < sigmoid(levels[id] + PART_EASE));
+  const pruned = exercise.leafNames.filter((leaf) => exercise.pruned.has(leaf) === right(leaf));
+  const values = [...exercise.values].map(([name, value]) => [name, right(name) ? value : value + 1]);
+  return { pruned, values };
+}
+
+function randomSpec(M, random) {
+  return M.candidates(random.integer(POOL))[random.integer(M.candidates(0).length)];
+}
+
+/** Solves A x = b (Gaussian elimination with partial pivoting). */
+function solve(matrix, vector) {
+  const size = vector.length;
+  const rows = matrix.map((row, index) => [...row, vector[index]]);
+  for (let column = 0; column < size; column += 1) {
+    let pivot = column;
+    for (let row = column + 1; row < size; row += 1) {
+      if (Math.abs(rows[row][column]) > Math.abs(rows[pivot][column])) pivot = row;
+    }
+    [rows[column], rows[pivot]] = [rows[pivot], rows[column]];
+    for (let row = 0; row < size; row += 1) {
+      if (row === column) continue;
+      const factor = rows[row][column] / rows[column][column];
+      for (let k = column; k <= size; k += 1) rows[row][k] -= factor * rows[column][k];
+    }
+  }
+  return rows.map((row, index) => row[size] / row[index]);
+}
+
+/**
+ * The starting difficulty's coefficients w: the maximum-likelihood fit of
+ * P(skill right) = σ(θ_true − w·features) on FIT_STUDENTS simulated students answering
+ * FIT_EXERCISES random exercises each (Newton's method, 25 steps, a 10⁻⁶ ridge).
+ */
+function fit(seed) {
+  const { M } = load(new Array(8).fill(0));
+  const random = generator(seed);
+  const observations = [];
+  for (let index = 0; index < FIT_STUDENTS; index += 1) {
+    const levels = student(M, random);
+    for (let count = 0; count < FIT_EXERCISES; count += 1) {
+      const spec = randomSpec(M, random);
+      const exercise = M.makeExercise(spec);
+      const { skills, features } = M.analyse(spec);
+      const grades = M.grade(exercise, answer(M, exercise, skills, levels, random), skills);
+      for (const id of Object.keys(skills)) {
+        observations.push({ offset: levels[id], x: features[id], y: grades[id] });
+      }
+    }
+  }
+  const size = M.DIFFICULTY_FEATURES.length;
+  let w = new Array(size).fill(0);
+  for (let step = 0; step < 25; step += 1) {
+    const gradient = new Array(size).fill(0);
+    const curvature = Array.from({ length: size }, (_, row) =>
+      Array.from({ length: size }, (__, column) => (row === column ? 1e-6 : 0)),
+    );
+    for (const { offset, x, y } of observations) {
+      const p = sigmoid(offset - x.reduce((sum, value, index) => sum + value * w[index], 0));
+      for (let row = 0; row < size; row += 1) {
+        gradient[row] -= (y - p) * x[row];
+        for (let column = 0; column < size; column += 1) {
+          curvature[row][column] += p * (1 - p) * x[row] * x[column];
+        }
+      }
+    }
+    const change = solve(curvature, gradient);
+    w = w.map((value, index) => value + change[index]);
+  }
+  return {
+    seed,
+    features: M.DIFFICULTY_FEATURES,
+    coefficients: w.map((value) => Math.round(value * 10000) / 10000),
+    observations: observations.length,
+    students: FIT_STUDENTS,
+    exercises_each: FIT_EXERCISES,
+    part_ease: PART_EASE,
+  };
+}
+
+/** Spearman's rank correlation (average ranks for ties). */
+function spearman(first, second) {
+  const ranks = (values) => {
+    const order = values.map((value, index) => [value, index]).sort((a, b) => a[0] - b[0]);
+    const result = new Array(values.length);
+    for (let start = 0; start < order.length; ) {
+      let end = start;
+      while (end + 1 < order.length && order[end + 1][0] === order[start][0]) end += 1;
+      for (let k = start; k <= end; k += 1) result[order[k][1]] = (start + end) / 2;
+      start = end + 1;
+    }
+    return result;
+  };
+  const a = ranks(first);
+  const b = ranks(second);
+  const mean = (values) => values.reduce((sum, value) => sum + value, 0) / values.length;
+  const ma = mean(a);
+  const mb = mean(b);
+  let top = 0;
+  let left = 0;
+  let right = 0;
+  for (let index = 0; index < a.length; index += 1) {
+    top += (a[index] - ma) * (b[index] - mb);
+    left += (a[index] - ma) ** 2;
+    right += (b[index] - mb) ** 2;
+  }
+  return left && right ? top / Math.sqrt(left * right) : 0;
+}
+
+function summary(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mean = values.reduce((sum, value) => sum + value, 0) / values.length;
+  const spread = Math.sqrt(values.reduce((sum, value) => sum + (value - mean) ** 2, 0) / values.length);
+  const quantile = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+  return { mean, sd: spread, p10: quantile(0.1), median: quantile(0.5), p90: quantile(0.9) };
+}
+
+/** A student practising: each step chooses an exercise, answers it and records the attempt. */
+function practise(M, levels, random, adaptive, steps, learning, stop = () => false) {
+  let progress = M.newProgress("simulated", 0);
+  for (let step = 0; step < steps; step += 1) {
+    if (stop(levels)) return { progress, steps: step };
+    const spec = adaptive ? M.nextExercise(progress, random.integer(POOL)).spec : randomSpec(M, random);
+    const exercise = M.makeExercise(spec);
+    const { skills } = M.analyse(spec);
+    progress = M.recordAttempt(progress, spec, answer(M, exercise, skills, levels, random), { at: step });
+    if (learning) for (const id of Object.keys(skills)) levels[id] += LEARNING;
+  }
+  return { progress, steps: stop(levels) ? steps : null };
+}
+
+async function run(seed) {
+  const { M, fitted } = load();
+  const random = generator(seed);
+  // 1. after RATED exercises (adaptive, no learning): estimated against true order
+  const correlations = [];
+  const started = [];
+  for (let index = 0; index < RANK_STUDENTS; index += 1) {
+    const levels = student(M, random);
+    const { progress } = practise(M, { ...levels }, random, true, RATED, false);
+    const state = M.standing(progress);
+    correlations.push(
+      spearman(
+        M.SKILL_IDS.map((id) => state.skills[id].rating),
+        M.SKILL_IDS.map((id) => levels[id]),
+      ),
+    );
+    started.push(M.SKILL_IDS.filter((id) => state.skills[id].count > 0).length);
+  }
+  // 2. exercises until every skill reaches LEVEL (learning), adaptive and random practice
+  const reached = { adaptive: [], random: [] };
+  const capped = { adaptive: 0, random: 0 };
+  const allAtLevel = (levels) => M.SKILL_IDS.every((id) => levels[id] >= LEVEL);
+  for (let index = 0; index < LEVEL_STUDENTS; index += 1) {
+    const levels = student(M, random);
+    for (const mode of ["adaptive", "random"]) {
+      const result = practise(M, { ...levels }, random, mode === "adaptive", CAP, true, allAtLevel);
+      if (result.steps === null) capped[mode] += 1;
+      reached[mode].push(result.steps === null ? CAP : result.steps);
+    }
+  }
+  const mean = (values) => values.reduce((sum, value) => sum + value, 0) / values.length;
+  // 3. a record of RECORD_ATTEMPTS attempts saved (exported) and loaded (imported, folded)
+  let progress = M.newProgress("timing", 0);
+  const specs = [];
+  for (let index = 0; index < 50; index += 1) specs.push(randomSpec(M, random));
+  const seedAttempts = specs.map((spec, index) =>
+    M.recordAttempt(M.newProgress("t", 0), spec, { pruned: [], values: [] }, { at: index }).attempts[0],
+  );
+  const attempts = [];
+  for (let index = 0; index < RECORD_ATTEMPTS; index += 1) {
+    attempts.push({ ...seedAttempts[index % seedAttempts.length], at: index });
+  }
+  progress = { ...progress, attempts };
+  const saves = [];
+  const loads = [];
+  let text = "";
+  for (let repeat = 0; repeat < 7; repeat += 1) {
+    let start = performance.now();
+    text = await M.exportProgress(progress);
+    saves.push(performance.now() - start);
+    start = performance.now();
+    const { progress: back } = await M.importProgress(text);
+    M.standing(back);
+    loads.push(performance.now() - start);
+  }
+  return {
+    seed,
+    coefficients: fitted.coefficients,
+    rank: { students: RANK_STUDENTS, rated: RATED, ...summary(correlations),
+      share_at_least_0_8: correlations.filter((value) => value >= 0.8).length / correlations.length,
+      skills_started: summary(started) },
+    level: {
+      students: LEVEL_STUDENTS, level: LEVEL, learning: LEARNING, cap: CAP,
+      adaptive: { ...summary(reached.adaptive), capped: capped.adaptive },
+      random: { ...summary(reached.random), capped: capped.random },
+      ratio_random_to_adaptive: mean(reached.random) / mean(reached.adaptive),
+    },
+    record: { attempts: RECORD_ATTEMPTS, bytes: new TextEncoder().encode(text).length,
+      save_ms: summary(saves).median, load_ms: summary(loads).median },
+  };
+}
+
+const [command, seedText] = process.argv.slice(2);
+const seed = Number(seedText || 1);
+if (command === "fit") process.stdout.write(JSON.stringify(fit(seed)));
+else if (command === "run") process.stdout.write(JSON.stringify(await run(seed)));
+else {
+  process.stderr.write("usage: node benchmarks/mastery_simulation.mjs fit|run SEED\n");
+  process.exit(2);
+}

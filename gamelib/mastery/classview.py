@@ -1,0 +1,261 @@
+"""The lecturer's class view: a folder of students' exported progress files, checked, as a
+students × skills table, the skills the class finds hardest, a chart and a CSV file.
+
+    view = read_class("progress/")     # every *.json file of the folder
+    view.left_out                      # files not used, and why (tampered, duplicate, ...)
+    view                               # in Jupyter: the table and the hardest skills
+    view.chart()                       # share of first tries right per skill, hardest first
+    view.write_csv("class.csv")        # one row per student, for a spreadsheet
+
+A file whose checksum does not match its contents, that is not a progress record, or whose
+version this gamelib does not read is named and left out; so is a duplicate (the same contents
+as a file before it, in name order) and an older export of a student whose later export is
+also there (fewer attempts: the file with the most attempts is kept).
+"""
+
+from __future__ import annotations
+
+import csv
+import html
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Final
+
+from gamelib.charts import Chart
+from gamelib.language import Language, resolve
+from gamelib.mastery.progress import Record, RecordError, read_record
+from gamelib.mastery.skills import SKILLS, Skill, skill_name
+
+WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
+    "not_json": {"en": "not JSON", "ja": "JSON ではありません"},
+    "not_progress": {
+        "en": "not a progress record of the trainer",
+        "ja": "トレーナーの進捗記録ではありません",
+    },
+    "version": {
+        "en": "version {detail}, which this gamelib does not read",
+        "ja": "バージョン {detail} で、この gamelib では読めません",
+    },
+    "checksum": {
+        "en": "the checksum does not match the contents (tampered or damaged)",
+        "ja": "チェックサムが内容と一致しません（改ざんまたは破損）",
+    },
+    "damaged": {"en": "damaged ({detail})", "ja": "壊れています（{detail}）"},
+    "unreadable": {"en": "cannot be read as UTF-8 text", "ja": "UTF-8 のテキストとして読めません"},
+    "duplicate": {"en": "a duplicate of {other}", "ja": "{other} と同じ内容です"},
+    "older": {
+        "en": "an older export of the same student as {other}",
+        "ja": "{other} と同じ学生の、より古い書き出しです",
+    },
+    "student": {"en": "student", "ja": "学生"},
+    "file": {"en": "file", "ja": "ファイル"},
+    "skill": {"en": "skill", "ja": "スキル"},
+    "rating": {"en": "rating", "ja": "レーティング"},
+    "tries": {"en": "rated tries", "ja": "評価された解答数"},
+    "right": {"en": "right first tries", "ja": "初回で正解した数"},
+    "share": {"en": "share right", "ja": "正解率"},
+    "students_tried": {"en": "students who tried it", "ja": "挑戦した学生"},
+    "table_title": {
+        "en": "{students} students × {skills} skills (rating, right first tries / rated tries)",
+        "ja": "学生 {students} 人 × スキル {skills} 個（レーティング、初回で正解した数 / "
+        "評価された解答数）",
+    },
+    "hardest_title": {
+        "en": "The skills the class finds hardest (share of rated first tries right)",
+        "ja": "クラスが苦手とするスキル（評価された初回の解答の正解率）",
+    },
+    "left_out_title": {"en": "Files left out", "ja": "使わなかったファイル"},
+    "chart_title": {
+        "en": "Share of rated first tries right, per skill (hardest first)",
+        "ja": "スキルごとの、評価された初回の解答の正解率（苦手な順）",
+    },
+    "chart_axis": {"en": "share right", "ja": "正解率"},
+    "chart_x": {"en": "skills, hardest first", "ja": "スキル（苦手な順）"},
+}
+"""The class view's words in English and Japanese."""
+
+
+def _say(key: str, language: str | None, **values: object) -> str:
+    return WORDS[key][resolve(language)].format(**values)
+
+
+@dataclass(frozen=True)
+class LeftOut:
+    """A file not used, and why (in both languages, :meth:`reason`)."""
+
+    file: str
+    key: str
+    detail: str = ""
+
+    def reason(self, *, language: str | None = None) -> str:
+        """Why the file is left out, in ``language`` (None: the course-wide language)."""
+        return _say(self.key, language, detail=self.detail, other=self.detail)
+
+
+@dataclass(frozen=True)
+class SkillSummary:
+    """One skill over the class: rated tries, right ones, students who tried it, mean rating
+    (over those students)."""
+
+    skill: Skill
+    tries: int
+    right: int
+    students: int
+    mean_rating: float
+
+    @property
+    def share(self) -> float | None:
+        """Right first tries / rated tries (None: nobody tried)."""
+        return self.right / self.tries if self.tries else None
+
+
+@dataclass
+class ClassView:
+    """The records kept (file name → record) and the files left out."""
+
+    records: dict[str, Record]
+    left_out: list[LeftOut]
+
+    def summaries(self) -> list[SkillSummary]:
+        """Every skill over the class, in :data:`SKILLS` order."""
+        result = []
+        for skill in SKILLS:
+            standings = [record.skills[skill] for record in self.records.values()]
+            tried = [standing for standing in standings if standing.count]
+            mean = sum(standing.rating for standing in tried) / len(tried) if tried else 0.0
+            result.append(
+                SkillSummary(
+                    skill,
+                    sum(standing.count for standing in tried),
+                    sum(standing.right for standing in tried),
+                    len(tried),
+                    mean,
+                )
+            )
+        return result
+
+    def hardest(self) -> list[SkillSummary]:
+        """The skills somebody tried, hardest first: the lowest share of rated first tries
+        right (ties: the lower mean rating, then :data:`SKILLS` order)."""
+        tried = [summary for summary in self.summaries() if summary.tries]
+        return sorted(tried, key=lambda summary: (summary.share, summary.mean_rating))
+
+    def rows(self, *, language: str | None = None) -> list[list[str]]:
+        """The students × skills table as text cells, a header row first: per skill the
+        rating (2 decimals) and right / rated tries, empty where the student has no rated try.
+        """
+        header = [_say("student", language), _say("file", language)]
+        for skill in SKILLS:
+            name = skill_name(skill, language=language)
+            header += [
+                f"{name}: {_say('rating', language)}",
+                f"{name}: {_say('right', language)}",
+                f"{name}: {_say('tries', language)}",
+            ]
+        rows = [header]
+        for file, record in self.records.items():
+            row = [record.student, file]
+            for skill in SKILLS:
+                standing = record.skills[skill]
+                if standing.count:
+                    row += [f"{standing.rating:.2f}", str(standing.right), str(standing.count)]
+                else:
+                    row += ["", "", ""]
+            rows.append(row)
+        return rows
+
+    def write_csv(self, path: str | Path, *, language: str | None = None) -> Path:
+        """The table as a CSV file (UTF-8 with a byte-order mark, so a spreadsheet reads the
+        Japanese headers right); returns the path."""
+        target = Path(path)
+        with target.open("w", encoding="utf-8-sig", newline="") as handle:
+            csv.writer(handle).writerows(self.rows(language=language))
+        return target
+
+    def chart(self, *, language: str | None = None) -> Chart:
+        """A bar per skill somebody tried, hardest first: the share of rated first tries
+        right, with the skill's name above its bar."""
+        hardest = self.hardest()
+        chart = Chart(
+            title=_say("chart_title", language),
+            y_label=_say("chart_axis", language),
+            y_range=(0, 1),
+            size=(900.0, 420.0),
+            legend="none",
+        )
+        panel = chart.panel(
+            x_label=_say("chart_x", language),
+            x_ticks=range(1, len(hardest) + 1),
+            x_range=(0.4, len(hardest) + 0.6),
+        )
+        for position, summary in enumerate(hardest, start=1):
+            share = summary.share or 0.0
+            panel.interval(position, 0.0, share, width=24.0)
+            name = skill_name(summary.skill, language=language)
+            panel.note(position - 0.35, min(share, 0.93), name, place="above")
+        return chart
+
+    def text(self, *, language: str | None = None) -> str:
+        """The hardest skills and the files left out, as plain text (the command prints it)."""
+        lines = [_say("hardest_title", language)]
+        for summary in self.hardest():
+            lines.append(
+                f"  {summary.share:6.1%}  {summary.right:>4}/{summary.tries:<4} "
+                f"{skill_name(summary.skill, language=language)}"
+            )
+        if self.left_out:
+            lines.append(_say("left_out_title", language))
+            lines += [f"  {item.file}: {item.reason(language=language)}" for item in self.left_out]
+        return "\n".join(lines)
+
+    def html(self, *, language: str | None = None) -> str:
+        """The table, the hardest skills and the files left out, as HTML."""
+        rows = self.rows(language=language)
+        title = _say("table_title", language, students=len(self.records), skills=len(SKILLS))
+        head = "".join(f"<th>{html.escape(cell)}</th>" for cell in rows[0])
+        body = "".join(
+            "<tr>" + "".join(f"<td>{html.escape(cell)}</td>" for cell in row) + "</tr>"
+            for row in rows[1:]
+        )
+        text = html.escape(self.text(language=language))
+        return (
+            f"<div><b>{html.escape(title)}</b><div style='overflow-x:auto'><table>"
+            f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>"
+            f"<pre>{text}</pre></div>"
+        )
+
+    def _repr_html_(self) -> str:
+        return self.html()
+
+
+def read_class(folder: str | Path) -> ClassView:
+    """Every ``*.json`` file of ``folder`` (in name order), checked; see the module's text
+    for what is left out."""
+    records: dict[str, Record] = {}
+    left_out: list[LeftOut] = []
+    seen: dict[str, str] = {}
+    for path in sorted(Path(folder).glob("*.json")):
+        try:
+            record = read_record(path.read_text("utf-8"))
+        except UnicodeDecodeError:
+            left_out.append(LeftOut(path.name, "unreadable"))
+            continue
+        except RecordError as error:
+            left_out.append(LeftOut(path.name, error.reason, error.detail))
+            continue
+        if record.sha256 in seen:
+            left_out.append(LeftOut(path.name, "duplicate", seen[record.sha256]))
+            continue
+        seen[record.sha256] = path.name
+        same = [name for name, kept in records.items() if kept.student == record.student]
+        if same:
+            other = same[0]
+            if len(record.attempts) > len(records[other].attempts):
+                del records[other]
+                left_out.append(LeftOut(other, "older", path.name))
+            else:
+                left_out.append(LeftOut(path.name, "older", other))
+                continue
+        records[path.name] = record
+    return ClassView(records, left_out)

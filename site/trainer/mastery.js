@@ -1,0 +1,808 @@
+/*
+ * What a student has mastered, for the kernel-free α-β trainer: skills read off the exercise's
+ * own trace, ratings updated after every first try, the next exercise chosen for the student,
+ * and the progress record a student keeps (and may export with a checksum).
+ *
+ *   skillsOf(exercise)          the skills an exercise's answer needs, each with the parts of
+ *                               the answer it governs (gamelib.mastery.skills does the same
+ *                               from gamelib's trace; tests/test_mastery.py compares them)
+ *   grade(exercise, answer)     which of those skills a given answer gets right
+ *   expected, update, ...       the rating model ("Elo for items", written out below)
+ *   startingDifficulty          an exercise's difficulty before anyone has tried it, from the
+ *                               tree's features, with coefficients fitted on simulated
+ *                               students (mastery_difficulty.js, made by
+ *                               benchmarks/mastery_simulation.py)
+ *   nextExercise(progress, seed)  the tree to practise next and why, in a sentence
+ *   newProgress, recordAttempt, standing, exportProgress, importProgress
+ *
+ * Everything is a pure function of its arguments (a progress record, a seed): the same record
+ * and seed choose the same tree on every machine, and a seed link (#seed=…) still gives
+ * everyone the same exercise. A classic script like trainer.js (load trainer.js, then
+ * mastery_difficulty.js, then this), so the page works from file://; node loads it through
+ * `module.exports` (see mastery_check.mjs). No network, no dependencies: SHA-256 comes from
+ * the platform (SubtleCrypto in a browser, the same API as node:crypto's webcrypto in Node).
+ */
+"use strict";
+
+const PruningMastery = ((T, fitted) => {
+  // ------------------------------------------------------------------ the skills, both languages
+
+  /**
+   * The skills, in the order the skill page lists them; each with its name and a one-line
+   * explanation in English and Japanese (notebooks/ja/STYLE.md's terms).
+   */
+  const SKILLS = [
+    {
+      id: "pruned_leaves",
+      name: { en: "which leaves are pruned", ja: "枝刈りされる葉" },
+      explanation: {
+        en: "Tell every leaf the search never evaluates from the ones it evaluates.",
+        ja: "探索が一度も評価しない葉を、評価する葉と見分けます。",
+      },
+    },
+    {
+      id: "returned_values",
+      name: { en: "what each node returns", ja: "各ノードが返す値" },
+      explanation: {
+        en: "Give the value every searched inner node returns, from MAX's view.",
+        ja: "探索された各内部ノードが返す値を、MAX から見た値で答えます。",
+      },
+    },
+    {
+      id: "entry_window",
+      name: { en: "a node's window on entry", ja: "ノードに入るときの探索窓" },
+      explanation: {
+        en:
+          "A node that returns only a bound returns it against the window (α, β) it was " +
+          "entered with: know that window.",
+        ja:
+          "限界値しか返さないノードは、入ったときの探索窓 (α, β) を基準に値を返します。" +
+          "その探索窓を知っている必要があります。",
+      },
+    },
+    {
+      id: "shallow_cutoff",
+      name: { en: "a shallow cutoff", ja: "浅いカット" },
+      explanation: {
+        en: "A cutoff whose bound comes from the parent: the parent's value so far.",
+        ja: "親ノードがそれまでに得た値を限界値とするカットです。",
+      },
+    },
+    {
+      id: "deep_cutoff",
+      name: { en: "a deep cutoff", ja: "深いカット" },
+      explanation: {
+        en:
+          "A cutoff whose bound comes from 3 or more levels up, passed down the window " +
+          "from an ancestor.",
+        ja:
+          "3 段以上上の祖先ノードの値が探索窓を通して伝わり、その値を限界値として起こる" +
+          "カットです。",
+      },
+    },
+    {
+      id: "strict_cutoff",
+      name: { en: "a cutoff under the strict rule", ja: "厳密な規則でのカット" },
+      explanation: {
+        en:
+          "Under the strict rule (cut on value > β) a value equal to the bound does not " +
+          "cut, so the next children are still searched.",
+        ja:
+          "厳密な規則（値 > β でカット）では、限界値と等しい値ではカットが起こらず、" +
+          "次の子も探索されます。",
+      },
+    },
+    {
+      id: "right_to_left",
+      name: { en: "right-to-left order", ja: "右から左への探索順" },
+      explanation: {
+        en: "The children are searched right to left: every evaluation and cutoff follows it.",
+        ja: "子を右から左へ探索します。評価もカットもすべてこの順に従います。",
+      },
+    },
+    {
+      id: "failsoft_bound",
+      name: { en: "a fail-soft returned bound", ja: "fail-soft が返す限界値" },
+      explanation: {
+        en:
+          "Fail-soft returns the best value it saw, even outside the window, where " +
+          "fail-hard would return the window's bound.",
+        ja:
+          "fail-soft は探索窓の外でも見つけた最善の値を返します。fail-hard なら探索窓の" +
+          "限界値を返すところです。",
+      },
+    },
+    {
+      id: "negamax_sign",
+      name: { en: "the negamax sign", ja: "ネガマックスの符号" },
+      explanation: {
+        en:
+          "A MIN node's bound is an upper bound from MAX's view and a lower bound in its " +
+          "own (negamax) view: the sign flips the bound's direction.",
+        ja:
+          "MIN ノードの限界値は、MAX から見れば上限値、そのノード自身から見た" +
+          "（ネガマックスの）値では下限値です。符号が変わると限界値の向きも変わります。",
+      },
+    },
+  ];
+  const SKILL_IDS = SKILLS.map((skill) => skill.id);
+  const DEEP_DISTANCE = 3; // a deep cutoff's bound comes from 3 or more levels up
+
+  const WORDS = {
+    because_weakest: {
+      en: "Next: {skill}, your weakest skill (expected success {percent} %).",
+      ja: "次は「{skill}」の問題です。いちばん苦手なスキルです（正解の見込み {percent} %）。",
+    },
+    because_review: {
+      en: "Next: {skill}, a review: not practised for {count} exercises.",
+      ja: "次は「{skill}」の復習です。{count} 問のあいだ練習していません。",
+    },
+    because_new: {
+      en: "Next: {skill}, a skill you have not tried yet.",
+      ja: "次は「{skill}」の問題です。まだ挑戦していないスキルです。",
+    },
+    because_first: {
+      en: "Next: {skill}, a first exercise.",
+      ja: "次は「{skill}」の問題です。最初の練習問題です。",
+    },
+    aside_not_json: {
+      en: "The saved progress could not be read (not JSON); it is kept aside, not deleted.",
+      ja: "保存された進捗を読めませんでした（JSON ではありません）。削除せずに別に保管します。",
+    },
+    aside_not_progress: {
+      en: "The saved data is not a progress record of this trainer; it is kept aside.",
+      ja: "保存されたデータはこのトレーナーの進捗記録ではありません。別に保管します。",
+    },
+    aside_version: {
+      en: "The progress record has version {version}; this page reads version {expected}. It is kept aside.",
+      ja:
+        "進捗記録のバージョンは {version} ですが、このページが読めるのはバージョン " +
+        "{expected} です。別に保管します。",
+    },
+    aside_checksum: {
+      en: "The progress record's checksum does not match its contents (damaged or edited); it is kept aside.",
+      ja: "進捗記録のチェックサムが内容と一致しません（破損または編集されています）。別に保管します。",
+    },
+    aside_damaged: {
+      en: "The progress record is damaged ({detail}); it is kept aside.",
+      ja: "進捗記録が壊れています（{detail}）。別に保管します。",
+    },
+  };
+
+  function say(key, language, values = {}) {
+    const template = WORDS[key][language];
+    if (template === undefined) throw new Error(`no words for ${key} in ${language}`);
+    return template.replace(/\{(\w+)\}/g, (_, name) => String(values[name]));
+  }
+
+  function skillName(id, language = "en") {
+    const skill = SKILLS.find((entry) => entry.id === id);
+    if (!skill) throw new Error(`unknown skill ${id}`);
+    return skill.name[language];
+  }
+
+  // ------------------------------------------------------------------ skills from the trace
+
+  /**
+   * For every cutoff that prunes something: the cut node, the pruned leaves below it, and how
+   * many levels up the bound that caused it was set. The bound (β at a MAX node, α at a MIN
+   * node, MAX's view) is followed to where it was last changed: a child's window on entry is
+   * its parent's window, and a backup or cutoff that raises α at a MAX node (lowers β at a MIN
+   * node) makes that node the bound's source. A cutoff at a node's last child prunes nothing
+   * and is left out.
+   */
+  function cutoffSources(exercise) {
+    const open = new Map();
+    const result = [];
+    for (const event of exercise.trace.events) {
+      if (event.type === "enter") {
+        const parent = event.parent === null ? null : open.get(event.parent);
+        open.set(event.node, {
+          ply: event.ply,
+          max: event.player === 0,
+          alpha: event.alpha,
+          beta: event.beta,
+          alphaFrom: parent ? parent.alphaFrom : null,
+          betaFrom: parent ? parent.betaFrom : null,
+        });
+      } else if (event.type === "backup" || event.type === "cutoff") {
+        const node = open.get(event.node);
+        if (event.type === "cutoff" && event.skipped.length) {
+          const source = open.get(node.max ? node.betaFrom : node.alphaFrom);
+          const pruned = [];
+          for (const move of event.skipped) {
+            for (const leaf of T.leavesOf(exercise.nodes.get(move))) pruned.push(leaf.name);
+          }
+          result.push({ node: event.node, pruned, distance: node.ply - source.ply });
+        }
+        if (event.alpha > node.alpha) node.alphaFrom = event.node;
+        if (event.beta < node.beta) node.betaFrom = event.node;
+        node.alpha = event.alpha;
+        node.beta = event.beta;
+      }
+    }
+    return result;
+  }
+
+  /** The children of a node in the order the exercise's search tries them. */
+  function searchOrder(exercise, name) {
+    const children = exercise.nodes.get(name).children;
+    return exercise.convention.order === "reversed" ? [...children].reverse() : children;
+  }
+
+  /**
+   * The ties of the strict rule: a child returned exactly the bound (β at MAX, α at MIN), which
+   * cuts under "≥" and not under ">", and children are left to search. Each with the node and
+   * the leaves of the children searched after the tie.
+   */
+  function strictTies(exercise) {
+    if (exercise.convention.cutoff !== ">") return [];
+    const ties = [];
+    for (const event of exercise.trace.events) {
+      if (event.type !== "backup") continue;
+      const threshold = exercise.isMax(event.node) ? event.beta : event.alpha;
+      if (event.value !== threshold) continue;
+      const order = searchOrder(exercise, event.node);
+      const later = order.slice(order.findIndex((child) => child.name === event.child) + 1);
+      if (!later.length) continue;
+      const leaves = later.flatMap((child) => T.leavesOf(child).map((leaf) => leaf.name));
+      ties.push({ node: event.node, leaves });
+    }
+    return ties;
+  }
+
+  /** The entry window (MAX's view) of every entered node. */
+  function entryWindows(exercise) {
+    const windows = new Map();
+    for (const event of exercise.trace.events) {
+      if (event.type === "enter") windows.set(event.node, [event.alpha, event.beta]);
+    }
+    return windows;
+  }
+
+  function sorted(names, exercise) {
+    const order = [...exercise.nodes.keys()];
+    return [...new Set(names)].sort((a, b) => order.indexOf(a) - order.indexOf(b));
+  }
+
+  /**
+   * Which skills claim which parts of an exercise's answer (a leaf's pruned-or-evaluated
+   * status, an inner node's returned value), before each part is given to one skill:
+   *
+   *   deep_cutoff       the leaves pruned by cutoffs whose bound comes from 3 or more levels up
+   *   strict_cutoff     (cut on ">") at each tie, the node and its later children's leaves
+   *   shallow_cutoff    the leaves pruned by cutoffs whose bound comes from the parent
+   *   failsoft_bound    (fail-soft) every inner node returning a value outside its entry window
+   *   negamax_sign      every searched MIN inner node that returns a bound
+   *   entry_window      every searched inner node that returns a bound (not an exact value)
+   *   right_to_left     (order reversed) every leaf and every searched inner node
+   *   pruned_leaves     every leaf
+   *   returned_values   every searched inner node
+   */
+  function claims(exercise) {
+    const inner = [...exercise.values.keys()];
+    const bounded = inner.filter((name) => exercise.returned.get(name)[1] !== "exact");
+    const windows = entryWindows(exercise);
+    const sources = cutoffSources(exercise);
+    const ties = strictTies(exercise);
+    const { order, failure } = exercise.convention;
+    const none = { leaves: [], values: [] };
+    return {
+      deep_cutoff: {
+        leaves: sources.filter((cut) => cut.distance >= DEEP_DISTANCE).flatMap((cut) => cut.pruned),
+        values: [],
+      },
+      strict_cutoff: {
+        leaves: ties.flatMap((tie) => tie.leaves),
+        values: ties.map((tie) => tie.node).filter((name) => exercise.values.has(name)),
+      },
+      shallow_cutoff: {
+        leaves: sources.filter((cut) => cut.distance < DEEP_DISTANCE).flatMap((cut) => cut.pruned),
+        values: [],
+      },
+      failsoft_bound:
+        failure === "soft"
+          ? {
+              leaves: [],
+              values: inner.filter((name) => {
+                const [alpha, beta] = windows.get(name);
+                const value = exercise.values.get(name);
+                return value < alpha || value > beta;
+              }),
+            }
+          : none,
+      negamax_sign: { leaves: [], values: bounded.filter((name) => !exercise.isMax(name)) },
+      entry_window: { leaves: [], values: bounded },
+      right_to_left: order === "reversed" ? { leaves: exercise.leafNames, values: inner } : none,
+      pruned_leaves: { leaves: exercise.leafNames, values: [] },
+      returned_values: { leaves: [], values: inner },
+    };
+  }
+
+  /** The skills from the most specific to the most general: a part goes to the first claim. */
+  const PRIORITY = [
+    "deep_cutoff",
+    "strict_cutoff",
+    "shallow_cutoff",
+    "failsoft_bound",
+    "negamax_sign",
+    "entry_window",
+    "right_to_left",
+    "pruned_leaves",
+    "returned_values",
+  ];
+
+  /**
+   * The skills an exercise's answer needs, each with the parts of the answer it governs. Every
+   * part belongs to exactly one skill, the most specific that claims it (PRIORITY; claims()
+   * says which skills claim which parts): a leaf pruned by a deep cutoff is deep_cutoff's,
+   * not also pruned_leaves', so that a wrong part tells which skill failed. An exercise is
+   * tagged with the skills that get at least one part. Parts are node names in the tree's
+   * order.
+   *
+   * @returns {Object<string, {leaves: string[], values: string[]}>} in SKILLS order
+   */
+  function skillsOf(exercise) {
+    const claimed = claims(exercise);
+    const owner = new Map();
+    for (const id of PRIORITY) {
+      for (const name of [...claimed[id].leaves, ...claimed[id].values]) {
+        if (!owner.has(name)) owner.set(name, id);
+      }
+    }
+    const result = {};
+    for (const id of SKILL_IDS) {
+      const mine = (name) => owner.get(name) === id;
+      const leaves = sorted(claimed[id].leaves.filter(mine), exercise);
+      const values = sorted(claimed[id].values.filter(mine), exercise);
+      if (leaves.length + values.length) result[id] = { leaves, values };
+    }
+    return result;
+  }
+
+  /**
+   * Which skills an answer gets right: a skill is right when every one of its parts is (a
+   * leaf marked pruned exactly when it is pruned; an inner node's value given and equal to
+   * the value it returns).
+   *
+   * @param answer {pruned: [leaf names], values: [[name, value], ...]}
+   * @returns {Object<string, 0|1>} for every skill of skillsOf(exercise)
+   */
+  function grade(exercise, answer, skills = skillsOf(exercise)) {
+    const marked = new Set(answer.pruned);
+    const given = new Map(answer.values);
+    const leafRight = (leaf) => marked.has(leaf) === exercise.pruned.has(leaf);
+    const valueRight = (name) => given.get(name) === exercise.values.get(name);
+    const result = {};
+    for (const [id, part] of Object.entries(skills)) {
+      result[id] = part.leaves.every(leafRight) && part.values.every(valueRight) ? 1 : 0;
+    }
+    return result;
+  }
+
+  // ------------------------------------------------------------------ the exercises
+
+  const CONVENTIONS = [">=", ">"].flatMap((cutoff) =>
+    ["given", "reversed"].flatMap((order) =>
+      ["hard", "soft"].map((failure) => ({ cutoff, order, failure })),
+    ),
+  );
+  /** The tree sizes the trainer offers for chosen practice (a deep cutoff needs depth 4). */
+  const SIZES = [
+    { depth: 3, branching: [2, 3] },
+    { depth: 4, branching: 2 },
+  ];
+
+  /** An exercise's address, as the page writes it: "seed=7&depth=3&branching=2-3&…". */
+  function exerciseKey(spec) {
+    const branching = Array.isArray(spec.branching) ? spec.branching.join("-") : spec.branching;
+    const { cutoff, order, failure } = spec.convention;
+    return (
+      `seed=${spec.seed}&depth=${spec.depth}&branching=${branching}` +
+      `&cutoff=${cutoff === ">=" ? "ge" : "gt"}&order=${order}&failure=${failure}`
+    );
+  }
+
+  function makeExercise(spec) {
+    return new T.Exercise(T.randomTree(spec.seed, spec.depth, spec.branching), spec.convention);
+  }
+
+  // ------------------------------------------------------------------ the rating model
+
+  /*
+   * "Elo for items" (R. Pelánek, Applications of the Elo rating system in adaptive educational
+   * systems, Computers & Education 98, 2016, doi:10.1016/j.compedu.2016.03.017; accepted
+   * manuscript: docslib.org/doc/5069074): a student's answer to an item is a match between
+   * the student's skill θ and the item's difficulty d.
+   *
+   *   expected success      P = 1 / (1 + e^−(θ − d))
+   *   after the answer R    θ ← θ + K(n_student)·(R − P),   d ← d − K(n_item)·(R − P)
+   *   K schedule            K(n) = a / (1 + b·n), n = rated answers so far (the paper's
+   *                         "uncertainty function", with its a = 1, b = 0.05)
+   *
+   * Here the student has one θ per skill, and an exercise is one match per skill it needs
+   * (graded by grade()): each skill's θ moves by its own K·(R − P); the exercise's d moves
+   * by the mean of its skills' (R − P), so that the update is symmetric for an exercise of
+   * one skill. An exercise's difficulty starts at startingDifficulty (fitted, below) and its
+   * rating is a shift from there, the same for all its skills.
+   */
+  const K_START = 1;
+  const K_SLOWDOWN = 0.05;
+
+  function expected(skill, difficulty) {
+    return 1 / (1 + Math.exp(-(skill - difficulty)));
+  }
+
+  function kFactor(count) {
+    return K_START / (1 + K_SLOWDOWN * count);
+  }
+
+  /**
+   * One rated answer: new ratings for the student's skills and the exercise's shift.
+   * @param skills {id: {rating, count}} the student's skills before (missing: 0 and 0)
+   * @param exercise {shift, count} the exercise's rating before
+   * @param difficulties {id: starting difficulty of the exercise for that skill}
+   * @param outcomes {id: 0|1}
+   */
+  function update(skills, exercise, difficulties, outcomes) {
+    const after = {};
+    let surprise = 0;
+    const ids = Object.keys(outcomes);
+    for (const id of ids) {
+      const before = skills[id] || { rating: 0, count: 0 };
+      const error = outcomes[id] - expected(before.rating, difficulties[id] + exercise.shift);
+      after[id] = { rating: before.rating + kFactor(before.count) * error, count: before.count + 1 };
+      surprise += error;
+    }
+    const shift = ids.length ? exercise.shift - (kFactor(exercise.count) * surprise) / ids.length : exercise.shift;
+    return { skills: after, exercise: { shift, count: exercise.count + 1 } };
+  }
+
+  // ------------------------------------------------------------------ the starting difficulty
+
+  /**
+   * An exercise's measurable features for one of its skills: a constant, the leaves (in
+   * tens), the cutoffs that prune and the deep ones among them, the three rule-set flags, and
+   * log2(1 + the skill's parts). The order of DIFFICULTY_FEATURES is the coefficients' order.
+   */
+  const DIFFICULTY_FEATURES = [
+    "constant",
+    "leaves_per_10",
+    "cutoffs",
+    "deep_cutoffs",
+    "strict",
+    "reversed",
+    "soft",
+    "log2_parts",
+  ];
+
+  function features(exercise, skills = skillsOf(exercise)) {
+    const sources = cutoffSources(exercise);
+    const shared = [
+      1,
+      exercise.leafNames.length / 10,
+      sources.length,
+      sources.filter((cut) => cut.distance >= DEEP_DISTANCE).length,
+      exercise.convention.cutoff === ">" ? 1 : 0,
+      exercise.convention.order === "reversed" ? 1 : 0,
+      exercise.convention.failure === "soft" ? 1 : 0,
+    ];
+    const result = {};
+    for (const [id, part] of Object.entries(skills)) {
+      result[id] = [...shared, Math.log2(1 + part.leaves.length + part.values.length)];
+    }
+    return result;
+  }
+
+  /**
+   * The starting difficulty of each skill of an exercise: the fitted coefficients · features.
+   * @param featuresById {id: features} as features() gives them
+   */
+  function difficulties(featuresById, coefficients = fitted.coefficients) {
+    const result = {};
+    for (const [id, values] of Object.entries(featuresById)) {
+      result[id] = values.reduce((sum, value, index) => sum + value * coefficients[index], 0);
+    }
+    return result;
+  }
+
+  function startingDifficulty(exercise, skills = skillsOf(exercise)) {
+    return difficulties(features(exercise, skills));
+  }
+
+  /**
+   * An exercise's skills and features, remembered by its address (a memo of a pure function:
+   * choosing the next tree looks at many candidates, often the same ones). Holds at most
+   * MEMO_SIZE exercises; then it starts afresh.
+   */
+  const MEMO_SIZE = 20000;
+  const analysed = new Map();
+  function analyse(spec) {
+    const key = exerciseKey(spec);
+    let entry = analysed.get(key);
+    if (entry === undefined) {
+      if (analysed.size >= MEMO_SIZE) analysed.clear();
+      const exercise = makeExercise(spec);
+      const skills = skillsOf(exercise);
+      entry = { key, skills, features: features(exercise, skills) };
+      analysed.set(key, entry);
+    }
+    return entry;
+  }
+
+  // ------------------------------------------------------------------ the progress record
+
+  const FORMAT = "alphabeta-trainer-progress";
+  const VERSION = 1;
+
+  /** A fresh record: no attempts yet. `student` is any identifier (the page draws one). */
+  function newProgress(student, created) {
+    return { format: FORMAT, version: VERSION, student, created, attempts: [] };
+  }
+
+  const round = (value) => Math.round(value * 1000) / 1000;
+
+  /**
+   * The record after an attempt (a new object; the old one is not changed). Only the first
+   * try at an exercise is rated; a later try is kept (it counts as practice) but not rated.
+   * A shown solution is a miss on every skill.
+   *
+   * @param spec the exercise ({seed, depth, branching, convention})
+   * @param answer {pruned, values} as grade() reads it (ignored when `shown`)
+   * @param options {at: time in ms, shown: the solution was shown before an answer}
+   */
+  function recordAttempt(progress, spec, answer, { at, shown = false }) {
+    const key = exerciseKey(spec);
+    const exercise = makeExercise(spec);
+    const skills = skillsOf(exercise);
+    const graded = shown ? Object.fromEntries(Object.keys(skills).map((id) => [id, 0])) : grade(exercise, answer, skills);
+    const rated = !progress.attempts.some((attempt) => attempt.exercise === key);
+    const start = startingDifficulty(exercise, skills);
+    const attempt = {
+      exercise: key,
+      at,
+      rated: rated ? 1 : 0,
+      shown: shown ? 1 : 0,
+      outcomes: graded,
+      start: Object.fromEntries(Object.entries(start).map(([id, value]) => [id, round(value)])),
+    };
+    return { ...progress, attempts: [...progress.attempts, attempt] };
+  }
+
+  /**
+   * Where the student stands, folded from the record's attempts: every skill's rating, rated
+   * tries, right first tries, and when it was last practised (attempt number and time); every
+   * exercise's rating shift.
+   */
+  function standing(progress) {
+    const skills = {};
+    const exercises = {};
+    for (const id of SKILL_IDS) {
+      skills[id] = { rating: 0, count: 0, right: 0, practised: 0, lastIndex: -1, lastAt: null };
+    }
+    progress.attempts.forEach((attempt, index) => {
+      for (const id of Object.keys(attempt.outcomes)) {
+        skills[id].practised += 1;
+        skills[id].lastIndex = index;
+        skills[id].lastAt = attempt.at;
+      }
+      if (!attempt.rated) return;
+      const exercise = exercises[attempt.exercise] || { shift: 0, count: 0 };
+      const after = update(skills, exercise, attempt.start, attempt.outcomes);
+      for (const [id, value] of Object.entries(after.skills)) {
+        skills[id].rating = value.rating;
+        skills[id].count = value.count;
+        skills[id].right += attempt.outcomes[id];
+      }
+      exercises[attempt.exercise] = after.exercise;
+    });
+    return { skills, exercises, attempts: progress.attempts.length };
+  }
+
+  // ------------------------------------------------------------------ the next exercise
+
+  const CANDIDATES = 16;
+  const MOST_CANDIDATES = 96; // a rare skill's tree is looked for among this many at most
+  const TARGET = 0.75;
+  const REVIEW_AFTER = 8; // a started skill not practised for this many attempts is reviewed
+  const REVIEW_EVERY = 4; // ... on every 4th attempt
+
+  /**
+   * The candidate exercises drawn from a seed: `count` specs from the page's seed sequence
+   * (nextSeed), each block of CANDIDATES covering every rule set in both sizes.
+   */
+  function candidates(seed, count = CANDIDATES) {
+    const result = [];
+    let next = seed;
+    for (let index = 0; index < count; index += 1) {
+      next = T.nextSeed(next);
+      const size = SIZES[Math.floor(index / CONVENTIONS.length) % SIZES.length];
+      result.push({ seed: next, ...size, convention: CONVENTIONS[index % CONVENTIONS.length] });
+    }
+    return result;
+  }
+
+  /**
+   * The skills to practise next, most wanted first, each with why. Before any attempt: the
+   * first skill. On every REVIEW_EVERY-th attempt: first the skills not tried yet, then the
+   * started skills not practised for REVIEW_AFTER attempts or more (longest first). Then the
+   * started skills from the lowest rating up; last the skills not tried yet.
+   */
+  function wanted(state) {
+    const started = SKILL_IDS.filter((id) => state.skills[id].count > 0);
+    if (!started.length) return [{ skill: SKILL_IDS[0], why: "first" }];
+    const fresh = SKILL_IDS.filter((id) => state.skills[id].count === 0).map((skill) => ({
+      skill,
+      why: "new",
+    }));
+    const result = [];
+    if (state.attempts % REVIEW_EVERY === REVIEW_EVERY - 1) {
+      const since = (id) => state.attempts - 1 - state.skills[id].lastIndex;
+      const stale = started
+        .filter((id) => since(id) >= REVIEW_AFTER)
+        .sort((a, b) => state.skills[a].lastIndex - state.skills[b].lastIndex);
+      result.push(...fresh, ...stale.map((skill) => ({ skill, why: "review" })));
+    }
+    const weakest = [...started].sort(
+      (a, b) => state.skills[a].rating - state.skills[b].rating || SKILL_IDS.indexOf(a) - SKILL_IDS.indexOf(b),
+    );
+    result.push(...weakest.map((skill) => ({ skill, why: "weakest" })), ...fresh);
+    return result;
+  }
+
+  /**
+   * The exercise to practise next: the first wanted skill that some candidate of `seed` needs
+   * (looking at up to MOST_CANDIDATES), and among the candidates needing it the one whose
+   * expected success on that skill is closest to 75 %; with the reason in both languages. A
+   * pure function of the record and the seed.
+   *
+   * @returns {spec, key, skill, why, expected, reason: {en, ja}}
+   */
+  function nextExercise(progress, seed) {
+    const state = standing(progress);
+    const all = candidates(seed, MOST_CANDIDATES);
+    for (const { skill, why } of wanted(state)) {
+      let best = null;
+      for (let count = CANDIDATES; count <= MOST_CANDIDATES && best === null; count += CANDIDATES) {
+        for (const spec of all.slice(count - CANDIDATES, count)) {
+          const { skills, features: values } = analyse(spec);
+          if (!(skill in skills)) continue;
+          const chance = expected(state.skills[skill].rating, difficulties({ [skill]: values[skill] })[skill]);
+          if (best === null || Math.abs(chance - TARGET) < Math.abs(best.chance - TARGET)) {
+            best = { spec, chance };
+          }
+        }
+      }
+      if (best === null) continue;
+      const reason = {};
+      for (const language of T.LANGUAGES) {
+        const values = {
+          skill: skillName(skill, language),
+          percent: Math.round(best.chance * 100),
+          count: state.attempts - 1 - state.skills[skill].lastIndex,
+        };
+        reason[language] = say(`because_${why}`, language, values);
+      }
+      return { spec: best.spec, key: exerciseKey(best.spec), skill, why, expected: best.chance, reason };
+    }
+    throw new Error("no candidate exercise needs any skill"); // every tree needs pruned_leaves
+  }
+
+  // ------------------------------------------------------------------ export and import
+
+  function hex(buffer) {
+    return [...new Uint8Array(buffer)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+  }
+
+  /** SHA-256 of a text's UTF-8 bytes, in hex (SubtleCrypto: a browser's or Node's webcrypto). */
+  async function sha256(text) {
+    const subtle = globalThis.crypto && globalThis.crypto.subtle;
+    if (!subtle) throw new Error("SHA-256 needs SubtleCrypto (a secure context or Node 20+)");
+    return hex(await subtle.digest("SHA-256", new TextEncoder().encode(text)));
+  }
+
+  /**
+   * A record as a file's text: {"format", "version", "sha256", "body"}, where body is the
+   * record as JSON text and sha256 the hash of body's UTF-8 bytes (gamelib.mastery checks it
+   * with hashlib on the same bytes).
+   */
+  async function exportProgress(progress) {
+    const body = JSON.stringify(progress);
+    return JSON.stringify({ format: FORMAT, version: VERSION, sha256: await sha256(body), body });
+  }
+
+  function aside(text, key, values = {}) {
+    const reason = {};
+    for (const language of T.LANGUAGES) reason[language] = say(key, language, values);
+    return { progress: null, aside: { text, reason } };
+  }
+
+  /**
+   * A file's (or local storage's) text read back: {progress, aside: null} when it is a sound
+   * record of this version; otherwise {progress: null, aside: {text, reason: {en, ja}}}: the
+   * text to keep aside (never dropped) and why.
+   */
+  async function importProgress(text) {
+    let file;
+    try {
+      file = JSON.parse(text);
+    } catch {
+      return aside(text, "aside_not_json");
+    }
+    if (!file || file.format !== FORMAT || typeof file.body !== "string") {
+      return aside(text, "aside_not_progress");
+    }
+    if (file.version !== VERSION) {
+      return aside(text, "aside_version", { version: file.version, expected: VERSION });
+    }
+    if (file.sha256 !== (await sha256(file.body))) return aside(text, "aside_checksum");
+    let progress;
+    try {
+      progress = JSON.parse(file.body);
+    } catch {
+      return aside(text, "aside_damaged", { detail: "body" });
+    }
+    const problem = recordProblem(progress);
+    if (problem) return aside(text, "aside_damaged", { detail: problem });
+    return { progress, aside: null };
+  }
+
+  /** What is wrong with a parsed record's shape, or "" when nothing is. */
+  function recordProblem(progress) {
+    if (!progress || progress.format !== FORMAT || progress.version !== VERSION) return "format";
+    if (!Array.isArray(progress.attempts)) return "attempts";
+    for (const attempt of progress.attempts) {
+      if (typeof attempt.exercise !== "string" || typeof attempt.outcomes !== "object") return "attempt";
+      for (const [id, outcome] of Object.entries(attempt.outcomes)) {
+        if (!SKILL_IDS.includes(id) || (outcome !== 0 && outcome !== 1)) return "outcome";
+        if (typeof attempt.start[id] !== "number") return "start";
+      }
+    }
+    return "";
+  }
+
+  return {
+    SKILLS,
+    SKILL_IDS,
+    PRIORITY,
+    DEEP_DISTANCE,
+    WORDS,
+    CONVENTIONS,
+    SIZES,
+    DIFFICULTY_FEATURES,
+    FORMAT,
+    VERSION,
+    K_START,
+    K_SLOWDOWN,
+    TARGET,
+    skillName,
+    cutoffSources,
+    claims,
+    skillsOf,
+    grade,
+    exerciseKey,
+    makeExercise,
+    expected,
+    kFactor,
+    update,
+    features,
+    difficulties,
+    startingDifficulty,
+    analyse,
+    newProgress,
+    recordAttempt,
+    standing,
+    candidates,
+    nextExercise,
+    sha256,
+    exportProgress,
+    importProgress,
+  };
+})(
+  typeof PruningTrainer !== "undefined" ? PruningTrainer : globalThis.PruningTrainer,
+  typeof MASTERY_DIFFICULTY !== "undefined" ? MASTERY_DIFFICULTY : globalThis.MASTERY_DIFFICULTY,
+);
+
+if (typeof module === "object" && module !== null && module.exports) {
+  module.exports = PruningMastery;
+}

@@ -1,0 +1,110 @@
+// Runs the mastery engine (mastery.js, on trainer.js) on the cases tests/test_mastery.py
+// writes, and prints what it finds, as JSON, for the test to compare with gamelib.
+//
+//   node site/trainer/mastery_check.mjs input.json > output.json
+//
+// input.json:
+//   cases: [{tree, convention, answers: [{pruned, values}]}]   a tree as check.mjs reads it
+//   ratings: [{skills, exercise, difficulties, outcomes}]      update() inputs
+//   records: [{progress, tamper: "" | "body" | "version" | "json"}]   export, tamper, import
+//   next: [{progress, seed}]                                   nextExercise() inputs
+//   texts: [text, ...]                                          SHA-256 of each
+// output.json: per case {skills, grades, features, starts}; per rating the update; per record
+// the exported text and what importing it gave; per next the choice; per text its hash; and
+// the engine's constants (SKILLS, WORDS, FORMAT, VERSION, K_START, K_SLOWDOWN, coefficients).
+//
+// `load()` is exported for the simulation (benchmarks/mastery_simulation.mjs).
+
+import { readFileSync } from "node:fs";
+import { webcrypto } from "node:crypto";
+import { pathToFileURL } from "node:url";
+import vm from "node:vm";
+
+const here = new URL(".", import.meta.url);
+
+/**
+ * trainer.js, mastery_difficulty.js and mastery.js in one context, as the page loads them
+ * (classic scripts sharing their globals); SubtleCrypto is node:crypto's webcrypto.
+ * `coefficients` replaces the fitted ones (the simulation fits them with none yet).
+ */
+export function load(coefficients = null) {
+  const context = vm.createContext({ module: { exports: {} }, crypto: webcrypto, TextEncoder });
+  for (const file of ["trainer.js", "mastery_difficulty.js"]) {
+    vm.runInContext(readFileSync(new URL(file, here), "utf8"), context, { filename: file });
+  }
+  if (coefficients !== null) context.MASTERY_DIFFICULTY.coefficients = coefficients;
+  context.module = { exports: {} };
+  vm.runInContext(readFileSync(new URL("mastery.js", here), "utf8"), context, {
+    filename: "mastery.js",
+  });
+  return {
+    T: vm.runInContext("PruningTrainer", context),
+    M: context.module.exports,
+    fitted: vm.runInContext("MASTERY_DIFFICULTY", context),
+  };
+}
+
+function tree(data) {
+  if (data.c === undefined) return { name: data.n, value: data.v, children: [] };
+  return { name: data.n, value: null, children: data.c.map(tree) };
+}
+
+async function tampered(text, how) {
+  const file = JSON.parse(text);
+  if (how === "body") file.body = file.body.replace('"outcomes":{', '"outcomes":{"deep_cutoff":1,');
+  if (how === "version") file.version = 0;
+  if (how === "json") return text.slice(0, text.length - 7);
+  return JSON.stringify(file);
+}
+
+async function main() {
+  const { T, M, fitted } = load();
+  const input = JSON.parse(readFileSync(process.argv[2], "utf8"));
+  const cases = input.cases.map((data) => {
+    const exercise = new T.Exercise(tree(data.tree), data.convention);
+    const skills = M.skillsOf(exercise);
+    return {
+      skills,
+      cutoffs: M.cutoffSources(exercise),
+      grades: data.answers.map((answer) => M.grade(exercise, answer, skills)),
+      features: M.features(exercise, skills),
+      starts: M.startingDifficulty(exercise, skills),
+    };
+  });
+  const ratings = (input.ratings || []).map((data) =>
+    M.update(data.skills, data.exercise, data.difficulties, data.outcomes),
+  );
+  const records = [];
+  for (const { progress, tamper } of input.records || []) {
+    const text = await M.exportProgress(progress);
+    const changed = tamper ? await tampered(text, tamper) : text;
+    records.push({ text: changed, imported: await M.importProgress(changed) });
+  }
+  const next = (input.next || []).map(({ progress, seed }) => M.nextExercise(progress, seed));
+  const hashes = [];
+  for (const text of input.texts || []) hashes.push(await M.sha256(text));
+  const output = {
+    cases,
+    ratings,
+    records,
+    next,
+    hashes,
+    standing: (input.standing || []).map((progress) => M.standing(progress)),
+    constants: {
+      SKILLS: M.SKILLS,
+      WORDS: M.WORDS,
+      FORMAT: M.FORMAT,
+      VERSION: M.VERSION,
+      K_START: M.K_START,
+      K_SLOWDOWN: M.K_SLOWDOWN,
+      DEEP_DISTANCE: M.DEEP_DISTANCE,
+      DIFFICULTY_FEATURES: M.DIFFICULTY_FEATURES,
+      fitted,
+    },
+  };
+  process.stdout.write(JSON.stringify(output));
+}
+
+if (process.argv[1] && pathToFileURL(process.argv[1]).href === import.meta.url) {
+  await main();
+}

@@ -1,0 +1,396 @@
+"""The trainer's mastery engine (site/trainer/mastery.js) agrees with gamelib, and its parts
+hold what they promise.
+
+``node site/trainer/mastery_check.mjs`` runs once on every case below; its output is compared
+with :mod:`gamelib.mastery`:
+
+- the skills of CASES_PER_RULE_SET random trees for each of the 8 rule sets (depth 2 to 4,
+  branching 2, 3 or 2–3; every third tree with leaves in −2…2, so that ties decide cutoffs):
+  the tags, every skill's parts and every cutoff's bound distance, against
+  :func:`~gamelib.mastery.skills_of` on gamelib's own trace;
+- grading: the right answer gets every skill right, and one wrong part fails exactly the
+  skill that owns it;
+- the rating update against the formula written out here (expected score, symmetric update,
+  K schedule), and the fold of a record against :func:`gamelib.mastery.standing`;
+- export and import: SHA-256 of the same bytes as hashlib, an exported file read by
+  :func:`gamelib.mastery.read_record`, and a tampered, old-version or cut-off file kept aside
+  with its reason in both languages (and refused by gamelib with the same reason);
+- the next exercise: a pure function of the record and the seed, needing its target skill,
+  with its reason in both languages; a student who always misses deep cutoffs gets deep
+  cutoffs as the weakest skill;
+- the skills' names and explanations, word for word the same in both;
+- the starting difficulty's coefficients (site/trainer/mastery_difficulty.js) match a re-fit
+  with the file's seed (benchmarks/mastery_simulation.mjs).
+
+Hypothesis checks gamelib's side on random trees: every part of an answer belongs to exactly
+one skill, and the skills appear only where their rule does.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import json
+import math
+import random
+import shutil
+import subprocess
+import sys
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from gamelib.exercises import Convention, PruningExercise
+from gamelib.mastery import SKILLS, RecordError, read_record, skills_of, standing
+from gamelib.mastery.progress import FORMAT, VERSION, expected, k_factor
+from gamelib.mastery.skills import EXPLANATIONS, NAMES, cutoff_sources
+from gamelib.trees import Tree, random_tree
+
+REPOSITORY = Path(__file__).resolve().parents[1]
+CHECKER = REPOSITORY / "site" / "trainer" / "mastery_check.mjs"
+SIMULATION = REPOSITORY / "benchmarks" / "mastery_simulation.mjs"
+CASES_PER_RULE_SET = 150
+CONVENTIONS = [
+    Convention(cutoff, order, failure)
+    for cutoff in (">=", ">")
+    for order in ("given", "reversed")
+    for failure in ("hard", "soft")
+]
+SIZES = [(depth, branching) for depth in (2, 3, 4) for branching in (2, 3, (2, 3))]
+
+
+def tree_json(tree: Tree) -> dict[str, Any]:
+    """``{"n", "v"}`` for a leaf, ``{"n", "c": [...]}`` for an inner node."""
+    if tree.is_leaf:
+        return {"n": tree.name, "v": tree.value}
+    return {"n": tree.name, "c": [tree_json(child) for child in tree.children]}
+
+
+def convention_json(convention: Convention) -> dict[str, str]:
+    return {"cutoff": convention.cutoff, "order": convention.order, "failure": convention.failure}
+
+
+@cache
+def exercises() -> list[PruningExercise]:
+    """CASES_PER_RULE_SET random trees per rule set, sizes in turn, every third with ties."""
+    result = []
+    for rule, convention in enumerate(CONVENTIONS):
+        for index in range(CASES_PER_RULE_SET):
+            depth, branching = SIZES[index % len(SIZES)]
+            low, high = (-2, 2) if index % 3 == 0 else (-9, 9)
+            tree = random_tree(1000 * rule + index, depth, branching, low, high)
+            result.append(PruningExercise(tree=tree, convention=convention))
+    return result
+
+
+def right_answer(exercise: PruningExercise) -> dict[str, Any]:
+    return {
+        "pruned": sorted(exercise.solution.pruned),
+        "values": [[name, value] for name, value in exercise.solution.values.items()],
+    }
+
+
+def one_wrong(exercise: PruningExercise, name: str) -> dict[str, Any]:
+    """The right answer with the part ``name`` wrong (a leaf's status flipped, a value + 1)."""
+    answer = right_answer(exercise)
+    if name in exercise.leaf_names:
+        pruned = set(answer["pruned"]) ^ {name}
+        answer["pruned"] = sorted(pruned)
+    else:
+        answer["values"] = [[n, v + 1 if n == name else v] for n, v in answer["values"]]
+    return answer
+
+
+def wrong_parts(exercise: PruningExercise, index: int) -> list[str]:
+    """Two parts to get wrong: a leaf and an inner node, drawn from the case's index."""
+    generator = random.Random(index)
+    return [generator.choice(exercise.leaf_names), generator.choice(list(exercise.solution.values))]
+
+
+def record(attempts: list[dict[str, Any]], student: str = "s1") -> dict[str, Any]:
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "student": student,
+        "created": 0,
+        "attempts": attempts,
+    }
+
+
+def attempt(key: str, outcomes: dict[str, int], at: int, *, rated: int = 1) -> dict[str, Any]:
+    start = {skill: round(0.3 * index - 1, 3) for index, skill in enumerate(outcomes)}
+    return {
+        "exercise": key,
+        "at": at,
+        "rated": rated,
+        "shown": 0,
+        "outcomes": outcomes,
+        "start": start,
+    }
+
+
+def sample_record() -> dict[str, Any]:
+    """Attempts with every skill, a miss pattern, a repeated (unrated) exercise."""
+    generator = random.Random(30)
+    attempts = []
+    for index in range(40):
+        skills = generator.sample(SKILLS, generator.randint(1, 5))
+        outcomes = {skill: generator.randint(0, 1) for skill in skills}
+        key = f"seed={index % 33}&depth=3&branching=2-3&cutoff=ge&order=given&failure=hard"
+        attempts.append(attempt(key, outcomes, 1000 * index, rated=int(index < 33)))
+    return record(attempts)
+
+
+def deep_misser() -> dict[str, Any]:
+    """Twenty attempts right on every skill except the deep cutoff, always missed."""
+    attempts = []
+    for index in range(20):
+        outcomes = {skill: int(skill != "deep_cutoff") for skill in SKILLS}
+        attempts.append(attempt(f"seed={index}", outcomes, index))
+    return record(attempts)
+
+
+RATINGS = [
+    {
+        "skills": {"deep_cutoff": {"rating": 0.4, "count": 3}},
+        "exercise": {"shift": 0.0, "count": 0},
+        "difficulties": {"deep_cutoff": -0.2},
+        "outcomes": {"deep_cutoff": 1},
+    },
+    {
+        "skills": {
+            "shallow_cutoff": {"rating": -1.0, "count": 0},
+            "pruned_leaves": {"rating": 2.0, "count": 40},
+        },
+        "exercise": {"shift": 0.5, "count": 2},
+        "difficulties": {"shallow_cutoff": 0.0, "pruned_leaves": 1.5},
+        "outcomes": {"shallow_cutoff": 0, "pruned_leaves": 1},
+    },
+]
+TEXTS = ["", "abc", "探索窓 (α, β) と βカット", '{"body":"x"}']
+
+
+@cache
+def node_output(directory: str) -> dict[str, Any]:
+    """Run mastery_check.mjs once on every case; its output, parsed."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.fail("Node.js is not installed, so the trainer's mastery engine cannot be checked.")
+    cases = [
+        {
+            "tree": tree_json(exercise.tree),
+            "convention": convention_json(exercise.convention),
+            "answers": [right_answer(exercise)]
+            + [one_wrong(exercise, name) for name in wrong_parts(exercise, index)],
+        }
+        for index, exercise in enumerate(exercises())
+    ]
+    progress = sample_record()
+    data = {
+        "cases": cases,
+        "ratings": RATINGS,
+        "records": [
+            {"progress": progress, "tamper": tamper} for tamper in ("", "body", "version", "json")
+        ],
+        "next": [{"progress": progress, "seed": 5}, {"progress": progress, "seed": 5}]
+        + [{"progress": deep_misser(), "seed": seed} for seed in (1, 2, 3)]
+        + [{"progress": record([]), "seed": 9}],
+        "texts": TEXTS,
+        "standing": [progress],
+    }
+    path = Path(directory) / "input.json"
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    run = subprocess.run(
+        [node, str(CHECKER), str(path)], capture_output=True, text=True, timeout=300
+    )
+    assert run.returncode == 0, f"mastery_check.mjs failed:\n{run.stderr}"
+    output: dict[str, Any] = json.loads(run.stdout)
+    return output
+
+
+@pytest.fixture(scope="module")
+def output(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    return node_output(str(tmp_path_factory.mktemp("mastery")))
+
+
+def parts_json(exercise: PruningExercise) -> dict[str, dict[str, list[str]]]:
+    return {
+        skill: {"leaves": list(parts.leaves), "values": list(parts.values)}
+        for skill, parts in skills_of(exercise).items()
+    }
+
+
+def test_skills_match_gamelib(output: dict[str, Any]) -> None:
+    mismatched = []
+    for index, (exercise, case) in enumerate(zip(exercises(), output["cases"], strict=True)):
+        if case["skills"] != parts_json(exercise):
+            mismatched.append((index, case["skills"], parts_json(exercise)))
+        distances = [(c.node, list(c.pruned), c.distance) for c in cutoff_sources(exercise)]
+        got = [(c["node"], c["pruned"], c["distance"]) for c in case["cutoffs"]]
+        if got != distances:
+            mismatched.append((index, got, distances))
+    assert not mismatched, mismatched[:3]
+    tagged = {skill for case in output["cases"] for skill in case["skills"]}
+    assert tagged == set(SKILLS), "every skill appears on some tree of the sample"
+    assert list(output["cases"][0]["skills"]) == [
+        s for s in SKILLS if s in output["cases"][0]["skills"]
+    ]
+
+
+def test_grading_fails_exactly_the_owner_of_a_wrong_part(output: dict[str, Any]) -> None:
+    for index, (exercise, case) in enumerate(zip(exercises(), output["cases"], strict=True)):
+        skills = skills_of(exercise)
+        right, *wrong = case["grades"]
+        assert right == {skill: 1 for skill in skills}
+        for name, grades in zip(wrong_parts(exercise, index), wrong, strict=True):
+            owners = [s for s, p in skills.items() if name in p.leaves or name in p.values]
+            assert len(owners) == 1, (index, name, owners)
+            assert grades == {skill: int(skill != owners[0]) for skill in skills}, (index, name)
+
+
+def test_rating_update_is_the_written_formula(output: dict[str, Any]) -> None:
+    assert output["constants"]["K_START"] == 1 and output["constants"]["K_SLOWDOWN"] == 0.05
+    assert [k_factor(n) for n in (0, 20, 180)] == [1.0, 0.5, 0.1]
+    assert expected(0.7, 0.7) == 0.5 and math.isclose(expected(1, 0) + expected(0, 1), 1)
+    for data, got in zip(RATINGS, output["ratings"], strict=True):
+        shift = data["exercise"]["shift"]
+        errors = {}
+        for skill, outcome in data["outcomes"].items():
+            before = data["skills"][skill]
+            errors[skill] = outcome - expected(
+                before["rating"], data["difficulties"][skill] + shift
+            )
+            after = before["rating"] + k_factor(before["count"]) * errors[skill]
+            assert math.isclose(got["skills"][skill]["rating"], after, rel_tol=1e-12)
+            assert got["skills"][skill]["count"] == before["count"] + 1
+        mean = sum(errors.values()) / len(errors)
+        change = -k_factor(data["exercise"]["count"]) * mean
+        assert math.isclose(got["exercise"]["shift"], shift + change, rel_tol=1e-12)
+    # symmetric: one skill, equal K (both counts 3 would be; here the first case's K differ)
+    one = output["ratings"][0]
+    gain = one["skills"]["deep_cutoff"]["rating"] - 0.4
+    drop = 0.0 - one["exercise"]["shift"]
+    assert gain > 0 and math.isclose(gain / k_factor(3), drop / k_factor(0), rel_tol=1e-12)
+
+
+def test_standing_matches_gamelib(output: dict[str, Any]) -> None:
+    expected_skills = standing(sample_record()["attempts"])
+    got = output["standing"][0]["skills"]
+    for skill in SKILLS:
+        mine = expected_skills[skill]
+        assert math.isclose(got[skill]["rating"], mine.rating, rel_tol=1e-12, abs_tol=1e-15)
+        assert (got[skill]["count"], got[skill]["right"], got[skill]["practised"]) == (
+            mine.count,
+            mine.right,
+            mine.practised,
+        )
+        assert got[skill]["lastAt"] == mine.last_at
+    assert any(mine.count < mine.practised for mine in expected_skills.values()), "unrated tries"
+
+
+def test_checksums_are_hashlib_on_the_same_bytes(output: dict[str, Any]) -> None:
+    assert output["hashes"] == [hashlib.sha256(text.encode()).hexdigest() for text in TEXTS]
+
+
+def test_export_import_and_what_is_kept_aside(output: dict[str, Any]) -> None:
+    sound, body, version, cut = output["records"]
+    assert sound["imported"]["aside"] is None
+    assert sound["imported"]["progress"] == sample_record()
+    kept = read_record(sound["text"])
+    assert kept.attempts == sample_record()["attempts"] and kept.student == "s1"
+    words = output["constants"]["WORDS"]
+    for case, key, reason in (
+        (body, "aside_checksum", "checksum"),
+        (version, "aside_version", "version"),
+        (cut, "aside_not_json", "not_json"),
+    ):
+        aside = case["imported"]["aside"]
+        assert case["imported"]["progress"] is None and aside["text"] == case["text"]
+        assert aside["text"] != sound["text"]
+        if key != "aside_version":
+            assert aside["reason"] == {language: words[key][language] for language in ("en", "ja")}
+        else:
+            assert "0" in aside["reason"]["en"] and "0" in aside["reason"]["ja"]
+        with pytest.raises(RecordError) as error:
+            read_record(case["text"])
+        assert error.value.reason == reason
+
+
+def test_next_exercise_is_pure_and_targets_its_skill(output: dict[str, Any]) -> None:
+    first, again, *deep, fresh = output["next"]
+    assert first == again
+    for choice in (first, *deep, fresh):
+        spec = choice["spec"]
+        tree = random_tree(
+            spec["seed"],
+            spec["depth"],
+            tuple(spec["branching"]) if isinstance(spec["branching"], list) else spec["branching"],
+        )
+        convention = Convention(**spec["convention"])
+        assert choice["skill"] in skills_of(PruningExercise(tree=tree, convention=convention))
+        name = {language: NAMES[choice["skill"]][language] for language in ("en", "ja")}
+        assert all(name[language] in choice["reason"][language] for language in ("en", "ja"))
+        assert choice["key"].startswith(f"seed={spec['seed']}&depth={spec['depth']}&")
+    assert fresh["why"] == "first"
+    # twenty attempts missing only deep cutoffs: the 21st (not a review turn) targets them
+    weakest = [choice for choice in deep if choice["why"] == "weakest"]
+    assert weakest and all(choice["skill"] == "deep_cutoff" for choice in weakest)
+    assert all("weakest" in choice["reason"]["en"] for choice in weakest)
+
+
+def test_words_match_gamelib(output: dict[str, Any]) -> None:
+    skills = output["constants"]["SKILLS"]
+    assert [skill["id"] for skill in skills] == list(SKILLS)
+    for skill in skills:
+        assert skill["name"] == dict(NAMES[skill["id"]])
+        assert skill["explanation"] == dict(EXPLANATIONS[skill["id"]])
+
+
+def fit_module() -> Any:
+    path = REPOSITORY / "benchmarks" / "mastery_simulation.py"
+    spec = importlib.util.spec_from_file_location("mastery_simulation", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["mastery_simulation"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_fitted_difficulty_matches_a_refit(output: dict[str, Any]) -> None:
+    simulation = fit_module()
+    saved = simulation.read_fitted()
+    assert output["constants"]["fitted"] == saved, "the engine loads the saved fit"
+    assert saved["features"] == output["constants"]["DIFFICULTY_FEATURES"]
+    refit = simulation.node("fit", saved["seed"])
+    assert refit == saved
+    assert simulation.fitted_text(refit) == simulation.FITTED.read_text("utf-8")
+
+
+@given(
+    seed=st.integers(0, 10**6),
+    size=st.sampled_from(SIZES),
+    narrow=st.booleans(),
+    convention=st.sampled_from(CONVENTIONS),
+)
+def test_every_part_has_one_skill(
+    seed: int, size: tuple[int, int | tuple[int, int]], narrow: bool, convention: Convention
+) -> None:
+    depth, branching = size
+    low, high = (-2, 2) if narrow else (-9, 9)
+    exercise = PruningExercise(
+        tree=random_tree(seed, depth, branching, low, high), convention=convention
+    )
+    skills = skills_of(exercise)
+    owned = [name for parts in skills.values() for name in (*parts.leaves, *parts.values)]
+    assert sorted(owned) == sorted([*exercise.leaf_names, *exercise.solution.values])
+    assert ("right_to_left" in skills) <= (convention.order == "reversed")
+    assert ("failsoft_bound" in skills) <= (convention.failure == "soft")
+    assert ("strict_cutoff" in skills) <= (convention.cutoff == ">")
+    assert ("deep_cutoff" in skills) <= (depth >= 4)
+    pruned_by_cuts = {leaf for cut in cutoff_sources(exercise) for leaf in cut.pruned}
+    assert pruned_by_cuts == exercise.solution.pruned
+    assert all(cut.distance % 2 == 1 for cut in cutoff_sources(exercise))
