@@ -1,25 +1,37 @@
 """Matches inside the kernel (gamelib.tournament.in_kernel): the referee's clock rule, forfeited
-after the fact; faults lose the game with the referee's statuses; matches are colour-balanced
-and repeatable; and the sample player passes notebook 10's exercise."""
+after the fact; the exercise's clock calibrated to the machine's speed (a simulated machine of
+any speed gives a player the same work per move); faults lose the game with the referee's
+statuses; matches are colour-balanced and repeatable; and the sample player passes notebook
+10's exercise."""
 
 from __future__ import annotations
 
 import itertools
 import re
+import statistics
 import time
 from typing import Any
 
 import pytest
 
+from gamelib import Othello, alphabeta_failsoft
 from gamelib.games.minireversi import MiniReversi
+from gamelib.games.othello import positional_evaluation
 from gamelib.players import GreedyPlayer, RandomPlayer
-from gamelib.tournament import sample_player
+from gamelib.tournament import in_kernel, sample_player
 from gamelib.tournament.games import final_position
 from gamelib.tournament.in_kernel import (
+    EXERCISE_CLOCK,
     EXERCISE_GAMES,
     EXERCISE_SHARE,
     IN_KERNEL,
+    REFERENCE_DEPTH,
+    REFERENCE_LINE,
+    REFERENCE_RUNS,
+    REFERENCE_SECONDS,
+    Calibration,
     ProcessClock,
+    calibrate,
     check_exercise,
     entrant,
     exercise_opponent,
@@ -124,6 +136,122 @@ def test_the_rule_is_the_referees_the_grace_is_forgiven_on_every_move() -> None:
             assert result.sides[0].moves == 6 and banks[-1] == 0.0
         else:
             assert len(banks) > 5 and banks[5:] == [0.0] * (len(banks) - 5)
+
+
+class SimulatedMachine:
+    """A machine ``slowness`` times as slow as the reference machine, whose clock advances only
+    by the work done on it: work the reference machine does in ``s`` seconds takes ``slowness
+    × s`` here."""
+
+    def __init__(self, slowness: float) -> None:
+        self.slowness = slowness
+        self.now = 0.0
+
+    def time(self) -> float:
+        """This machine's clock."""
+        return self.now
+
+    def work(self, reference_seconds: float) -> None:
+        """Do what the reference machine does in ``reference_seconds``."""
+        self.now += reference_seconds * self.slowness
+
+    def reference_search(self) -> int:
+        """The reference workload on this machine (the nodes are a stand-in)."""
+        self.work(REFERENCE_SECONDS)
+        return 1
+
+    def burner(self, reference_seconds: float) -> Any:
+        """A player that does ``reference_seconds`` of the reference machine's work on every
+        move, then plays the first legal move."""
+
+        def choose_move(game: Any, state: Any, clock: Clock) -> Any:
+            self.work(reference_seconds)
+            return game.moves(state)[0]
+
+        return choose_move
+
+
+SPEEDS = (0.25, 1.0, 3.0, 8.0)
+"""Simulated machines: 4 times as fast as the reference machine, as fast, 3 and 8 times as slow."""
+
+
+def test_the_calibration_measures_the_machines_speed() -> None:
+    for slowness in SPEEDS:
+        machine = SimulatedMachine(slowness)
+        calibration = calibrate(machine.reference_search, timer=machine.time)
+        assert len(calibration.runs) == REFERENCE_RUNS
+        assert calibration.scale == pytest.approx(slowness)
+        clock = calibration.clock(EXERCISE_CLOCK)
+        assert clock.move_seconds == pytest.approx(slowness * EXERCISE_CLOCK.move_seconds)
+        assert clock.bank_seconds == pytest.approx(slowness * EXERCISE_CLOCK.bank_seconds)
+        assert clock.grace_seconds == pytest.approx(slowness * EXERCISE_CLOCK.grace_seconds)
+    with pytest.raises(ValueError, match="at least one"):
+        calibrate(SimulatedMachine(1.0).reference_search, runs=0)
+    frozen = SimulatedMachine(1.0)
+    with pytest.raises(ValueError, match="no time"):
+        calibrate(lambda: 1, timer=frozen.time)
+
+
+def test_a_calibrated_clock_gives_the_same_work_on_every_machine(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # On each simulated machine: a player doing exactly the move time's work of the reference
+    # machine never touches its bank; one doing 0.3 s more spends it and times out at its 4th
+    # move (0.3 + 0.3 + 0.3 of the 1 s bank gone, then 0.32 s > 0.02 + 0.1 + 0.05), everywhere.
+    reference = EXERCISE_CLOCK
+    over = 0.3
+    for slowness in SPEEDS:
+        machine = SimulatedMachine(slowness)
+        monkeypatch.setattr(in_kernel, "processor_seconds", machine.time)
+        clock = calibrate(machine.reference_search, timer=machine.time).clock(reference)
+        exact = machine.burner(reference.move_seconds)
+        result = play_in_kernel("othello", (entrant(exact), entrant(first_move)), clock=clock)
+        assert [side.status for side in result.sides] == [Status.FINISHED, Status.FINISHED]
+        banks = [record.bank_left for record in result.moves if record.side == 0]
+        assert banks == pytest.approx([clock.bank_seconds] * len(banks))
+        greedy = machine.burner(reference.move_seconds + over)
+        result = play_in_kernel("othello", (entrant(greedy), entrant(first_move)), clock=clock)
+        assert result.sides[0].status is Status.TIME_OUT and result.sides[0].moves == 4
+        banks = [record.bank_left for record in result.moves if record.side == 0]
+        expected = [slowness * (reference.bank_seconds - over * move) for move in (1, 2, 3)]
+        assert banks == pytest.approx(expected)
+    # Without the calibration the 8 times slower machine's exact player spends 0.14 s of bank a
+    # move and times out at its 8th move: the clock would depend on the machine.
+    machine = SimulatedMachine(8.0)
+    monkeypatch.setattr(in_kernel, "processor_seconds", machine.time)
+    exact = machine.burner(reference.move_seconds)
+    result = play_in_kernel("othello", (entrant(exact), entrant(first_move)), clock=reference)
+    assert result.sides[0].status is Status.TIME_OUT and result.sides[0].moves == 8
+
+
+def test_the_exercise_calibrates_when_it_starts(monkeypatch: pytest.MonkeyPatch) -> None:
+    machine = SimulatedMachine(8.0)
+    monkeypatch.setattr(in_kernel, "processor_seconds", machine.time)
+    monkeypatch.setattr(in_kernel, "reference_search", lambda: machine.reference_search)
+    check = check_exercise(machine.burner(EXERCISE_CLOCK.move_seconds), games=2)
+    assert check.calibration.scale == pytest.approx(8.0)
+    assert check.clock == check.calibration.clock(EXERCISE_CLOCK)
+    for result in check.match.results:
+        assert result.spec.clock == check.clock
+        assert {side.status for side in result.sides} == {Status.FINISHED}
+    assert str(check.calibration) in str(check)
+
+
+def test_the_reference_search_is_timed_by_the_games_clock() -> None:
+    calibration = calibrate()
+    game = Othello()
+    searched = alphabeta_failsoft(
+        game, game.play_line(REFERENCE_LINE), depth=REFERENCE_DEPTH, evaluate=positional_evaluation
+    )
+    assert calibration.nodes == searched.stats.nodes
+    assert len(calibration.runs) == REFERENCE_RUNS and min(calibration.runs) > 0
+    assert calibration.seconds == statistics.median(calibration.runs)
+    assert calibration.scale == calibration.seconds / REFERENCE_SECONDS
+    given = Calibration(0.012, (0.012,), searched.stats.nodes)
+    english, japanese = given.describe(language="en"), given.describe(language="ja")
+    numbers = re.compile(r"\d+(?:\.\d+)?")
+    assert sorted(numbers.findall(english)) == sorted(numbers.findall(japanese))
+    assert "30.0 ms a move" in english and "× 1.50" in english and "1.50 倍" in japanese
 
 
 def test_time_over_the_move_comes_off_the_bank() -> None:

@@ -7,6 +7,11 @@ process, with a :class:`~gamelib.tournament.player.Clock`:
 
 * **The clock counts processor time** (:class:`ProcessClock`): this process's, so a busy
   machine slows the games down but does not weaken the players.
+* **The exercise's clock is calibrated.** :data:`EXERCISE_CLOCK` is given in seconds of a
+  reference machine (:data:`REFERENCE_SECONDS`); :func:`check_exercise` first times a fixed
+  search in this kernel (:func:`calibrate`) and scales the clock by how much slower or faster
+  this kernel is (:meth:`Calibration.clock`), so a player gets the same work per move on a
+  fast desktop, a slow laptop and in the browser edition.
 * **The rule is the referee's; the clock forfeits after the fact.** A move may take
   ``move_seconds`` plus the bank left plus ``grace_seconds``
   (:meth:`~gamelib.tournament.records.ClockSettings.allowance`); the time it took over
@@ -28,7 +33,8 @@ here says ``sandboxed=False`` and its player paths are :data:`IN_KERNEL`.
 * :func:`entrant` turns a player (a function, a ``Player`` class, a loaded player file, or a
   course player of :mod:`gamelib.players`) into an :class:`Entrant`.
 * :func:`play_in_kernel` plays one game; :func:`play_match` a colour-balanced match over the
-  tournament's balanced openings; :func:`check_exercise` the closing exercise of notebook 10.
+  tournament's balanced openings; :func:`calibrate` measures this kernel's speed;
+  :func:`check_exercise` is the closing exercise of notebook 10.
 """
 
 from __future__ import annotations
@@ -37,6 +43,7 @@ import contextlib
 import functools
 import io
 import random
+import statistics
 import sys
 import time
 import traceback
@@ -48,11 +55,11 @@ from typing import Any, Final
 
 from gamelib.core import FIRST, Game
 from gamelib.exercises import Feedback
-from gamelib.games.othello import positional_evaluation
+from gamelib.games.othello import Othello, positional_evaluation
 from gamelib.language import Language, resolve, translated
 from gamelib.players import WORDS as PLAYER_WORDS
 from gamelib.players import GamePlayer, Reseedable, SearchPlayer
-from gamelib.search import alphabeta
+from gamelib.search import alphabeta, alphabeta_failsoft
 from gamelib.tournament.games import (
     GAMES,
     first_player_score,
@@ -91,6 +98,16 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
         "ja": "{opponent} に対して {games} 点中 {points} 点（{rate:.0%}）："
         "{needed} 点以上が必要です。",
     },
+    "calibration": {
+        "en": "The clock here: {move_here:.1f} ms a move, a bank of {bank_here:.2f} s, "
+        "{grace_here:.1f} ms of grace: the reference machine's {move:g} ms, {bank:g} s and "
+        "{grace:g} ms × {scale:.2f} (the reference search, {nodes} nodes, took {seconds:.1f} ms "
+        "here and takes {reference:g} ms there).",
+        "ja": "ここでの時計：一手 {move_here:.1f} ms、貯金 {bank_here:.2f} s、"
+        "猶予 {grace_here:.1f} ms。基準の計算機の {move:g} ms、{bank:g} s、{grace:g} ms の "
+        "{scale:.2f} 倍です（{nodes} ノードの基準の探索が、ここでは {seconds:.1f} ms、"
+        "基準の計算機では {reference:g} ms かかります）。",
+    },
     "failed": {
         "en": "{points} of {games} points ({rate:.0%}) against {opponent}: at least {needed} "
         "are needed. Improve the evaluation, or search deeper in the time you have.",
@@ -104,8 +121,10 @@ EXERCISE_OPPONENT_NAME: Final = WORDS["opponent"]["en"].format(depth=2)
 """The name of the closing exercise's opponent (:func:`exercise_opponent`)."""
 
 EXERCISE_CLOCK: Final = ClockSettings(move_seconds=0.02, bank_seconds=1.0, grace_seconds=0.05)
-"""The exercise's clock: 0.02 s per move, a bank of 1 s per game, 0.05 s of grace (processor
-time, :class:`ProcessClock`)."""
+"""The exercise's clock in seconds of the reference machine (:data:`REFERENCE_SECONDS`): 0.02 s
+per move, a bank of 1 s per game, 0.05 s of grace. :func:`check_exercise` scales it to this
+kernel's speed (:func:`calibrate`, :meth:`Calibration.clock`) and plays with
+:class:`ProcessClock`."""
 
 EXERCISE_GAMES: Final = 20
 """The exercise's number of games: 10 openings, each played with both colours."""
@@ -141,6 +160,130 @@ class ProcessClock(Clock):
     def elapsed(self) -> float:
         """Processor seconds this process has used since this move began."""
         return processor_seconds() - self.started
+
+
+REFERENCE_LINE: Final = "f5 d6 c3 d3 c4 f4 f6 f3 e6 e7"
+"""The reference search's position: Othello after these moves (official scoring)."""
+
+REFERENCE_DEPTH: Final = 3
+"""The reference search's depth."""
+
+REFERENCE_SECONDS: Final = 0.008
+"""The reference machine's time for one :func:`reference_search`, in seconds. This defines the
+reference machine: one that runs the reference search in 8 ms (the course's development
+machine, CPython 3.11, took about that in processor time). A clock given in its seconds
+(:data:`EXERCISE_CLOCK`) means the same work on every machine once :meth:`Calibration.clock`
+has scaled it."""
+
+REFERENCE_RUNS: Final = 5
+"""How many timed runs of the reference search :func:`calibrate` takes the median of (after one
+untimed run that warms the interpreter up)."""
+
+
+def reference_search() -> Callable[[], int]:
+    """The reference workload, ready to run: a call runs fail-soft α-β
+    (:func:`~gamelib.search.alphabeta_failsoft`, no table) to :data:`REFERENCE_DEPTH` with
+    :func:`~gamelib.games.othello.positional_evaluation` from the position after
+    :data:`REFERENCE_LINE`, and returns the nodes it visited (the same number on every
+    machine). It is the kind of work a player of the course does: Python calls, bitboard
+    moves, evaluations."""
+    game = Othello()
+    state = game.play_line(REFERENCE_LINE)
+
+    def run() -> int:
+        result = alphabeta_failsoft(
+            game, state, depth=REFERENCE_DEPTH, evaluate=positional_evaluation
+        )
+        return result.stats.nodes
+
+    return run
+
+
+@dataclass(frozen=True)
+class Calibration:
+    """How fast this kernel is, measured against the reference machine.
+
+    Attributes:
+        seconds: This kernel's time for one run of the reference workload (the median of the
+            timed runs), by the clock the games use (:func:`processor_seconds`).
+        runs: Every timed run's seconds.
+        nodes: The nodes one run of the reference search visits.
+    """
+
+    seconds: float
+    runs: tuple[float, ...]
+    nodes: int
+
+    @property
+    def scale(self) -> float:
+        """This kernel's seconds per second of the reference machine (2: twice as slow)."""
+        return self.seconds / REFERENCE_SECONDS
+
+    def clock(self, reference: ClockSettings) -> ClockSettings:
+        """``reference``, given in the reference machine's seconds, in this kernel's seconds:
+        its move time, bank and grace each × :attr:`scale`. The rule stays the referee's
+        (:meth:`~ClockSettings.allowance`, :meth:`~ClockSettings.bank_after`); a player that
+        does on every move the work the reference machine does in ``t`` seconds uses ``t ×
+        scale`` seconds here, so it is on time here exactly when it is there."""
+        return ClockSettings(
+            move_seconds=reference.move_seconds * self.scale,
+            bank_seconds=reference.bank_seconds * self.scale,
+            grace_seconds=reference.grace_seconds * self.scale,
+        )
+
+    def describe(
+        self, reference: ClockSettings = EXERCISE_CLOCK, language: str | None = None
+    ) -> str:
+        """One sentence: ``reference`` scaled to this kernel, and the measurement behind it."""
+        here = self.clock(reference)
+        return WORDS["calibration"][resolve(language)].format(
+            move_here=1000 * here.move_seconds,
+            bank_here=here.bank_seconds,
+            grace_here=1000 * here.grace_seconds,
+            move=1000 * reference.move_seconds,
+            bank=reference.bank_seconds,
+            grace=1000 * reference.grace_seconds,
+            scale=self.scale,
+            nodes=self.nodes,
+            seconds=1000 * self.seconds,
+            reference=1000 * REFERENCE_SECONDS,
+        )
+
+    def __str__(self) -> str:
+        return self.describe()
+
+
+def calibrate(
+    workload: Callable[[], int] | None = None,
+    *,
+    runs: int = REFERENCE_RUNS,
+    timer: Callable[[], float] | None = None,
+) -> Calibration:
+    """Measure this kernel's speed: run ``workload`` (None: :func:`reference_search`) once
+    untimed, then ``runs`` times by ``timer`` (None: :func:`processor_seconds`, the clock the
+    games use), and keep the median time.
+
+    Guarantee: with a timer that advances by ``scale × s`` while the reference machine would
+    take ``s`` seconds (a machine ``scale`` times as slow, whatever its clock), the
+    calibration's :attr:`~Calibration.scale` is that ``scale``.
+
+    Raises:
+        ValueError: for fewer than one run, or a workload the timer saw take no time.
+    """
+    if runs < 1:
+        raise ValueError(f"a calibration needs at least one timed run, not {runs}")
+    run = workload or reference_search()
+    now = timer or processor_seconds
+    nodes = run()
+    times = []
+    for _ in range(runs):
+        begun = now()
+        run()
+        times.append(now() - begun)
+    seconds = statistics.median(times)
+    if seconds <= 0:
+        raise ValueError("the timer saw the reference workload take no time")
+    return Calibration(seconds, tuple(times), nodes)
 
 
 @dataclass(frozen=True)
@@ -500,11 +643,18 @@ def exercise_opponent() -> SearchPlayer:
 
 @dataclass(frozen=True, repr=False)
 class ExerciseCheck:
-    """The closing exercise's verdict: the match, and the feedback that says pass or fail."""
+    """The closing exercise's verdict: the match, the points needed, the calibration its
+    clock was scaled by, and the feedback that says pass or fail (and the clock)."""
 
     match: Match
     needed: float
+    calibration: Calibration
     feedback: Feedback
+
+    @property
+    def clock(self) -> ClockSettings:
+        """The clock the games were played with, in this kernel's seconds."""
+        return self.match.results[0].spec.clock
 
     @property
     def passed(self) -> bool:
@@ -526,6 +676,7 @@ def check_exercise(
     *,
     games: int = EXERCISE_GAMES,
     clock: ClockSettings = EXERCISE_CLOCK,
+    calibration: Calibration | None = None,
     seed: int = 0,
     language: str | None = None,
 ) -> ExerciseCheck:
@@ -533,14 +684,19 @@ def check_exercise(
     ``games`` colour-balanced Othello games (official scoring) and pass it when it scores at
     least :data:`EXERCISE_SHARE` of the points (a draw ½; a game lost by a fault 0).
 
-    ``player`` is anything :func:`entrant` takes.
+    ``clock`` is in the reference machine's seconds: the games are played with
+    ``calibration.clock(clock)``, this kernel's seconds, where ``calibration`` is measured
+    when the check starts (:func:`calibrate`) unless given. So a player does as much work per
+    move on a slow machine, or in the browser edition, as on a fast one, and its result does
+    not depend on the machine. ``player`` is anything :func:`entrant` takes.
     """
     chosen = resolve(language)
+    measured = calibration if calibration is not None else calibrate()
     match = play_match(
         player if isinstance(player, Entrant) else entrant(player),
         entrant(exercise_opponent()),
         games=games,
-        clock=clock,
+        clock=measured.clock(clock),
         seed=seed,
     )
     needed = EXERCISE_SHARE * games
@@ -552,7 +708,8 @@ def check_exercise(
         opponent=player_name(EXERCISE_OPPONENT_NAME, chosen),
         needed=_points_text(needed),
     )
-    return ExerciseCheck(match, needed, Feedback(passed, [message], language=chosen))
+    messages = [message, measured.describe(clock, chosen)]
+    return ExerciseCheck(match, needed, measured, Feedback(passed, messages, language=chosen))
 
 
 __all__ = [
@@ -561,10 +718,16 @@ __all__ = [
     "EXERCISE_OPPONENT_NAME",
     "EXERCISE_SHARE",
     "IN_KERNEL",
+    "REFERENCE_DEPTH",
+    "REFERENCE_LINE",
+    "REFERENCE_RUNS",
+    "REFERENCE_SECONDS",
+    "Calibration",
     "Entrant",
     "ExerciseCheck",
     "Match",
     "ProcessClock",
+    "calibrate",
     "check_exercise",
     "entrant",
     "exercise_opponent",
@@ -572,4 +735,5 @@ __all__ = [
     "play_match",
     "player_name",
     "read_answer",
+    "reference_search",
 ]
