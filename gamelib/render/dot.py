@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 from gamelib.core import View
 from gamelib.language import resolve
 from gamelib.render import wasm_graphviz
+from gamelib.render.alternative import picture_svg_with_alternative
 from gamelib.render.dot_program import (
     INSTALL_HINT,
     GraphvizMissingWarning,
@@ -172,7 +173,11 @@ def _render_chunk(pictures: list[Picture]) -> list[str]:
     source = "\n".join(
         picture_dot(picture, f"step{index}").source for index, picture in enumerate(pictures)
     )
-    return [clean_svg(svg) for svg in dot_svgs(source, len(pictures))]
+    svgs = dot_svgs(source, len(pictures))
+    return [  # each with its text alternative, written from the same picture
+        picture_svg_with_alternative(clean_svg(svg), picture)
+        for svg, picture in zip(svgs, pictures, strict=True)
+    ]
 
 
 # --------------------------------------------------------------------------- the Drawing object

@@ -18,6 +18,7 @@ from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.patches import Ellipse, FancyBboxPatch, Patch
 
+from gamelib.render.alternative import picture_svg_with_alternative
 from gamelib.render.labels import WORDS
 from gamelib.render.picture import EdgePicture, NodePicture, Picture
 from gamelib.render.style import (
@@ -325,7 +326,7 @@ def picture_svg(picture: Picture) -> str:
         buffer = io.StringIO()
         figure.savefig(buffer, format="svg")
 
-    return clean_svg(buffer.getvalue())
+    return picture_svg_with_alternative(clean_svg(buffer.getvalue()), picture)
 
 
 def picture_png(picture: Picture, dpi: float = 96.0) -> bytes:

@@ -383,20 +383,20 @@ _SCRIPT = """
     markScrolling();
   }
   function go(target) { step = Math.max(0, Math.min(data.steps, target)); render(true); }
-  function showPlayButton(word) {
-    playButton.textContent = data.words[word];
-    playButton.setAttribute("aria-label", data.words[word]);
+  function showPlayButton(label) {
+    playButton.textContent = label;
+    playButton.setAttribute("aria-label", label);
   }
   function stop() {
     if (timer !== null) { clearInterval(timer); timer = null; }
-    showPlayButton("play");
+    showPlayButton(data.words.play);
   }
   function play() {
     if (step >= data.steps) { go(0); }
     timer = setInterval(function () {
       if (step >= data.steps) { stop(); } else { go(step + 1); }
     }, Number(speed.value));
-    showPlayButton("pause");
+    showPlayButton(data.words.pause);
   }
   var actions = {
     first: function () { stop(); go(0); },
