@@ -32,6 +32,11 @@
 #                                  stopped tournament), the leaderboard in OUT/leaderboard
 #   bash scripts/course.sh player check|play my_player.py ...   set up, then check a
 #                                  student's player file before it is submitted
+#   bash scripts/course.sh progress FOLDER [--csv FILE --chart FILE --language en|ja]
+#                                  set up, then the class view of a folder of the trainer's
+#                                  exported progress files: the skills the class finds
+#                                  hardest, the files left out (tampered, duplicate, ...)
+#                                  and why; the students × skills table as CSV, the chart
 #
 # Set-up is idempotent and quick the second time: a project virtual environment in .venv,
 # the Python packages (`lab`: the course's, requirements.txt; `test` and `setup`: also the
@@ -393,6 +398,11 @@ case "$command" in
     setup course  # bubblewrap included: the referee's sandbox
     "$VENV/bin/python" -m gamelib.tournament.check "$@"
     ;;
+  progress)
+    shift
+    setup course
+    "$VENV/bin/python" -m gamelib.mastery "$@"
+    ;;
   test)
     shift
     lanes=("${LANES[@]}")
@@ -423,7 +433,7 @@ case "$command" in
     exit "$FAILED"
     ;;
   *)
-    echo "usage: bash scripts/course.sh lab|site|lite|worksheet|slides|tournament|player|test [--lane unit|notebooks|browser|site|lite]|setup" >&2
+    echo "usage: bash scripts/course.sh lab|site|lite|worksheet|slides|tournament|player|progress|test [--lane unit|notebooks|browser|site|lite]|setup" >&2
     exit 2
     ;;
 esac

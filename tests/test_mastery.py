@@ -45,7 +45,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gamelib.exercises import Convention, PruningExercise
-from gamelib.mastery import SKILLS, RecordError, read_record, skills_of, standing
+from gamelib.mastery import SKILLS, RecordError, export_record, read_record, skills_of, standing
 from gamelib.mastery.progress import FORMAT, VERSION, expected, k_factor
 from gamelib.mastery.skills import EXPLANATIONS, NAMES, cutoff_sources
 from gamelib.trees import Tree, random_tree
@@ -300,6 +300,7 @@ def test_export_import_and_what_is_kept_aside(output: dict[str, Any]) -> None:
     sound, body, version, cut = output["records"]
     assert sound["imported"]["aside"] is None
     assert sound["imported"]["progress"] == sample_record()
+    assert sound["text"] == export_record(sample_record()), "the same file from gamelib"
     kept = read_record(sound["text"])
     assert kept.attempts == sample_record()["attempts"] and kept.student == "s1"
     words = output["constants"]["WORDS"]

@@ -13,7 +13,14 @@ lecturer's class view of a folder of such files (:mod:`~gamelib.mastery.classvie
 from __future__ import annotations
 
 from gamelib.mastery.classview import ClassView, LeftOut, SkillSummary, read_class
-from gamelib.mastery.progress import Record, RecordError, SkillStanding, read_record, standing
+from gamelib.mastery.progress import (
+    Record,
+    RecordError,
+    SkillStanding,
+    export_record,
+    read_record,
+    standing,
+)
 from gamelib.mastery.skills import SKILLS, Parts, Skill, claims, skill_name, skills_of
 
 __all__ = [
@@ -27,6 +34,7 @@ __all__ = [
     "SkillStanding",
     "SkillSummary",
     "claims",
+    "export_record",
     "read_class",
     "read_record",
     "skill_name",

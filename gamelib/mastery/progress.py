@@ -85,6 +85,16 @@ def _check_attempt(attempt: object) -> dict[str, Any]:
     return cast(dict[str, Any], attempt)
 
 
+def export_record(progress: Mapping[str, Any]) -> str:
+    """A record (the trainer's progress object) as a file's text, as the trainer's
+    ``exportProgress`` writes it: the body as compact JSON text, its SHA-256, format and
+    version."""
+    body = json.dumps(progress, ensure_ascii=False, separators=(",", ":"))
+    digest = hashlib.sha256(body.encode("utf-8")).hexdigest()
+    file = {"format": FORMAT, "version": VERSION, "sha256": digest, "body": body}
+    return json.dumps(file, ensure_ascii=False, separators=(",", ":"))
+
+
 def read_record(text: str) -> Record:
     """A progress file's text, checked (format, version, checksum, shape) and folded.
 
