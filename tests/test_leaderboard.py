@@ -332,17 +332,25 @@ def test_worker_processes_write_the_same_pages(tmp_path: Path) -> None:
 def test_folders_put_each_language_where_a_website_keeps_its_twin(tmp_path: Path) -> None:
     """With ``folders`` (the course's website: ``tournament`` and ``ja/tournament``) each
     language's pages go to its folder; every link still leads to a file, and each page's
-    language switch (one link of the class ``course-language-switch``) leads to its twin."""
+    language switch (one link of the class ``course-language-switch``) leads to its twin;
+    with ``homes`` each index links back to its book's page."""
     results = tournament()[:3]
     results_file = tmp_path / "results.jsonl"
     results_file.write_text("".join(result.to_line() + "\n" for result in results), "utf-8")
     folders = {"en": "tournament", "ja": "ja/tournament"}
     top = tmp_path / "html"
-    index = write_leaderboard(results_file, top, rate=few_resamples, folders=folders)
+    homes = {"en": "tournament.html", "ja": "ja/tournament.html"}
+    for language, home in homes.items():
+        (top / home).parent.mkdir(parents=True, exist_ok=True)
+        (top / home).write_text(f"<html lang={language}></html>")
+    index = write_leaderboard(results_file, top, rate=few_resamples, folders=folders, homes=homes)
     assert index == top / "tournament" / "index.html"
+    assert "../tournament.html" in parsed(index).hrefs
+    assert "../tournament.html" in parsed(top / "ja" / "tournament" / "index.html").hrefs
     english = sorted(path.relative_to(top / "tournament") for path in index.parent.rglob("*.html"))
     japanese = sorted(
-        path.relative_to(top / "ja" / "tournament") for path in (top / "ja").rglob("*.html")
+        path.relative_to(top / "ja" / "tournament")
+        for path in (top / "ja" / "tournament").rglob("*.html")
     )
     assert english == japanese and len(english) == len(results) + 1
     switch = re.compile(r'<a class="course-language-switch" href="([^"]+)"')

@@ -92,6 +92,7 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     "replay": {"en": "replay", "ja": "再生"},
     "none": {"en": "none", "ja": "なし"},
     "other language": {"en": "日本語", "ja": "English"},
+    "home": {"en": "← the course", "ja": "← 講座"},
     "attempt": {"en": "{game_id} (replayed)", "ja": "{game_id}（再試合）"},
 }
 """The words of the leaderboard's index pages, in English and Japanese."""
@@ -298,9 +299,12 @@ class Leaderboard:
             f"</thead><tbody>{''.join(rows)}</tbody></table></div>"
         )
 
-    def page(self, other_language: str | None) -> str:
-        """The complete index page (``other_language``: the twin's relative address)."""
+    def page(self, other_language: str | None, home: str | None = None) -> str:
+        """The complete index page (``other_language``: the twin's relative address;
+        ``home``: the relative address of the page the leaderboard belongs to, or None)."""
         links = []
+        if home is not None:
+            links.append(f'<a href="{escape(home)}">{escape(self.words["home"])}</a>')
         if other_language is not None:
             other = "ja" if self.language == "en" else "en"
             links.append(
@@ -370,6 +374,7 @@ def write_leaderboard(
     rate: Rate = rate,
     workers: int | None = None,
     folders: Mapping[str, str] | None = None,
+    homes: Mapping[str, str] | None = None,
 ) -> Path:
     """Write the leaderboard of a results file to ``out_folder``; returns the first
     language's index page.
@@ -385,6 +390,9 @@ def write_leaderboard(
         folders: each language's folder inside ``out_folder`` (``{"en": "tournament", "ja":
             "ja/tournament"}`` puts the pages where the course's website keeps a page's
             twin); None: the first language at the top, each other in a folder of its name.
+        homes: each language's page the leaderboard belongs to, inside ``out_folder``
+            (``{"en": "tournament.html", "ja": "ja/tournament.html"}`` on the course's
+            website): each index links back to it; None: no such link.
 
     Raises:
         ValueError: for no language, a language twice, one that is not ``"en"``/``"ja"``, or
@@ -423,7 +431,10 @@ def write_leaderboard(
         leaderboard = Leaderboard(results, table, names, language)
         (top / index).parent.mkdir(parents=True, exist_ok=True)
         (top / index).write_text(
-            leaderboard.page(None if twin_index is None else _relative(index, twin_index)),
+            leaderboard.page(
+                None if twin_index is None else _relative(index, twin_index),
+                None if homes is None else _relative(index, homes[language]),
+            ),
             encoding="utf-8",
         )
     processes = min(workers or os.cpu_count() or 1, len(pages) // PAGES_PER_PROCESS)
