@@ -14,15 +14,30 @@ per label, titles and axis labels.
     True
 
 Every coordinate written is a finite number inside the drawing; every text is escaped.
+
+Every chart's SVG carries its text alternative (:func:`chart_summary`): ``role="img"``, a
+``<title>`` (the chart's title) and a ``<desc>`` written from the chart's own data: per panel
+its title and axes, then each line with its points (all of them when there are at most
+:data:`POINTS_LISTED`, else how many, the x range, the lowest and highest y and the first and
+last), each interval, reference line and note, in the course-wide language
+(:func:`gamelib.set_language`)::
+
+    >>> chart = Chart(title="Nodes by depth", y_label="nodes")
+    >>> panel = chart.panel(x_label="depth")
+    >>> _ = panel.line([1, 2, 3], [3, 9, 27], label="minimax")
+    >>> print(chart_summary(chart, "en").description)
+    x axis: depth; y axis: nodes.
+    minimax: (1, 3), (2, 9), (3, 27).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from html import escape
 from pathlib import Path
-from typing import Literal, TypeAlias
+from typing import Final, Literal, TypeAlias
 
 from gamelib.charts.scales import LinearScale, Scale, format_tick, linear_scale, log_scale
 from gamelib.charts.writer import (
@@ -34,6 +49,8 @@ from gamelib.charts.writer import (
     text_width,
     wrap,
 )
+from gamelib.language import Language, resolve
+from gamelib.notation import format_number
 
 Marker: TypeAlias = Literal[
     "circle", "square", "triangle", "triangle-down", "diamond", "plus", "dash"
@@ -533,7 +550,10 @@ class _Drawing:
     # ------------------------------------------------------------------ parts
 
     def svg(self) -> str:
+        summary = chart_summary(self.chart)  # the text alternative: the data in words
         parts = [
+            element("title", escape(summary.title, quote=False)),
+            element("desc", escape(summary.description, quote=False)),
             element("rect", x=0, y=0, width=self.width, height=self.height, fill="white"),
             self._titles(),
             self._y_axis(),
@@ -544,6 +564,7 @@ class _Drawing:
             "svg",
             "".join(parts),
             xmlns="http://www.w3.org/2000/svg",
+            role="img",
             width=self.width,
             height=self.height,
             viewBox=f"0 0 {number(self.width)} {number(self.height)}",
@@ -907,3 +928,136 @@ __all__ = [
     "Series",
     "marker",
 ]
+
+
+# ------------------------------------------------------------------ the chart in words
+
+POINTS_LISTED = 12
+"""Lines with at most this many points are read out point by point; longer ones are
+summarised."""
+
+WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
+    "chart": {"en": "Chart", "ja": "グラフ"},
+    "panel": {"en": "Panel {number}: {title}.", "ja": "パネル {number}：{title}。"},
+    "panel_number": {"en": "Panel {number}.", "ja": "パネル {number}。"},
+    "axes": {"en": "x axis: {x}; y axis: {y}.", "ja": "横軸は {x}、縦軸は {y} です。"},
+    "log_axes": {
+        "en": "x axis: {x}; y axis: {y}, on a logarithmic scale.",
+        "ja": "横軸は {x}、縦軸は {y}（対数目盛り）です。",
+    },
+    "unnamed_axis": {"en": "unnamed", "ja": "名前なし"},
+    "line_points": {"en": "{label}: {points}.", "ja": "{label}：{points}。"},
+    "line_summary": {
+        "en": (
+            "{label}: {count} points, x from {first_x} to {last_x}, y from {low} to {high} "
+            "(first {first_y}, last {last_y})."
+        ),
+        "ja": (
+            "{label}：{count} 点、x は {first_x} から {last_x} まで、y は {low} から {high} まで"
+            "（最初 {first_y}、最後 {last_y}）。"
+        ),
+    },
+    "unnamed_line": {"en": "line {number}", "ja": "線 {number}"},
+    "interval": {
+        "en": "{label} at x = {x}: from {low} to {high}.",
+        "ja": "{label}（x = {x}）：{low} から {high} まで。",
+    },
+    "unnamed_interval": {"en": "interval", "ja": "区間"},
+    "reference": {"en": "{label}: a line at y = {y}.", "ja": "{label}：y = {y} の線。"},
+    "unnamed_reference": {"en": "reference", "ja": "基準線"},
+    "note": {"en": "Note at ({x}, {y}): {text}.", "ja": "({x}, {y}) の注記：{text}。"},
+}
+"""Every sentence of a chart's summary, in each language."""
+
+SEPARATOR: Final[Mapping[Language, str]] = {"en": ", ", "ja": "、"}
+"""What separates the points of a line, in each language."""
+
+
+@dataclass(frozen=True)
+class ChartSummary:
+    """A chart in words: ``title`` (its accessible name) and ``description`` (its data, one
+    sentence per line)."""
+
+    title: str
+    description: str
+
+
+def _number(value: float) -> str:
+    return format_number(value)
+
+
+def _line_sentence(xs: Sequence[float], ys: Sequence[float], label: str, language: Language) -> str:
+    if len(xs) <= POINTS_LISTED:
+        points = SEPARATOR[language].join(
+            f"({_number(x)}, {_number(y)})" for x, y in zip(xs, ys, strict=True)
+        )
+        return WORDS["line_points"][language].format(label=label, points=points)
+    return WORDS["line_summary"][language].format(
+        label=label,
+        count=len(xs),
+        first_x=_number(xs[0]),
+        last_x=_number(xs[-1]),
+        low=_number(min(ys)),
+        high=_number(max(ys)),
+        first_y=_number(ys[0]),
+        last_y=_number(ys[-1]),
+    )
+
+
+def _panel_sentences(
+    chart: Chart, panel: Panel, place: int, language: Language, count: int
+) -> list[str]:
+    words = {key: texts[language] for key, texts in WORDS.items()}
+    lines = []
+    if panel.title:
+        title = panel.title.replace("\n", " ")
+        lines.append(words["panel"].format(number=place, title=title))
+    elif count > 1:
+        lines.append(words["panel_number"].format(number=place))
+    axes = words["log_axes" if chart.y_scale == "log" else "axes"]
+    unnamed = words["unnamed_axis"]
+    lines.append(
+        axes.format(
+            x=(panel.x_label or unnamed).replace("\n", " "),
+            y=(chart.y_label or unnamed).replace("\n", " "),
+        )
+    )
+    for index, series in enumerate(panel.series, start=1):
+        label = series.label or words["unnamed_line"].format(number=index)
+        lines.append(_line_sentence(series.xs, series.ys, label, language))
+    for interval in panel.intervals:
+        lines.append(
+            words["interval"].format(
+                label=interval.label or words["unnamed_interval"],
+                x=_number(interval.x),
+                low=_number(interval.low),
+                high=_number(interval.high),
+            )
+        )
+    for reference in panel.references:
+        lines.append(
+            words["reference"].format(
+                label=reference.label or words["unnamed_reference"], y=_number(reference.y)
+            )
+        )
+    for note in panel.notes:
+        lines.append(
+            words["note"].format(
+                x=_number(note.x), y=_number(note.y), text=note.text.replace("\n", " ")
+            )
+        )
+    return lines
+
+
+def chart_summary(chart: Chart, language: str | None = None) -> ChartSummary:
+    """``chart``'s title and data in words, in ``language`` (None: the course-wide one).
+
+    Guarantee: every point of a line of at most :data:`POINTS_LISTED` points is written, in
+    order; a longer line's count, x range, lowest and highest y and first and last y are
+    those of its data; every interval, reference line and note is written."""
+    chosen = resolve(language)
+    title = (chart.title or WORDS["chart"][chosen]).replace("\n", " ")
+    lines: list[str] = []
+    for place, panel in enumerate(chart.panels, start=1):
+        lines.extend(_panel_sentences(chart, panel, place, chosen, len(chart.panels)))
+    return ChartSummary(title, "\n".join(lines))
