@@ -19,8 +19,8 @@ Every chart's SVG carries its text alternative (:func:`chart_summary`): ``role="
 ``<title>`` (the chart's title) and a ``<desc>`` written from the chart's own data: per panel
 its title and axes, then each line with its points (all of them when there are at most
 :data:`POINTS_LISTED`, else how many, the x range, the lowest and highest y and the first and
-last), each interval, reference line and note, in the course-wide language
-(:func:`gamelib.set_language`)::
+last), each interval, reference line and note, in the language of the chart's own words
+(:func:`chart_language`)::
 
     >>> chart = Chart(title="Nodes by depth", y_label="nodes")
     >>> panel = chart.panel(x_label="depth")
@@ -33,6 +33,7 @@ last), each interval, reference line and note, in the course-wide language
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from html import escape
@@ -1049,13 +1050,33 @@ def _panel_sentences(
     return lines
 
 
+_JAPANESE = re.compile("[\u3040-\u30ff\u4e00-\u9fff]")
+
+
+def chart_language(chart: Chart) -> Language:
+    """The language of ``chart``'s own words (its titles and labels): Japanese when any of
+    them holds kana or kanji, English when they hold other letters, else the course-wide
+    language. A chart's summary is written in it, so that it reads like the chart."""
+    texts = [chart.title or "", chart.y_label or ""]
+    for panel in chart.panels:
+        texts += [panel.title or "", panel.x_label or ""]
+        texts += [item.label or "" for item in panel.added]
+        texts += [note.text for note in panel.notes]
+    if any(_JAPANESE.search(text) for text in texts):
+        return "ja"
+    if any(character.isalpha() for text in texts for character in text):
+        return "en"
+    return resolve(None)
+
+
 def chart_summary(chart: Chart, language: str | None = None) -> ChartSummary:
-    """``chart``'s title and data in words, in ``language`` (None: the course-wide one).
+    """``chart``'s title and data in words, in ``language`` (None: the language of the
+    chart's own words, :func:`chart_language`).
 
     Guarantee: every point of a line of at most :data:`POINTS_LISTED` points is written, in
     order; a longer line's count, x range, lowest and highest y and first and last y are
     those of its data; every interval, reference line and note is written."""
-    chosen = resolve(language)
+    chosen = chart_language(chart) if language is None else resolve(language)
     title = (chart.title or WORDS["chart"][chosen]).replace("\n", " ")
     lines: list[str] = []
     for place, panel in enumerate(chart.panels, start=1):

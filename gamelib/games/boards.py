@@ -42,25 +42,31 @@ class BoardPicture:
         return self.svg
 
 
-def svg_document(width: float, height: float, body: Iterable[str], title: str = "") -> str:
-    """Wrap SVG elements in an ``<svg>`` element of the given size in pixels.
+def svg_document(
+    width: float, height: float, body: Iterable[str], title: str = "", description: str = ""
+) -> str:
+    """Wrap SVG elements in an ``<svg role="img">`` element of the given size in pixels.
 
     Args:
         width: Width of the picture in pixels.
         height: Height of the picture in pixels.
         body: The SVG elements, one string each.
         title: An optional title (shown as a tooltip, read by screen readers).
+        description: An optional text alternative (a ``<desc>``, read by screen readers):
+            the board in text (:func:`board_text`).
 
     Returns:
         The SVG document as a string.
     """
     head = (
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" role="img" width="{width:g}" height="{height:g}" '
         f'viewBox="0 0 {width:g} {height:g}" font-family="sans-serif">'
     )
     parts = [head]
     if title:
         parts.append(f"<title>{escape(title)}</title>")
+    if description:
+        parts.append(f"<desc>{escape(description)}</desc>")
     parts.extend(body)
     parts.append("</svg>")
     return "\n".join(parts)
@@ -72,6 +78,21 @@ def text_element(x: float, y: float, text: str, size: float, color: str = "#333"
         f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size:.1f}" fill="{color}" '
         f'text-anchor="middle" dominant-baseline="central">{escape(text)}</text>'
     )
+
+
+def board_text(signs: list[list[str]]) -> str:
+    """A board in text, one line per row from the top: the column letters, then each row's
+    number and its squares' signs (``●`` black, ``○`` white, ``X``, ``O``, ``·`` empty).
+
+    >>> print(board_text([["●", "○"], ["·", "●"]]))
+      a b
+    1 ● ○
+    2 · ●
+    """
+    width = len(str(len(signs)))
+    header = " " * (width + 1) + " ".join(COLUMN_LETTERS[: len(signs[0]) if signs else 0])
+    rows = [f"{number:>{width}} " + " ".join(row) for number, row in enumerate(signs, start=1)]
+    return "\n".join([header, *rows])
 
 
 def disc_board_svg(
@@ -105,6 +126,7 @@ def disc_board_svg(
     Returns:
         The SVG document as a string.
     """
+    black, white = list(black), list(white)  # read twice: drawn, then written as text
     margin = size * 0.08 if coordinates else size * 0.02
     square = (size - 2 * margin) / columns
     width = size
@@ -178,7 +200,11 @@ def disc_board_svg(
                 width / 2, board_height + 2 * margin + caption_height / 3, caption, size * 0.05
             )
         )
-    return svg_document(width, height, body, caption)
+    signs = [["·"] * columns for _ in range(rows)]
+    for cells, sign in ((black, "●"), (white, "○")):
+        for row, column in cells:
+            signs[row][column] = sign
+    return svg_document(width, height, body, caption, board_text(signs))
 
 
 class SideBySide:

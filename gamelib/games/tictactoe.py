@@ -68,7 +68,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from gamelib.core import FIRST, SECOND, Player, play_words
-from gamelib.games.boards import BoardPicture, svg_document, text_element
+from gamelib.games.boards import BoardPicture, board_text, svg_document, text_element
 from gamelib.language import Language, resolve
 
 WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
@@ -375,7 +375,8 @@ def board_svg(
     else:
         caption = texts["to move"].format(mark="X" if game.to_move(state) == FIRST else "O")
     body.append(text_element(size / 2, size + caption_height / 3, caption, cell * 0.22))
-    return svg_document(size, height, body, caption)
+    signs = [[mark or "·" for mark in marks[row * 3 : row * 3 + 3]] for row in range(3)]
+    return svg_document(size, height, body, caption, board_text(signs))
 
 
 @dataclass(frozen=True)

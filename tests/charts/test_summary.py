@@ -10,7 +10,13 @@ from html import unescape
 import pytest
 
 from gamelib.charts import Chart
-from gamelib.charts.chart import POINTS_LISTED, SEPARATOR, WORDS, chart_summary
+from gamelib.charts.chart import (
+    POINTS_LISTED,
+    SEPARATOR,
+    WORDS,
+    chart_language,
+    chart_summary,
+)
 from gamelib.language import LANGUAGES, Language, set_language
 from gamelib.notation import format_number
 
@@ -61,16 +67,21 @@ def test_the_summary_holds_the_charts_data(language: Language) -> None:
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_the_svg_carries_the_summary_in_the_course_language(language: Language) -> None:
-    set_language(language)
+def test_the_svg_carries_the_summary_in_the_language_of_the_charts_words(
+    language: Language,
+) -> None:
+    set_language("ja" if language == "en" else "en")  # the course-wide setting does not decide
     try:
         chart = two_panel_chart()
+        if language == "ja":
+            chart.title = "評価した葉の数"
         match = re.match(
             r'<svg [^>]*role="img"[^>]*><title>(.*?)</title><desc>(.*?)</desc>',
             chart.svg,
             re.DOTALL,
         )
         assert match is not None
+        assert chart_language(chart) == language
         summary = chart_summary(chart, language)
         assert (unescape(match.group(1)), unescape(match.group(2))) == (
             summary.title,
@@ -78,6 +89,18 @@ def test_the_svg_carries_the_summary_in_the_course_language(language: Language) 
         )
     finally:
         set_language("en")
+
+
+def test_a_chart_without_words_is_summarised_in_the_course_language() -> None:
+    chart = Chart()
+    chart.panel().line([0, 1], [1, 2])
+    set_language("ja")
+    try:
+        assert chart_language(chart) == "ja"
+        assert f"<title>{WORDS['chart']['ja']}</title>" in chart.svg
+    finally:
+        set_language("en")
+    assert chart_language(chart) == "en"
 
 
 def test_an_untitled_chart_is_named_chart_and_its_text_escaped() -> None:
