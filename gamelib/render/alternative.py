@@ -19,7 +19,7 @@ For a bare tree it lists the leaves from left to right. :func:`with_alternative`
 alternative into the SVG itself (``role="img"``, a ``<title>`` that names the picture and a
 ``<desc>`` that describes it), which the graphviz renderer (:mod:`gamelib.render.dot`) and the
 matplotlib fallback do for every picture they draw, the players' frames included.
-:func:`board_alternative` does the same for a board: its rows in text (``●○·`` or ``X O ·``).
+A board draws its own alternative, the board in text (:func:`gamelib.games.boards.board_text`).
 
 The cuts are quoted as the drawing writes them, with the comparison that decided each one
 under the search's cutoff rule (``4 ≥ 3`` when reaching the bound cuts, ``4 > 3`` when only
@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import Final
 
-from gamelib.language import Language, resolve
+from gamelib.language import Language
 from gamelib.notation import CIRCLED, join_names
 from gamelib.render.describe import CUT_SEPARATOR
 from gamelib.render.describe import WORDS as SENTENCE_WORDS
@@ -81,8 +81,6 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     },
     "current": {"en": "Current node: {node}.", "ja": "現在のノードは {node} です。"},
     "hidden": {"en": "Not drawn: {nodes}.", "ja": "描いていないノード：{nodes}。"},
-    "board_title": {"en": "{title}, as a board", "ja": "{title}（盤面）"},
-    "board_rows": {"en": "Row {row}: {cells}", "ja": "{row} 行目：{cells}"},
 }
 """Every sentence of the text alternatives, in each language."""
 
@@ -247,19 +245,6 @@ def picture_alternative(picture: Picture) -> Alternative:
         lines.append(_say("hidden", language, nodes=separator.join(hidden)))
     title = picture.caption or _say("search_title", language, step=picture.step)
     return Alternative(title, "\n".join(lines))
-
-
-def board_alternative(
-    title: str, rows: Sequence[Sequence[str]], language: str | None = None
-) -> Alternative:
-    """A board in text: one line per row from the top, its cells as the board's own signs
-    (``●``, ``○``, ``X``, ``O``, and ``·`` for an empty square)."""
-    chosen = resolve(language)
-    lines = [
-        _say("board_rows", chosen, row=number, cells=" ".join(row))
-        for number, row in enumerate(rows, start=1)
-    ]
-    return Alternative(_say("board_title", chosen, title=title), "\n".join(lines))
 
 
 _SVG_TAG = re.compile(r"<svg\b[^>]*>")

@@ -15,12 +15,15 @@ from html import unescape
 import pytest
 
 from gamelib import TEXTBOOK, alphabeta, alphabeta_failsoft, minimax, record
+from gamelib.games.othello import Othello
+from gamelib.games.othello import board_svg as othello_board_svg
+from gamelib.games.tictactoe import TicTacToe
+from gamelib.games.tictactoe import board_svg as tictactoe_board_svg
 from gamelib.language import LANGUAGES, Language
 from gamelib.render.alternative import (
     SEPARATORS,
     WORDS,
     Alternative,
-    board_alternative,
     evaluation_order,
     picture_alternative,
     with_alternative,
@@ -190,11 +193,16 @@ def test_evaluation_orders_past_ten_are_read_from_their_number() -> None:
     assert orders == list(range(1, len(orders) + 1)) and len(orders) > 10
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_a_board_in_text(language: Language) -> None:
-    alternative = board_alternative("X to move", [["X", "O", "·"], ["·", "X", "·"]], language)
-    assert alternative.title == WORDS["board_title"][language].format(title="X to move")
-    assert alternative.description.splitlines() == [
-        WORDS["board_rows"][language].format(row=1, cells="X O ·"),
-        WORDS["board_rows"][language].format(row=2, cells="· X ·"),
-    ]
+def test_a_board_carries_itself_in_text() -> None:
+    othello = Othello()
+    state = othello.initial_state()
+    svg = othello_board_svg(state)
+    match = re.search(r'<svg [^>]*role="img"[^>]*>.*?<desc>(.*?)</desc>', svg, re.DOTALL)
+    assert match is not None
+    lines = unescape(match.group(1)).splitlines()
+    assert lines[0].split() == list("abcdefgh") and len(lines) == 9
+    discs = {"●": state.black.bit_count(), "○": state.white.bit_count()}
+    assert {sign: sum(line.count(sign) for line in lines) for sign in discs} == discs
+    tictactoe = TicTacToe()
+    empty = tictactoe_board_svg(tictactoe.initial_state())
+    assert "<desc>  a b c\n1 · · ·\n2 · · ·\n3 · · ·</desc>" in empty
