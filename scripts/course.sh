@@ -267,7 +267,7 @@ run_lane() {
     notebooks) arguments=(notebooks --nbmake --nbmake-timeout=60) ;;
     browser) arguments=(tests/browser -m browser --ignore-glob="*/test_site*.py" --ignore-glob="*/test_lite.py") ;;
     lite) arguments=(tests/browser/test_lite.py -m browser) ;;
-    site) arguments=(tests/browser/test_site_build.py tests/browser/test_site.py tests/browser/test_site_drawings.py -m browser) ;;
+    site) arguments=(tests/browser/test_site_build.py tests/browser/test_site.py tests/browser/test_site_drawings.py tests/browser/test_site_tournament.py -m browser) ;;
   esac
   [ -t 1 ] && arguments+=(--color=yes)
   say "lane $lane: pytest ${arguments[*]} $*"

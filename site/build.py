@@ -15,7 +15,14 @@ names, so that every page's language switch leads to its twin. Steps:
    configured in ``conf.py``; ``COURSE_SITE_LANGUAGE`` says which book): every notebook is
    executed with ``GAMELIB_STATIC=1``, its outputs cached in ``site/_build/.jupyter_cache``
    (``.jupyter_cache_ja`` for the Japanese book);
-3. copy the pruning trainer (``site/trainer/``, a self-contained page) to ``html/trainer/``;
+3. copy the pruning trainer (``site/trainer/``, a self-contained page) to ``html/trainer/``,
+   and the ladder tournament's leaderboard to ``html/tournament/`` and ``html/ja/tournament/``:
+   the course's ladder played by the course's own command (``python -m gamelib.tournament
+   --ladder``, :data:`TOURNAMENT_OPTIONS`: the sandboxed referee, a round robin on 4×4
+   reversi) and published by :func:`gamelib.tournament.leaderboard.write_leaderboard`, kept in
+   ``site/_build/tournament`` and played again only when its options or gamelib's code
+   change (:func:`build_tournament`; it runs before staging, which puts the featured game's
+   replay into ``tournament.md``);
 4. build the JupyterLite edition (``lite/build.py``) into ``html/lite/``: every notebook page
    links to its notebook there ("Run in your browser", ``_ext/course_site.py``), so the one
    folder ``html`` holds the website and the runnable edition and works from any static
@@ -58,10 +65,43 @@ TRAINER = SITE / "trainer"
 LITE = HTML / "lite"
 HOMEWORK = ROOT / "notebooks/exercises/source/pruning_homework/pruning_homework.ipynb"
 STAGED_HOMEWORK = "notebooks/exercises/pruning_homework.ipynb"
-PAGES = ("_toc.yml", "index.md", "run.md", "trainer.md", "teachers_guide.md")
+PAGES = (
+    "_toc.yml",
+    "index.md",
+    "run.md",
+    "trainer.md",
+    "tournament.md",
+    "teachers_guide.md",
+)
 """The pages of a book (``site/`` for the English one, ``site/ja/`` for the Japanese)."""
 FOLDERS = ("_static", "_ext", "_templates")
 """Shared by both books, with ``conf.py``."""
+TOURNAMENT = BUILD / "tournament"
+TOURNAMENT_OPTIONS = (
+    "--ladder",
+    "--game",
+    "reversi4x4",
+    "--move-seconds",
+    "0.02",
+    "--bank",
+    "0.5",
+    "--openings",
+    "1",
+    "--seed",
+    "0",
+)
+"""The website's ladder tournament: the ladder's players, each pair with both colours from one
+balanced opening of 4×4 reversi, 0.02 s a move and a 0.5 s bank (the ladder needs
+milliseconds a move there; the bank absorbs a busy machine's jitter)."""
+TOURNAMENT_FOLDERS = {"en": "tournament", "ja": "ja/tournament"}
+"""Where each book keeps the leaderboard (so that every page's language switch leads to its
+twin, as for the books' own pages)."""
+TOURNAMENT_HOMES = {"en": "tournament.html", "ja": "ja/tournament.html"}
+"""Each book's page on the tournament (``tournament.md``), which each leaderboard links back to."""
+TOURNAMENT_PLACES = ("{{tournament_command}}", "{{featured_replay}}")
+"""Written in ``tournament.md`` where the command (``bash scripts/course.sh tournament`` with
+:data:`TOURNAMENT_OPTIONS`) and the featured game's replay file (:func:`featured_replay`) go;
+staging puts them there."""
 STUDENT_NOTE = (
     "```{note}\nThis is the **student version** of the homework: the answer cells are empty "
     "(`raise NotImplementedError()`) and the checks have not run. To answer and check, "
@@ -203,11 +243,96 @@ def student_version(text: str, note: str = STUDENT_NOTE) -> dict[str, Any]:
     return result
 
 
-def stage(book: Book = ENGLISH) -> int:
-    """Copy the sources of ``book`` into its staging folder; returns how many files changed."""
+def tournament_stamp() -> str:
+    """What the website's tournament depends on: its options and gamelib's code."""
+    return json.dumps({"options": TOURNAMENT_OPTIONS, "code": code_fingerprint()})
+
+
+def build_tournament(jobs: int) -> Path:
+    """Play the website's ladder tournament (:data:`TOURNAMENT_OPTIONS`) with the course's
+    command and write its leaderboard into ``site/_build/tournament/pages``, unless the last
+    build did so with the same options and code (``site/_build/tournament/stamp``); returns
+    the results file.
+
+    Raises:
+        RuntimeError: when a side of a game did not finish (the ladder's players never fail,
+            so the machine or the code is at fault, and the page would mislead).
+    """
+    results = TOURNAMENT / "results.jsonl"
+    stamp = TOURNAMENT / "stamp"
+    pages = TOURNAMENT / "pages"
+    if stamp.exists() and stamp.read_text() == tournament_stamp() and pages.is_dir():
+        say("the ladder tournament is unchanged: its leaderboard is reused")
+        return results
+    started = time.perf_counter()
+    shutil.rmtree(TOURNAMENT, ignore_errors=True)
+    command = [sys.executable, "-m", "gamelib.tournament", *TOURNAMENT_OPTIONS]
+    command += ["--jobs", str(jobs), "--out", str(TOURNAMENT), "--no-leaderboard"]
+    subprocess.run(command, cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+    from gamelib.tournament.leaderboard import write_leaderboard
+    from gamelib.tournament.ratings import read_results
+    from gamelib.tournament.records import Status
+
+    played = read_results(results)
+    for result in played:
+        for side in result.sides:
+            if side.status != Status.FINISHED:  # the ladder never fails: something is wrong
+                raise RuntimeError(
+                    f"the website's tournament: game {result.spec.game_id} did not finish "
+                    f"({side.status}: {side.detail}; see {results})"
+                )
+    write_leaderboard(
+        results, pages, folders=TOURNAMENT_FOLDERS, homes=TOURNAMENT_HOMES, workers=jobs
+    )
+    stamp.write_text(tournament_stamp())
+    seconds = time.perf_counter() - started
+    cpu = sum(
+        result.usage.referee_cpu_seconds
+        + sum(each for each in result.usage.player_cpu_seconds if each is not None)
+        for result in played
+        if result.usage is not None
+    )
+    say(
+        f"played the ladder tournament ({len(played)} games, {cpu:.0f} s of CPU time in the "
+        f"players and the referee) and wrote its leaderboard in {seconds:.0f} s"
+    )
+    return results
+
+
+def featured_replay(results_path: Path) -> str:
+    """The replay page (its file name) of the game between the two best-rated players, the
+    better one playing first: the page ``tournament.md`` links to."""
+    from gamelib.tournament.leaderboard import replay_names
+    from gamelib.tournament.ratings import rate, read_results
+
+    results = read_results(results_path)
+    best, second = rate(results).names()[:2]
+    for result, name in zip(results, replay_names(results), strict=True):
+        if result.spec.players == (best, second):
+            return name
+    raise ValueError(f"no game of {best} against {second} in {results_path}")
+
+
+def copy_tournament() -> None:
+    """The leaderboard's pages (both books') and its results file into HTML."""
+    for folder in TOURNAMENT_FOLDERS.values():
+        shutil.rmtree(HTML / folder, ignore_errors=True)
+    shutil.copytree(TOURNAMENT / "pages", HTML, dirs_exist_ok=True)
+    shutil.copy2(TOURNAMENT / "results.jsonl", HTML / TOURNAMENT_FOLDERS["en"] / "results.jsonl")
+
+
+def stage(book: Book, featured: str) -> int:
+    """Copy the sources of ``book`` into its staging folder (``featured``: the featured
+    replay's file name, put into ``tournament.md`` with the tournament's command); returns how
+    many files changed."""
     changed = int(write_if_changed(book.source / "conf.py", (SITE / "conf.py").read_bytes()))
     for name in PAGES:
-        changed += write_if_changed(book.source / name, (book.pages / name).read_bytes())
+        content = (book.pages / name).read_bytes()
+        if name == "tournament.md":
+            command = " ".join(["bash scripts/course.sh tournament", *TOURNAMENT_OPTIONS])
+            for place, text in zip(TOURNAMENT_PLACES, (command, featured), strict=True):
+                content = content.replace(place.encode(), text.encode())
+        changed += write_if_changed(book.source / name, content)
     for folder in FOLDERS:
         for path in sorted((SITE / folder).rglob("*")):
             if path.is_file() and "__pycache__" not in path.parts:
@@ -322,8 +447,9 @@ def main() -> int:
             "to have them)"
         )
     forget_stale_outputs()
+    featured = featured_replay(build_tournament(arguments.jobs))
     for book in BOOKS:
-        changed = stage(book)
+        changed = stage(book, featured)
         where = book.source.relative_to(ROOT)
         say(f"staged the {book.language} book's sources in {where} ({changed} files changed)")
     status = run_sphinx(arguments.jobs)
@@ -334,6 +460,7 @@ def main() -> int:
     for book in BOOKS:
         shutil.copytree(SITE / "_static", book.html / "_static", dirs_exist_ok=True)
     copy_trainer()
+    copy_tournament()
     pages = [path for path in HTML.rglob("*.html") if LITE not in path.parents]
     if arguments.no_lite:
         shutil.rmtree(LITE, ignore_errors=True)
