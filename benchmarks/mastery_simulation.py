@@ -106,8 +106,8 @@ def main(argv: list[str] | None = None) -> None:
     record = figures["record"]
     print(
         f"a record of {record['attempts']} attempts ({record['bytes'] / 1e6:.2f} MB) in Node: "
-        f"save {record['save_ms']:.1f} ms, load (import and fold) {record['load_ms']:.1f} ms "
-        "(median of 7)"
+        f"save {record['save_ms']:.1f} ms (CPU {record['save_cpu_ms']:.1f} ms), load (import "
+        f"and fold) {record['load_ms']:.1f} ms (CPU {record['load_cpu_ms']:.1f} ms); medians of 7"
     )
     sys.stdout.flush()
 

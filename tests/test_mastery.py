@@ -121,7 +121,7 @@ def record(attempts: list[dict[str, Any]], student: str = "s1") -> dict[str, Any
     }
 
 
-def attempt(key: str, outcomes: dict[str, int], at: int, *, rated: int = 1) -> dict[str, Any]:
+def attempt(key: str, outcomes: dict[str, list[int]], at: int, *, rated: int = 1) -> dict[str, Any]:
     start = {skill: round(0.3 * index - 1, 3) for index, skill in enumerate(outcomes)}
     return {
         "exercise": key,
@@ -139,7 +139,10 @@ def sample_record() -> dict[str, Any]:
     attempts = []
     for index in range(40):
         skills = generator.sample(SKILLS, generator.randint(1, 5))
-        outcomes = {skill: generator.randint(0, 1) for skill in skills}
+        outcomes = {}
+        for skill in skills:
+            parts = generator.randint(1, 4)
+            outcomes[skill] = [generator.choice([parts, generator.randint(0, parts)]), parts]
         key = f"seed={index % 33}&depth=3&branching=2-3&cutoff=ge&order=given&failure=hard"
         attempts.append(attempt(key, outcomes, 1000 * index, rated=int(index < 33)))
     return record(attempts)
@@ -149,7 +152,7 @@ def deep_misser() -> dict[str, Any]:
     """Twenty attempts right on every skill except the deep cutoff, always missed."""
     attempts = []
     for index in range(20):
-        outcomes = {skill: int(skill != "deep_cutoff") for skill in SKILLS}
+        outcomes = {skill: [0 if skill == "deep_cutoff" else 2, 2] for skill in SKILLS}
         attempts.append(attempt(f"seed={index}", outcomes, index))
     return record(attempts)
 
@@ -159,7 +162,7 @@ RATINGS = [
         "skills": {"deep_cutoff": {"rating": 0.4, "count": 3}},
         "exercise": {"shift": 0.0, "count": 0},
         "difficulties": {"deep_cutoff": -0.2},
-        "outcomes": {"deep_cutoff": 1},
+        "outcomes": {"deep_cutoff": [3, 3]},
     },
     {
         "skills": {
@@ -168,7 +171,7 @@ RATINGS = [
         },
         "exercise": {"shift": 0.5, "count": 2},
         "difficulties": {"shallow_cutoff": 0.0, "pruned_leaves": 1.5},
-        "outcomes": {"shallow_cutoff": 0, "pruned_leaves": 1},
+        "outcomes": {"shallow_cutoff": [1, 2], "pruned_leaves": [5, 5]},
     },
 ]
 TEXTS = ["", "abc", "探索窓 (α, β) と βカット", '{"body":"x"}']
@@ -244,12 +247,15 @@ def test_skills_match_gamelib(output: dict[str, Any]) -> None:
 def test_grading_fails_exactly_the_owner_of_a_wrong_part(output: dict[str, Any]) -> None:
     for index, (exercise, case) in enumerate(zip(exercises(), output["cases"], strict=True)):
         skills = skills_of(exercise)
+        sizes = {skill: len(parts.leaves) + len(parts.values) for skill, parts in skills.items()}
         right, *wrong = case["grades"]
-        assert right == {skill: 1 for skill in skills}
+        assert right == {skill: [size, size] for skill, size in sizes.items()}
         for name, grades in zip(wrong_parts(exercise, index), wrong, strict=True):
             owners = [s for s, p in skills.items() if name in p.leaves or name in p.values]
             assert len(owners) == 1, (index, name, owners)
-            assert grades == {skill: int(skill != owners[0]) for skill in skills}, (index, name)
+            assert grades == {
+                skill: [size - (skill == owners[0]), size] for skill, size in sizes.items()
+            }, (index, name)
 
 
 def test_rating_update_is_the_written_formula(output: dict[str, Any]) -> None:
@@ -259,9 +265,9 @@ def test_rating_update_is_the_written_formula(output: dict[str, Any]) -> None:
     for data, got in zip(RATINGS, output["ratings"], strict=True):
         shift = data["exercise"]["shift"]
         errors = {}
-        for skill, outcome in data["outcomes"].items():
+        for skill, (right, parts) in data["outcomes"].items():
             before = data["skills"][skill]
-            errors[skill] = outcome - expected(
+            errors[skill] = int(right == parts) - expected(
                 before["rating"], data["difficulties"][skill] + shift
             )
             after = before["rating"] + k_factor(before["count"]) * errors[skill]

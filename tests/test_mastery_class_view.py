@@ -31,10 +31,11 @@ def progress(student: str, attempts: int, seed: int) -> dict[str, Any]:
     made = []
     for index in range(attempts):
         skills = generator.sample(SKILLS, generator.randint(2, 6))
-        outcomes = {
-            skill: int(generator.random() < (0.1 if skill == "deep_cutoff" else 0.8))
-            for skill in skills
-        }
+        outcomes = {}
+        for skill in skills:
+            parts = generator.randint(1, 3)
+            right = generator.random() < (0.1 if skill == "deep_cutoff" else 0.8)
+            outcomes[skill] = [parts if right else generator.randint(0, parts - 1), parts]
         start = {skill: round(generator.uniform(-1.5, 0.5), 3) for skill in skills}
         made.append(
             {
@@ -64,7 +65,9 @@ def folder(tmp_path: Path) -> Path:
     (tmp_path / "s1_copy.json").write_text((tmp_path / "s1.json").read_text("utf-8"), "utf-8")
     (tmp_path / "s2_old.json").write_text(export_record(progress("student-2", 10, 2)), "utf-8")
     tampered = json.loads(export_record(progress("student-9", 12, 9)))
-    tampered["body"] = tampered["body"].replace('"outcomes":{', '"outcomes":{"deep_cutoff":1,', 1)
+    tampered["body"] = tampered["body"].replace(
+        '"outcomes":{', '"outcomes":{"deep_cutoff":[1,1],', 1
+    )
     (tmp_path / "s9-tampered.json").write_text(json.dumps(tampered), "utf-8")
     (tmp_path / "notes.json").write_text("this is not JSON", "utf-8")
     old = json.loads(export_record(progress("student-8", 5, 8)))

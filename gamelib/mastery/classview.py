@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
-from gamelib.charts import Chart
+from gamelib.charts import PALETTE, Chart
 from gamelib.language import Language, resolve
 from gamelib.mastery.progress import Record, RecordError, read_record
 from gamelib.mastery.skills import SKILLS, Skill, skill_name
@@ -175,14 +175,15 @@ class ClassView:
 
     def chart(self, *, language: str | None = None) -> Chart:
         """A bar per skill somebody tried, hardest first: the share of rated first tries
-        right, with the skill's name above its bar."""
+        right, its percentage above the bar; the legend names each bar's skill by its number.
+        """
         hardest = self.hardest()
         chart = Chart(
             title=_say("chart_title", language),
             y_label=_say("chart_axis", language),
             y_range=(0, 1),
-            size=(900.0, 420.0),
-            legend="none",
+            size=(960.0, 420.0),
+            legend="right",
         )
         panel = chart.panel(
             x_label=_say("chart_x", language),
@@ -191,9 +192,12 @@ class ClassView:
         )
         for position, summary in enumerate(hardest, start=1):
             share = summary.share or 0.0
-            panel.interval(position, 0.0, share, width=24.0)
             name = skill_name(summary.skill, language=language)
-            panel.note(position - 0.35, min(share, 0.93), name, place="above")
+            colour = PALETTE[(position - 1) % len(PALETTE)]
+            panel.interval(
+                position, 0.0, share, label=f"{position}. {name}", colour=colour, width=20.0
+            )
+            panel.note(position - 0.2, share, f"{share * 100:.0f} %", place="above")
         return chart
 
     def text(self, *, language: str | None = None) -> str:
@@ -201,7 +205,7 @@ class ClassView:
         lines = [_say("hardest_title", language)]
         for summary in self.hardest():
             lines.append(
-                f"  {summary.share:6.1%}  {summary.right:>4}/{summary.tries:<4} "
+                f"  {(summary.share or 0) * 100:5.1f} %  {summary.right:>4}/{summary.tries:<4} "
                 f"{skill_name(summary.skill, language=language)}"
             )
         if self.left_out:

@@ -8,7 +8,8 @@ and ``sha256`` the SHA-256 of body's UTF-8 bytes, so a changed body (or a change
 The rating model is "Elo for items" (R. Pelánek, Applications of the Elo rating system in
 adaptive educational systems, Computers & Education 98, 2016,
 doi:10.1016/j.compedu.2016.03.017): expected success P = 1 / (1 + e^−(θ − d)); after an answer
-R, θ ← θ + K(n)·(R − P) for each skill the exercise needs, and the exercise's shift moves by
+R (1 when every part of the skill is right, else 0; an attempt keeps [right parts, parts] per
+skill), θ ← θ + K(n)·(R − P) for each skill the exercise needs, and the exercise's shift moves by
 −K(n)·mean(R − P); K(n) = 1 / (1 + 0.05·n), n the rated answers so far. Only first tries are
 rated.
 """
@@ -51,7 +52,8 @@ def k_factor(count: int) -> float:
 
 @dataclass
 class SkillStanding:
-    """A student's standing on one skill: rating, rated tries, right first tries, and the
+    """A student's standing on one skill: rating, rated tries, right first tries (every part
+    right), and the
     exercises that practised it (rated or not), the last at ``last_at`` (ms since 1970)."""
 
     rating: float = 0.0
@@ -78,18 +80,35 @@ def _check_attempt(attempt: object) -> dict[str, Any]:
     if not isinstance(outcomes, dict) or not isinstance(start, dict):
         raise RecordError("damaged", "attempt")
     for skill, outcome in outcomes.items():
-        if skill not in SKILLS or outcome not in (0, 1) or isinstance(outcome, bool):
+        if skill not in SKILLS or not isinstance(outcome, list) or len(outcome) != 2:
+            raise RecordError("damaged", "outcome")
+        right, parts = outcome
+        whole = all(isinstance(n, int) and not isinstance(n, bool) for n in outcome)
+        if not (whole and 0 <= right <= parts and parts >= 1):
             raise RecordError("damaged", "outcome")
         if not isinstance(start.get(skill), int | float) or isinstance(start.get(skill), bool):
             raise RecordError("damaged", "start")
     return cast(dict[str, Any], attempt)
 
 
+def _as_javascript(value: object) -> object:
+    """``value`` with every whole float made an int, as JavaScript's JSON.stringify writes
+    it (-1, not -1.0); other numbers are written alike by both (shortest round trip, and a
+    record's numbers are far from the exponent forms, where the two differ)."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, Mapping):
+        return {key: _as_javascript(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_as_javascript(item) for item in value]
+    return value
+
+
 def export_record(progress: Mapping[str, Any]) -> str:
-    """A record (the trainer's progress object) as a file's text, as the trainer's
-    ``exportProgress`` writes it: the body as compact JSON text, its SHA-256, format and
-    version."""
-    body = json.dumps(progress, ensure_ascii=False, separators=(",", ":"))
+    """A record (the trainer's progress object) as a file's text, byte for byte as the
+    trainer's ``exportProgress`` writes it: the body as compact JSON text, its SHA-256,
+    format and version."""
+    body = json.dumps(_as_javascript(progress), ensure_ascii=False, separators=(",", ":"))
     digest = hashlib.sha256(body.encode("utf-8")).hexdigest()
     file = {"format": FORMAT, "version": VERSION, "sha256": digest, "body": body}
     return json.dumps(file, ensure_ascii=False, separators=(",", ":"))
@@ -136,7 +155,7 @@ def standing(attempts: list[dict[str, Any]]) -> dict[Skill, SkillStanding]:
     skills = {skill: SkillStanding() for skill in SKILLS}
     exercises: dict[str, tuple[float, int]] = {}
     for attempt in attempts:
-        outcomes: Mapping[Skill, int] = attempt["outcomes"]
+        outcomes: Mapping[Skill, list[int]] = attempt["outcomes"]
         for skill in outcomes:
             skills[skill].practised += 1
             skills[skill].last_at = attempt.get("at")
@@ -144,12 +163,13 @@ def standing(attempts: list[dict[str, Any]]) -> dict[Skill, SkillStanding]:
             continue
         shift, count = exercises.get(attempt["exercise"], (0.0, 0))
         surprise = 0.0
-        for skill, outcome in outcomes.items():
+        for skill, (right, parts) in outcomes.items():
             state = skills[skill]
-            error = outcome - expected(state.rating, attempt["start"][skill] + shift)
+            score = 1 if right == parts else 0
+            error = score - expected(state.rating, attempt["start"][skill] + shift)
             state.rating += k_factor(state.count) * error
             state.count += 1
-            state.right += outcome
+            state.right += score
             surprise += error
         if outcomes:
             shift -= k_factor(count) * surprise / len(outcomes)

@@ -361,12 +361,12 @@ const PruningMastery = ((T, fitted) => {
   }
 
   /**
-   * Which skills an answer gets right: a skill is right when every one of its parts is (a
+   * How much of each skill an answer gets right: of the skill's parts, how many are right (a
    * leaf marked pruned exactly when it is pruned; an inner node's value given and equal to
-   * the value it returns).
+   * the value it returns). The skill is right when all are.
    *
    * @param answer {pruned: [leaf names], values: [[name, value], ...]}
-   * @returns {Object<string, 0|1>} for every skill of skillsOf(exercise)
+   * @returns {Object<string, [right, parts]>} for every skill of skillsOf(exercise)
    */
   function grade(exercise, answer, skills = skillsOf(exercise)) {
     const marked = new Set(answer.pruned);
@@ -375,7 +375,8 @@ const PruningMastery = ((T, fitted) => {
     const valueRight = (name) => given.get(name) === exercise.values.get(name);
     const result = {};
     for (const [id, part] of Object.entries(skills)) {
-      result[id] = part.leaves.every(leafRight) && part.values.every(valueRight) ? 1 : 0;
+      const right = part.leaves.filter(leafRight).length + part.values.filter(valueRight).length;
+      result[id] = [right, part.leaves.length + part.values.length];
     }
     return result;
   }
@@ -421,7 +422,10 @@ const PruningMastery = ((T, fitted) => {
    *                         "uncertainty function", with its a = 1, b = 0.05)
    *
    * Here the student has one θ per skill, and an exercise is one match per skill it needs
-   * (graded by grade()): each skill's θ moves by its own K·(R − P); the exercise's d moves
+   * (graded by grade()), scored R = 1 when every part of the skill is right and 0 otherwise (a
+   * record keeps how many parts were right; scoring the share of parts right instead ranked
+   * the simulated students' skills worse: benchmarks/mastery_simulation.mjs): each skill's θ
+   * moves by its own K·(R − P); the exercise's d moves
    * by the mean of its skills' (R − P), so that the update is symmetric for an exercise of
    * one skill. An exercise's difficulty starts at startingDifficulty (fitted, below) and its
    * rating is a shift from there, the same for all its skills.
@@ -442,7 +446,7 @@ const PruningMastery = ((T, fitted) => {
    * @param skills {id: {rating, count}} the student's skills before (missing: 0 and 0)
    * @param exercise {shift, count} the exercise's rating before
    * @param difficulties {id: starting difficulty of the exercise for that skill}
-   * @param outcomes {id: 0|1}
+   * @param outcomes {id: [right, parts]} (grade()'s)
    */
   function update(skills, exercise, difficulties, outcomes) {
     const after = {};
@@ -450,7 +454,8 @@ const PruningMastery = ((T, fitted) => {
     const ids = Object.keys(outcomes);
     for (const id of ids) {
       const before = skills[id] || { rating: 0, count: 0 };
-      const error = outcomes[id] - expected(before.rating, difficulties[id] + exercise.shift);
+      const [right, parts] = outcomes[id];
+      const error = (right === parts ? 1 : 0) - expected(before.rating, difficulties[id] + exercise.shift);
       after[id] = { rating: before.rating + kFactor(before.count) * error, count: before.count + 1 };
       surprise += error;
     }
@@ -555,7 +560,9 @@ const PruningMastery = ((T, fitted) => {
     const key = exerciseKey(spec);
     const exercise = makeExercise(spec);
     const skills = skillsOf(exercise);
-    const graded = shown ? Object.fromEntries(Object.keys(skills).map((id) => [id, 0])) : grade(exercise, answer, skills);
+    const graded = shown
+      ? Object.fromEntries(Object.entries(skills).map(([id, part]) => [id, [0, part.leaves.length + part.values.length]]))
+      : grade(exercise, answer, skills);
     const rated = !progress.attempts.some((attempt) => attempt.exercise === key);
     const start = startingDifficulty(exercise, skills);
     const attempt = {
@@ -571,7 +578,7 @@ const PruningMastery = ((T, fitted) => {
 
   /**
    * Where the student stands, folded from the record's attempts: every skill's rating, rated
-   * tries, right first tries, and when it was last practised (attempt number and time); every
+   * tries, right first tries (every part of the skill right), and when it was last practised (attempt number and time); every
    * exercise's rating shift.
    */
   function standing(progress) {
@@ -592,7 +599,8 @@ const PruningMastery = ((T, fitted) => {
       for (const [id, value] of Object.entries(after.skills)) {
         skills[id].rating = value.rating;
         skills[id].count = value.count;
-        skills[id].right += attempt.outcomes[id];
+        const [right, parts] = attempt.outcomes[id];
+        if (right === parts) skills[id].right += 1;
       }
       exercises[attempt.exercise] = after.exercise;
     });
@@ -754,7 +762,11 @@ const PruningMastery = ((T, fitted) => {
     for (const attempt of progress.attempts) {
       if (typeof attempt.exercise !== "string" || typeof attempt.outcomes !== "object") return "attempt";
       for (const [id, outcome] of Object.entries(attempt.outcomes)) {
-        if (!SKILL_IDS.includes(id) || (outcome !== 0 && outcome !== 1)) return "outcome";
+        if (!SKILL_IDS.includes(id) || !Array.isArray(outcome) || outcome.length !== 2) return "outcome";
+        const [right, parts] = outcome;
+        if (!(Number.isInteger(right) && Number.isInteger(parts) && right >= 0 && right <= parts && parts >= 1)) {
+          return "outcome";
+        }
         if (typeof attempt.start[id] !== "number") return "start";
       }
     }
