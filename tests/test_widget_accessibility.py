@@ -15,14 +15,49 @@ from gamelib.exercises import PruningExercise
 from gamelib.games.tictactoe import SQUARE_NAMES
 from gamelib.trees import TEXTBOOK
 from gamelib.widgets.accessible import (
+    BUTTON_COLOURS,
     VISUALLY_HIDDEN,
     css_string,
     live_region,
     scope_class,
     spoken_rule,
 )
-from gamelib.widgets.pruning import PruningWidget
-from gamelib.widgets.tictactoe import EMPTY_CLASS, TicTacToeWidget, square_label
+from gamelib.widgets.pruning import SCISSORS, PruningWidget
+from gamelib.widgets.tictactoe import (
+    EMPTY_CLASS,
+    SQUARE_BACKGROUNDS,
+    SQUARE_COLOURS,
+    WINNING_CLASS,
+    TicTacToeWidget,
+    square_label,
+)
+
+JUPYTERLAB_LIGHT = {"mod-success": "#388e3c", "mod-info": "#0097a7", "mod-warning": "#f57c00"}
+"""JupyterLab 4's light theme: --jp-success-color1, --jp-info-color1 and --jp-warn-color1."""
+
+
+def contrast(first: str, second: str) -> float:
+    """The WCAG 2 contrast ratio of two ``#rrggbb`` colours (1 to 21)."""
+
+    def luminance(colour: str) -> float:
+        channels = [int(colour[index : index + 2], 16) / 255 for index in (1, 3, 5)]
+        linear = [
+            value / 12.92 if value <= 0.04045 else ((value + 0.055) / 1.055) ** 2.4
+            for value in channels
+        ]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+    lighter, darker = sorted((luminance(first), luminance(second)), reverse=True)
+    return (lighter + 0.05) / (darker + 0.05)
+
+
+def test_the_colours_give_text_at_least_4_5_to_1() -> None:
+    for style, colour in BUTTON_COLOURS.items():
+        assert contrast(colour, "#ffffff") >= 4.5, style
+        assert contrast(JUPYTERLAB_LIGHT[style], "#ffffff") < 4.5, style  # why they are set
+    for mark, colour in SQUARE_COLOURS.items():
+        for background in SQUARE_BACKGROUNDS.values():
+            assert contrast(colour, background) >= 4.5, (mark, background)
 
 
 def rule_content(sheet: str, selector: str) -> str:
@@ -74,6 +109,22 @@ def test_every_square_has_its_name_row_column_and_mark(language: str) -> None:
     assert all(EMPTY_CLASS in button._dom_classes for button in widget.buttons)
 
 
+def test_the_winning_line_is_framed_not_only_coloured() -> None:
+    widget = TicTacToeWidget(x="human", o="human")
+    for square in (0, 3, 1, 4, 2):  # X takes a1, b1, c1
+        widget.click(square)
+    framed = [
+        square
+        for square, button in enumerate(widget.buttons)
+        if WINNING_CLASS in button._dom_classes
+    ]
+    assert framed == [0, 1, 2]
+    assert f".{WINNING_CLASS}{{background-color:" in widget.accessibility_style.value
+    assert "box-shadow:inset 0 0 0 4px" in widget.accessibility_style.value
+    widget.new_game()
+    assert not any(WINNING_CLASS in button._dom_classes for button in widget.buttons)
+
+
 def test_square_labels_in_english() -> None:
     assert square_label(5, "", language="en") == "c2, row 2, column 3: empty"
     assert square_label(6, "O", language="en") == "a3, row 3, column 1: O"
@@ -105,6 +156,11 @@ def test_every_leaf_toggle_says_its_value_and_whether_it_is_marked(language: str
         assert value in unmarked and value in marked and unmarked != marked
         expected = marked if name == "J" else unmarked
         assert widget.leaf_label(name) == f"{name} {expected}"
+    assert (
+        f'.gamelib-leaf.mod-active::before{{content:"{SCISSORS}";content:"{SCISSORS}" / "";'
+        in sheet
+    )
+    assert all(toggle.icon == "" for toggle in widget.leaf_buttons.values())  # no glyph in names
     box = rule_content(sheet, f".{widget.scope} .gamelib-value label::after")
     assert widget.value_label("A") == f"A {box}"
 

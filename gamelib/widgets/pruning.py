@@ -46,14 +46,16 @@ from gamelib.render.static import inline_svg, widget_drawing
 from gamelib.trace import Cutoff
 from gamelib.trees import Tree
 from gamelib.widgets.accessible import (
-    focus_rule,
     live_region,
+    mark_rule,
     scope_class,
     spoken_rule,
     style_sheet,
+    widget_rules,
 )
 
-_SCISSORS = "scissors"
+SCISSORS = "✂"
+"""The mark a pressed leaf toggle shows before the leaf's name (drawn by CSS, not read)."""
 
 WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     "check": {"en": "Check", "ja": "答え合わせ"},
@@ -214,12 +216,10 @@ class PruningWidget:
         self.drawing = widgets.HTML()
         self.leaf_row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.value_grid = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
-        self.check_button = self._button(words["check"], "check", "success", self._on_check)
-        self.solution_button = self._button(
-            words["show_solution"], "film", "info", self._on_solution
-        )
-        self.new_tree_button = self._button(words["new_tree"], "refresh", "", self._on_new_tree)
-        self.clear_button = self._button(words["clear"], "eraser", "", self._on_clear)
+        self.check_button = self._button(words["check"], "success", self._on_check)
+        self.solution_button = self._button(words["show_solution"], "info", self._on_solution)
+        self.new_tree_button = self._button(words["new_tree"], "", self._on_new_tree)
+        self.clear_button = self._button(words["clear"], "", self._on_clear)
         self.feedback = widgets.HTML()
         self.solution = widgets.VBox()
         self.pruned_leaves_label = widgets.HTML(words["pruned_leaves_label"])
@@ -260,10 +260,11 @@ class PruningWidget:
         self._build()
 
     # ---- building
-    def _button(self, text: str, icon: str, style: str, action: Any) -> Any:
+    def _button(self, text: str, style: str, action: Any) -> Any:
+        """A button labelled ``text`` (no icon: see :mod:`gamelib.widgets.accessible`)."""
         import ipywidgets as widgets
 
-        button = widgets.Button(description=text, icon=icon, button_style=style)
+        button = widgets.Button(description=text, button_style=style)
         button.on_click(lambda _button: action())
         return button
 
@@ -316,7 +317,10 @@ class PruningWidget:
         """The hidden words of the toggles and boxes of the current tree, and the focus
         outline (rules scoped to this widget's box, :attr:`scope`)."""
         words = _words(self.language)
-        rules = [focus_rule(self.scope)]
+        rules = [
+            *widget_rules(self.scope),
+            mark_rule(f".{self.scope} .gamelib-leaf.mod-active::before", SCISSORS),
+        ]
         for index, leaf in enumerate(self.exercise.tree.leaves()):
             toggle = f".{self.scope} .gamelib-leaf-{index}"
             for suffix, word in (("", "leaf_spoken"), (".mod-active", "leaf_spoken_pressed")):
@@ -343,7 +347,6 @@ class PruningWidget:
         return f"{name} {_words(self.language)['value_spoken']}"
 
     def _on_toggle(self, change: dict[str, Any]) -> None:
-        change["owner"].icon = _SCISSORS if change["new"] else ""
         change["owner"].button_style = "warning" if change["new"] else ""
 
     # ---- the answer

@@ -45,11 +45,11 @@ from gamelib.render.dot import Drawing, draw
 from gamelib.render.static import widget_drawing
 from gamelib.trace import ROOT_NAME, Enter, Trace
 from gamelib.widgets.accessible import (
-    focus_rule,
     live_region,
     scope_class,
     spoken_rule,
     style_sheet,
+    widget_rules,
 )
 
 Side = Literal["human", 0, 1, 2, 3]
@@ -223,6 +223,16 @@ EMPTY_SQUARE = "\u00a0"
 """An empty square's label: a no-break space. (In the browser, a button whose description
 becomes the empty string keeps showing its old text, so a new game would not clear the board.)"""
 
+WINNING_CLASS = "gamelib-winning"
+"""The class of a square on the winning line: framed by a 4-pixel dark green line inside it
+(not only a colour), on a pale green."""
+
+SQUARE_COLOURS: Final = {"X": "#1f5fbf", "O": "#c0392b", "": "#000000"}
+"""The colour of each mark; on :data:`SQUARE_BACKGROUNDS` each is at least 4.5:1."""
+
+SQUARE_BACKGROUNDS: Final = {"square": "#f5f5f5", "winning": "#e8f5e9"}
+"""A square's background, and a winning square's (light in both of JupyterLab's themes)."""
+
 EMPTY_CLASS = "gamelib-empty"
 """The class an empty square's button carries (a screen reader hears "empty" on it)."""
 
@@ -246,7 +256,12 @@ def square_label(square: int, mark: str, *, language: str | None = None) -> str:
 def board_style(scope: str, *, language: str | None = None) -> str:
     """The style sheet of a board whose box has class ``scope``: each square's hidden words
     (:func:`square_spoken`, and "empty" on an empty one) and the focus outline."""
-    rules = [focus_rule(scope)]
+    rules = [
+        *widget_rules(scope),
+        f".{scope} .gamelib-square{{background-color:{SQUARE_BACKGROUNDS['square']}}}",
+        f".{scope} .gamelib-square.{WINNING_CLASS}{{background-color:"
+        f"{SQUARE_BACKGROUNDS['winning']};box-shadow:inset 0 0 0 4px #1b5e20}}",
+    ]
     rules.extend(
         spoken_rule(
             f".{scope} .gamelib-square-{SQUARE_NAMES[square]}::before",
@@ -342,7 +357,7 @@ class TicTacToeWidget:
         self.plies_choice = widgets.Dropdown(
             options=list(range(1, 10)), value=plies, description=words["plies"]
         )
-        self.new_game_button = widgets.Button(description=words["new_game"], icon="refresh")
+        self.new_game_button = widgets.Button(description=words["new_game"])
         self.new_game_button.on_click(lambda _button: self.new_game())
         self.status_line = widgets.HTML()
         self.show_search = widgets.Checkbox(value=True, description=words["show_search"])
@@ -484,10 +499,8 @@ class TicTacToeWidget:
         winner = self.game.winner(self.state)
         for square, button in enumerate(self.buttons):
             button.description = marks[square] or EMPTY_SQUARE
-            button.style.text_color = (
-                "#1f5fbf" if marks[square] == "X" else "#c0392b" if marks[square] else "black"
-            )
-            button.button_style = ""
+            button.style.text_color = SQUARE_COLOURS[marks[square]]
+            button.remove_class(WINNING_CLASS)
             if marks[square]:
                 button.remove_class(EMPTY_CLASS)
             else:
@@ -496,7 +509,7 @@ class TicTacToeWidget:
             winner_mark = MARK_NAMES[winner]
             for square, button in enumerate(self.buttons):
                 if marks[square] == winner_mark and self._on_winning_line(square):
-                    button.button_style = "success"
+                    button.add_class(WINNING_CLASS)
         self.status_line.value = live_region(f"<b>{escape(self.status)}</b>")
         self._show_search_report()
 

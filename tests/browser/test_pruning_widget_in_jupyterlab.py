@@ -2,10 +2,15 @@
 
 The test opens ``tests/browser/pruning_demo.ipynb`` (a :class:`PruningWidget` on the seed-2
 tree, whose solution prunes two leaves), runs every cell, waits for the widget and answers
-like a student: Check with nothing marked ("Not yet"), press exactly the solution's pruned
-leaves and Check again ("Correct"), Show solution (the α-β animation appears), New tree (the
-drawing changes to the next seed's tree). The expected answer is computed here from the same
-:class:`PruningExercise`. Screenshots go to ``tests/browser/screenshots/`` (not committed).
+like a student: Check with nothing marked ("Not yet"); then, with the keyboard alone, Tab
+through the leaf toggles pressing Space on exactly the solution's pruned leaves, type the
+root's value into its box, Tab to Check and press Enter ("Correct"); Show solution (the α-β
+animation appears), New tree (the drawing changes to the next seed's tree). The expected
+answer is computed here from the same :class:`PruningExercise`, and every toggle and box is
+found by the accessible name gamelib gives it (:meth:`PruningWidget.leaf_label`,
+:meth:`PruningWidget.value_label`, as Playwright computes it from the page). Every control is
+at least 24×24 CSS pixels (WCAG 2.2, 2.5.8), and the focused one is outlined. Screenshots go
+to ``tests/browser/screenshots/`` (not committed).
 
 The JupyterLab server and the chromium helpers are shared with the animation test
 (``tests/browser/conftest.py``); without Debian's ``chromium`` this test fails and says so.
@@ -21,13 +26,17 @@ from typing import Any
 import pytest
 
 from gamelib.exercises import PruningExercise
+from gamelib.notation import format_number
 from gamelib.render.dot import draw
+from gamelib.widgets.pruning import PruningWidget
 from tests.browser.conftest import (
     REPOSITORY,
+    SCREENSHOTS,
     notebook_page,
     run_all_until_visible,
     screenshot,
 )
+from tests.browser.test_tictactoe_in_jupyterlab import FOCUSED_NAME, LOW_CONTRAST, small_targets
 
 pytestmark = pytest.mark.browser
 
@@ -51,11 +60,10 @@ def test_the_notebook_shows_the_exercise_of_this_test() -> None:
     assert PruningExercise(seed=SEED, depth=DEPTH, branching=BRANCHING).solution.pruned
 
 
-def leaf_toggle(exercise: Any, name: str) -> Any:
-    """The toggle button of leaf ``name`` (its text is exactly the name)."""
-    return exercise.locator(".gamelib-leaves .gamelib-leaf").filter(
-        has_text=re.compile(rf"^\s*{re.escape(name)}\s*$")
-    )
+def focused_outline(page: Any) -> None:
+    """The focused control is outlined (at least 2 px)."""
+    focused = page.evaluate(FOCUSED_NAME)
+    assert focused["outline"] != "none" and focused["outlineWidth"] >= 2, focused
 
 
 def test_the_pruning_exercise_checks_and_solves_in_jupyterlab(jupyter_lab: str) -> None:
@@ -92,18 +100,70 @@ def test_the_pruning_exercise_checks_and_solves_in_jupyterlab(jupyter_lab: str) 
         feedback.scroll_into_view_if_needed()
         screenshot(page, "pruning_02_not_yet.png")
 
-        # Press exactly the solution's pruned leaves; the kernel styles each pressed one.
-        for name in pruned:
-            toggle = leaf_toggle(exercise, name)
+        # Every control has its name and is big enough to hit.
+        names = PruningWidget(expected)  # the names gamelib gives, made here
+        for name in expected.leaf_names:
+            toggle = exercise.get_by_role("button", name=names.leaf_label(name), exact=True)
             expect(toggle).to_have_count(1)
-            toggle.click()
-            expect(toggle).to_have_class(PRESSED)
+        for name in names.value_boxes:
+            box = exercise.get_by_role("textbox", name=names.value_label(name), exact=True)
+            expect(box).to_have_count(1)
+        for button in ("Check", "Show solution", "New tree", "Clear"):
+            expect(exercise.get_by_role("button", name=button, exact=True)).to_have_count(1)
+        assert small_targets(exercise) == []
+
+        # One answer with the keyboard alone: Tab through the toggles, Space on each pruned
+        # leaf, type the root's value into its box (the first), Tab to Check, Enter.
+        root = expected.tree.name
+        exercise.get_by_role("button", name=names.leaf_label(expected.leaf_names[0])).focus()
+        presses = {"Tab": 0, "Space": 0, "Enter": 0, "typed": 0}
+        for index, name in enumerate(expected.leaf_names):
+            if index:
+                page.keyboard.press("Tab")
+                presses["Tab"] += 1
+            expect(
+                exercise.get_by_role("button", name=names.leaf_label(name), exact=True)
+            ).to_be_focused()
+            if name in pruned:
+                page.keyboard.press("Space")
+                presses["Space"] += 1
+                names.mark(name)  # its name now says it is marked
+                toggle = exercise.get_by_role("button", name=names.leaf_label(name), exact=True)
+                expect(toggle).to_be_focused()
+                expect(toggle).to_have_class(PRESSED)
+                focused_outline(page)
+                if name == pruned[0]:
+                    exercise.locator(".gamelib-leaves").first.screenshot(
+                        path=str(SCREENSHOTS / "pruning_03_focused_pressed_leaf.png")
+                    )
         expect(exercise.locator(".gamelib-leaf.mod-warning")).to_have_count(len(pruned))
-        exercise.locator(".gamelib-check").first.click()
+        assert exercise.evaluate(LOW_CONTRAST) == []  # pressed toggles, Check, Show solution
+        page.keyboard.press("Tab")
+        presses["Tab"] += 1
+        root_box = exercise.get_by_role("textbox", name=names.value_label(root), exact=True)
+        expect(root_box).to_be_focused()
+        focused_outline(page)
+        root_value = format_number(expected.solution.values[root])
+        page.keyboard.type(root_value)
+        presses["typed"] += len(root_value)
+        expect(root_box).to_have_value(root_value)
+        check = exercise.get_by_role("button", name="Check", exact=True)
+        for _ in range(len(names.value_boxes)):  # past the other boxes to Check
+            page.keyboard.press("Tab")
+            presses["Tab"] += 1
+        expect(check).to_be_focused()
+        focused_outline(page)
+        page.keyboard.press("Enter")
+        presses["Enter"] += 1
         expect(feedback).to_contain_text("Correct")
         expect(feedback).not_to_contain_text("Not yet")
+        expect(exercise.get_by_role("status")).to_contain_text("Correct")
         feedback.scroll_into_view_if_needed()
         screenshot(page, "pruning_03_correct.png")
+        exercise.locator(".gamelib-check").first.screenshot(
+            path=str(SCREENSHOTS / "pruning_03_focused_check.png")
+        )
+        print(f"keyboard answer: {len(expected.leaf_names)} leaves, presses {presses}")
 
         # Show solution: the animation of the real α-β run appears under the buttons.
         exercise.locator(".gamelib-show-solution").first.click()

@@ -42,9 +42,9 @@ def test_marking_leaves_presses_their_toggles() -> None:
     widget = windows_widget()
     widget.mark("J", "M")
     assert widget.marked == {"J", "M"}
-    assert widget.leaf_buttons["J"].value and widget.leaf_buttons["J"].icon == "scissors"
+    assert widget.leaf_buttons["J"].value and widget.leaf_buttons["J"].button_style == "warning"
     widget.mark("M", pruned=False)
-    assert widget.marked == {"J"} and widget.leaf_buttons["M"].icon == ""
+    assert widget.marked == {"J"} and widget.leaf_buttons["M"].button_style == ""
     widget.leaf_buttons["N"].value = True  # a click on the toggle
     assert widget.marked == {"J", "N"}
     with pytest.raises(KeyError, match="not a leaf"):
