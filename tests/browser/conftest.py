@@ -368,3 +368,51 @@ DRAWING_TEXT_JS = """
 """
 """JavaScript that defines ``smallestText(svg)`` and ``clippingBox(svg)``, the measures the
 drawing tests share; a measuring function's body starts with it."""
+
+
+AXE_SCRIPT = Path(__file__).resolve().parent / "node_modules" / "axe-core" / "axe.min.js"
+"""axe-core from npm (tests/browser/package.json, pinned by its lock file; ``bash
+scripts/course.sh test`` installs it with ``npm ci``)."""
+AXE_TAGS = ("wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa")
+"""The axe rules run: those for WCAG 2.0, 2.1 and 2.2 at levels A and AA."""
+
+AXE_RUN_JS = """async ([tags, within]) => {
+    const context = within === null ? document : {include: [within]};
+    const result = await axe.run(context, {
+        runOnly: {type: "tag", values: tags}, resultTypes: ["violations"],
+    });
+    return result.violations.flatMap(rule => rule.nodes.map(node => ({
+        rule: rule.id,
+        impact: node.impact || rule.impact || "",
+        element: node.target.map(part => [].concat(part).join(" >> ")).join(" >> "),
+        summary: (node.failureSummary || rule.help).replace(/\\s+/g, " ").trim(),
+    })));
+}"""
+"""Runs axe on the page (or only inside the selector ``within``); one record per element that
+violates a rule."""
+
+
+def axe_violations(
+    page: Any,
+    name: str,
+    within: str | None = None,
+    others: frozenset[tuple[str, str]] = frozenset(),
+) -> list[str]:
+    """The WCAG A and AA violations axe-core finds on ``page`` as it is now (in its current
+    theme and state), one line per element: ``name: rule (impact) element: summary``. With
+    ``within`` (a CSS selector) only that part of the page is checked; ``others`` are
+    violations, as (rule, element), that are another project's to fix (JupyterLab's own
+    interface), left out. axe is injected from the local npm package, so nothing is fetched."""
+    if not AXE_SCRIPT.exists():
+        pytest.fail(
+            f"axe-core is not installed ({AXE_SCRIPT} is missing): run "
+            "`cd tests/browser && npm ci`, or the project's set-up `bash scripts/course.sh test`."
+        )
+    if not page.evaluate("typeof window.axe === 'object'"):
+        page.add_script_tag(path=str(AXE_SCRIPT))
+    records = page.evaluate(AXE_RUN_JS, [list(AXE_TAGS), within])
+    return [
+        f"{name}: {record['rule']} ({record['impact']}) {record['element']}: {record['summary']}"
+        for record in records
+        if (record["rule"], record["element"]) not in others
+    ]
