@@ -11,10 +11,26 @@ in its display method: ``dot`` on the desktop, Graphviz compiled to WebAssembly 
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+import re
+from collections.abc import Hashable, Mapping
 from pathlib import Path
+from typing import Final
 
 from gamelib.charts.writer import CHART_FONT, GRAPHVIZ_FONT
+from gamelib.language import Language, resolve
+
+WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
+    "graph": {"en": "Graph", "ja": "グラフ"},
+    "counts": {
+        "en": "A graph of {nodes} nodes and {links} links.",
+        "ja": "ノード {nodes} 個、辺 {links} 本のグラフです。",
+    },
+    "links": {"en": "Links: {links}.", "ja": "辺は {links} です。"},
+}
+"""The words of a graph drawing's text alternative, in each language."""
+
+SEPARATOR: Final[Mapping[Language, str]] = {"en": ", ", "ja": "、"}
+"""What separates the links in the text alternative, in each language."""
 
 
 class HtmlLabel(str):
@@ -83,6 +99,47 @@ def digraph(
     return "\n".join(lines) + "\n"
 
 
+_NAME = r'"((?:[^"\\]|\\.)*)"'
+_NODE = re.compile(rf"^\s*{_NAME}(?:\s*\[(.*)\])?;$")
+_EDGE = re.compile(rf"^\s*{_NAME} -> {_NAME}(?:\s*\[(.*)\])?;$")
+_SPOKEN = re.compile(rf"\b(tooltip|label)={_NAME}")
+_JAPANESE = re.compile("[\u3040-\u30ff\u4e00-\u9fff]")
+
+
+def _unquoted(text: str) -> str:
+    return text.replace("\\n", " ").replace('\\"', '"').replace("\\\\", "\\")
+
+
+def graph_summary(source: str, language: str | None = None) -> str:
+    """The nodes and links of a DOT graph (as :func:`digraph` writes it) in words: how many,
+    then each link as ``a → b``, a node named by its tooltip, else its plain label, else its
+    name. ``language`` None: Japanese when the graph's text holds kana or kanji, else
+    English."""
+    chosen: Language = (
+        resolve(language) if language is not None else "ja" if _JAPANESE.search(source) else "en"
+    )
+    spoken: dict[str, str] = {}
+    links: list[tuple[str, str]] = []
+    for line in source.splitlines():
+        edge = _EDGE.match(line)
+        if edge is not None:
+            links.append((_unquoted(edge.group(1)), _unquoted(edge.group(2))))
+            continue
+        node = _NODE.match(line)
+        if node is not None:
+            name = _unquoted(node.group(1))
+            texts = dict(_SPOKEN.findall(node.group(2) or ""))
+            spoken[name] = _unquoted(texts.get("tooltip") or texts.get("label") or name)
+    nodes = set(spoken) | {name for link in links for name in link}
+    lines = [WORDS["counts"][chosen].format(nodes=len(nodes), links=len(links))]
+    if links:
+        written = SEPARATOR[chosen].join(
+            f"{spoken.get(start, start)} → {spoken.get(end, end)}" for start, end in links
+        )
+        lines.append(WORDS["links"][chosen].format(links=written))
+    return "\n".join(lines)
+
+
 class GraphDrawing:
     """A graph drawing: DOT text, shown as SVG (Graphviz draws it when it is first shown).
 
@@ -107,8 +164,14 @@ class GraphDrawing:
             except Exception as error:  # a missing `dot` gives the install hint, else raises
                 explain_graphviz_failure(error)
                 return None
+            from gamelib.render.alternative import Alternative, with_alternative
+
             cleaned = clean_svg(drawn)
-            self._svg = cleaned.replace(f'font-family="{FONT}"', f'font-family="{CHART_FONT}"', 1)
+            cleaned = cleaned.replace(f'font-family="{FONT}"', f'font-family="{CHART_FONT}"', 1)
+            language: Language = "ja" if _JAPANESE.search(self.source) else "en"
+            title = self.title or WORDS["graph"][language]
+            summary = graph_summary(self.source, language)
+            self._svg = with_alternative(cleaned, Alternative(title, summary))
         return self._svg
 
     @property

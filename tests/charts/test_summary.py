@@ -17,6 +17,9 @@ from gamelib.charts.chart import (
     chart_language,
     chart_summary,
 )
+from gamelib.charts.graph import SEPARATOR as SEPARATOR_OF_GRAPHS
+from gamelib.charts.graph import WORDS as GRAPH_WORDS
+from gamelib.charts.graph import GraphDrawing, digraph, graph_summary, statement
 from gamelib.language import LANGUAGES, Language, set_language
 from gamelib.notation import format_number
 
@@ -109,3 +112,35 @@ def test_an_untitled_chart_is_named_chart_and_its_text_escaped() -> None:
     svg = chart.svg
     assert f"<title>{WORDS['chart']['en']}</title>" in svg
     assert "a &lt; b: (0, 1), (1, 2)." in svg
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_graph_drawing_says_its_nodes_and_links(language: Language) -> None:
+    source = digraph(
+        [
+            statement("a", label="start\nnode"),
+            statement("b", tooltip="X . O"),
+            statement("a", "b"),
+            statement("b", "c", label="x"),
+        ],
+        title="moves",
+    )
+    separator = SEPARATOR_OF_GRAPHS[language]
+    assert graph_summary(source, language).splitlines() == [
+        GRAPH_WORDS["counts"][language].format(nodes=3, links=2),
+        GRAPH_WORDS["links"][language].format(
+            links=separator.join(["start node → X . O", "X . O → c"])
+        ),
+    ]
+
+
+def test_a_graph_drawing_carries_its_summary() -> None:
+    source = digraph([statement("a", "b")], title="two")
+    drawing = GraphDrawing(source, "two")
+    try:
+        svg = drawing.svg
+    except RuntimeError:
+        pytest.fail("Graphviz is needed (the project's set-up installs it)")
+    assert re.match(r'<svg role="img"', svg)
+    assert '<title class="gamelib-alt">two</title>' in svg
+    assert f"<desc>{graph_summary(source, 'en')}</desc>" in svg
