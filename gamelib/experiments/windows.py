@@ -732,7 +732,7 @@ def plot_ordering(rows: Sequence[OrderingRow], *, language: str | None = None) -
     )  # fmt: skip
     lines: tuple[tuple[str, list[float], Marker, str], ...] = (
         ("worst", [row.worst for row in rows], "triangle-down", "#d62728"),
-        ("random", [row.random for row in rows], "circle", "#ff7f0e"),
+        ("random", [row.random for row in rows], "circle", "#d46400"),
         ("best", [row.best for row in rows], "triangle", "#2ca02c"),
     )
     for key, values, marker, colour in lines:

@@ -14,6 +14,7 @@ from dataclasses import fields
 
 import pytest
 
+from gamelib.charts import chart as charts
 from gamelib.render.dot import picture_dot, trace_picture
 from gamelib.render.static import FOCUS_RING, QUIET_TEXT, SHEET_COLOR, legend_html
 from gamelib.render.style import PALETTE, PAPER, contrast_ratio, relative_luminance
@@ -87,6 +88,20 @@ def test_every_meaningful_line_reaches_3_to_1() -> None:
         for name, color in lines
         for where, background in BACKGROUNDS.items()
         if contrast_ratio(color, background) < 3
+    ]
+    assert short == []
+
+
+def test_the_charts_lines_reach_3_to_1_and_their_text_4_5_to_1() -> None:
+    lines = [(f"series colour {index}", color) for index, color in enumerate(charts.PALETTE)]
+    lines.append(("reference line", charts.GREY))
+    texts = [("chart text", charts.INK), ("note", charts.Note(0, 0, "").colour)]
+    short = [
+        f"{name} {color} on {where} {background}: {contrast_ratio(color, background):.2f}:1"
+        for pairs, least in ((lines, 3.0), (texts, 4.5))
+        for name, color in pairs
+        for where, background in BACKGROUNDS.items()
+        if contrast_ratio(color, background) < least
     ]
     assert short == []
 
