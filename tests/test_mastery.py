@@ -21,6 +21,7 @@ with :mod:`gamelib.mastery`:
 - the skills' names and explanations, word for word the same in both;
 - the starting difficulty's coefficients (site/trainer/mastery_difficulty.js) match a re-fit
   with the file's seed (benchmarks/mastery_simulation.mjs).
+- every Japanese text of the engine follows notebooks/ja/STYLE.md's checked rules.
 
 Hypothesis checks gamelib's side on random trees: every part of an answer belongs to exactly
 one skill, and the skills appear only where their rule does.
@@ -49,6 +50,7 @@ from gamelib.mastery import SKILLS, RecordError, export_record, read_record, ski
 from gamelib.mastery.progress import FORMAT, VERSION, expected, k_factor
 from gamelib.mastery.skills import EXPLANATIONS, NAMES, cutoff_sources
 from gamelib.trees import Tree, random_tree
+from tests.test_japanese_style import problems_of, template_prose
 
 REPOSITORY = Path(__file__).resolve().parents[1]
 CHECKER = REPOSITORY / "site" / "trainer" / "mastery_check.mjs"
@@ -401,3 +403,15 @@ def test_every_part_has_one_skill(
     pruned_by_cuts = {leaf for cut in cutoff_sources(exercise) for leaf in cut.pruned}
     assert pruned_by_cuts == exercise.solution.pruned
     assert all(cut.distance % 2 == 1 for cut in cutoff_sources(exercise))
+
+
+def test_japanese_words_follow_the_style_sheet(output: dict[str, Any]) -> None:
+    """The skills' names and explanations and the engine's sentences, read by the rules of
+    tests/test_japanese_style.py (gamelib's WORDS tables are read there; these are not
+    WORDS tables of gamelib, so they are read here)."""
+    texts = [
+        *(table[skill]["ja"] for table in (NAMES, EXPLANATIONS) for skill in SKILLS),
+        *(words["ja"] for words in output["constants"]["WORDS"].values()),
+    ]
+    problems = [(text, problem) for text in texts for problem in problems_of(template_prose(text))]
+    assert not problems

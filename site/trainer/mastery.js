@@ -6,7 +6,7 @@
  *   skillsOf(exercise)          the skills an exercise's answer needs, each with the parts of
  *                               the answer it governs (gamelib.mastery.skills does the same
  *                               from gamelib's trace; tests/test_mastery.py compares them)
- *   grade(exercise, answer)     which of those skills a given answer gets right
+ *   grade(exercise, answer)     how many parts of each of those skills an answer gets right
  *   expected, update, ...       the rating model ("Elo for items", written out below)
  *   startingDifficulty          an exercise's difficulty before anyone has tried it, from the
  *                               tree's features, with coefficients fitted on simulated
@@ -21,6 +21,9 @@
  * mastery_difficulty.js, then this), so the page works from file://; node loads it through
  * `module.exports` (see mastery_check.mjs). No network, no dependencies: SHA-256 comes from
  * the platform (SubtleCrypto in a browser, the same API as node:crypto's webcrypto in Node).
+ * A review scheduler such as ts-fsrs (npm) was considered and not used: it schedules the
+ * recall of memorised cards by date, while this trainer needs a rating per skill and per
+ * exercise (Elo, not part of fsrs) and reviews by attempts, not days (REVIEW_AFTER below).
  */
 "use strict";
 
@@ -583,28 +586,31 @@ const PruningMastery = ((T, fitted) => {
    */
   function standing(progress) {
     const skills = {};
-    const exercises = {};
+    const exercises = new Map();
     for (const id of SKILL_IDS) {
       skills[id] = { rating: 0, count: 0, right: 0, practised: 0, lastIndex: -1, lastAt: null };
     }
-    progress.attempts.forEach((attempt, index) => {
-      for (const id of Object.keys(attempt.outcomes)) {
+    const attempts = progress.attempts;
+    for (let index = 0; index < attempts.length; index += 1) {
+      const attempt = attempts[index];
+      const ids = Object.keys(attempt.outcomes);
+      for (const id of ids) {
         skills[id].practised += 1;
         skills[id].lastIndex = index;
         skills[id].lastAt = attempt.at;
       }
-      if (!attempt.rated) return;
-      const exercise = exercises[attempt.exercise] || { shift: 0, count: 0 };
+      if (!attempt.rated) continue;
+      const exercise = exercises.get(attempt.exercise) || { shift: 0, count: 0 };
       const after = update(skills, exercise, attempt.start, attempt.outcomes);
-      for (const [id, value] of Object.entries(after.skills)) {
-        skills[id].rating = value.rating;
-        skills[id].count = value.count;
+      for (const id of ids) {
+        skills[id].rating = after.skills[id].rating;
+        skills[id].count = after.skills[id].count;
         const [right, parts] = attempt.outcomes[id];
         if (right === parts) skills[id].right += 1;
       }
-      exercises[attempt.exercise] = after.exercise;
-    });
-    return { skills, exercises, attempts: progress.attempts.length };
+      exercises.set(attempt.exercise, after.exercise);
+    }
+    return { skills, exercises: Object.fromEntries(exercises), attempts: attempts.length };
   }
 
   // ------------------------------------------------------------------ the next exercise
