@@ -48,6 +48,8 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
         "en": "an older export of the same student as {other}",
         "ja": "{other} と同じ学生の、より古い書き出しです",
     },
+    "column": {"en": "{skill}: {what}", "ja": "{skill}：{what}"},
+    "cell": {"en": "{rating} ({right}/{tries})", "ja": "{rating}（{right}/{tries}）"},
     "student": {"en": "student", "ja": "学生"},
     "file": {"en": "file", "ja": "ファイル"},
     "skill": {"en": "skill", "ja": "スキル"},
@@ -149,9 +151,8 @@ class ClassView:
         for skill in SKILLS:
             name = skill_name(skill, language=language)
             header += [
-                f"{name}: {_say('rating', language)}",
-                f"{name}: {_say('right', language)}",
-                f"{name}: {_say('tries', language)}",
+                _say("column", language, skill=name, what=_say(what, language))
+                for what in ("rating", "right", "tries")
             ]
         rows = [header]
         for file, record in self.records.items():
@@ -214,14 +215,30 @@ class ClassView:
         return "\n".join(lines)
 
     def html(self, *, language: str | None = None) -> str:
-        """The table, the hardest skills and the files left out, as HTML."""
-        rows = self.rows(language=language)
+        """The table (a column per skill: "rating (right / rated tries)"), the hardest skills
+        and the files left out, as HTML."""
         title = _say("table_title", language, students=len(self.records), skills=len(SKILLS))
-        head = "".join(f"<th>{html.escape(cell)}</th>" for cell in rows[0])
-        body = "".join(
-            "<tr>" + "".join(f"<td>{html.escape(cell)}</td>" for cell in row) + "</tr>"
-            for row in rows[1:]
-        )
+        names = [skill_name(skill, language=language) for skill in SKILLS]
+        header = [_say("student", language), _say("file", language), *names]
+        head = "".join(f"<th>{html.escape(cell)}</th>" for cell in header)
+        rows = []
+        for file, record in self.records.items():
+            cells = [record.student, file]
+            for skill in SKILLS:
+                standing = record.skills[skill]
+                cells.append(
+                    _say(
+                        "cell",
+                        language,
+                        rating=f"{standing.rating:.2f}".replace("-", "\u2212"),
+                        right=standing.right,
+                        tries=standing.count,
+                    )
+                    if standing.count
+                    else ""
+                )
+            rows.append("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in cells) + "</tr>")
+        body = "".join(rows)
         text = html.escape(self.text(language=language))
         return (
             f"<div><b>{html.escape(title)}</b><div style='overflow-x:auto'><table>"
