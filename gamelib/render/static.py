@@ -105,10 +105,12 @@ def inline_svg(svg: str) -> str:
     return _NAMESPACES.sub("", svg)
 
 
-_PIECE = re.compile(r'(?=<)|(?= [\w:-]+=")')
+_PIECE = re.compile(r'(?=<)|(?= [\w:-]+=")|(?<=\n)|(?<=, )|(?<=、)')
 """Where a drawing is cut: before every tag and before every attribute (`` name="``), so that
 an element whose colour changed shares its geometry (``d=``, ``points=``) with the drawing
-before."""
+before; and after every line break, every ``", "`` and every 「、」, so that a text alternative
+(:mod:`gamelib.render.alternative`), which grows by a line or a list item from one step to
+the next, shares the rest with the one before."""
 
 EncodedText = list[int | list[int]]
 """One text as :func:`encode_texts` writes it: piece numbers, and ``[start, length]`` runs
@@ -116,8 +118,9 @@ copied from the text before."""
 
 
 def text_pieces(text: str) -> list[str]:
-    """``text`` cut before every ``<`` and every `` name="`` (:data:`_PIECE`; no empty piece);
-    the pieces join back to ``text``."""
+    """``text`` cut before every ``<`` and every `` name="``, after every line break, every
+    ``", "`` and every 「、」 (:data:`_PIECE`; no empty piece); the pieces join back to
+    ``text``."""
     return [piece for piece in _PIECE.split(text) if piece]
 
 
