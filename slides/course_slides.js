@@ -13,9 +13,12 @@
  * Each slide, when shown, sizes its drawings to fill the room its text leaves (fit).
  *
  * Drawings readable from the back row (node names and values at least 18 px on a 1280x720
- * screen): a player is shown in parts, each on its own slide (splitPlayers): each panel's
- * tree, filling the slide, then its windows; and a gamelib tree whose node text would be
- * smaller where it is gets a slide of its own, which it fills (treesAlone).
+ * screen, every other text at least 14 px): a player is shown in parts, each on its own slide
+ * (splitPlayers): each panel's tree, filling the slide, then its windows; a gamelib tree whose
+ * node text would be smaller where it is gets a slide of its own, which it fills
+ * (treesAlone). A tree still too large for that is zoomed in: a picture is shown in parts on
+ * slides of their own (zoomTree), a player's tree as a window that follows the current node
+ * (zoomPlayer). Only the drawing's viewBox changes: the same trace, the same labels.
  *
  * No slide is taller than the frame: when the deck starts, every slide is laid out once, its
  * drawings fitted, and a slide whose content is still taller than the slide is split
@@ -214,6 +217,253 @@ var CourseSlides = (function () {
     return slides.filter(function (made) { return made !== slide; });
   }
 
+  // ------------------------------------- a tree zoomed in until its text is readable
+
+  // A tree alone on its slide can still be too large for its text to reach NODE_TEXT (a
+  // 27-leaf tree, a tree with its caption and legend under it): the drawing is trimmed to
+  // its content (graphviz's padding dropped) and, when that is not enough, shown zoomed in:
+  // a picture in parts, each on its own slide (tiles of the same drawing that overlap, so
+  // that every node is whole on one of them, marked "part 1 of 3"), a player's tree as a
+  // window that follows the current node (zoomPlayer). The drawing is the same SVG, only its
+  // viewBox changes: the same trace, the same labels.
+
+  var LABEL_TEXT = 14; // the smallest any other text of a drawing may be on the screen
+  var SAFETY = 1.01; // rounding: aim a little above the goal
+  var TRIM = 4; // drawing units kept around the content
+
+  // The smallest font size of a drawing's node text and of its other text (drawing units).
+  function fontsOf(svg) {
+    var sizes = { node: Infinity, label: Infinity };
+    svg.querySelectorAll("text").forEach(function (text) {
+      if (!text.textContent.trim()) { return; }
+      var size = parseFloat(text.getAttribute("font-size")) ||
+        parseFloat(getComputedStyle(text).fontSize);
+      var kind = text.closest("g.node") ? "node" : "label";
+      sizes[kind] = Math.min(sizes[kind], size);
+    });
+    return sizes;
+  }
+
+  // The scale (slide pixels per drawing unit) at which every text of svg reaches its goal.
+  function neededScale(svg) {
+    var sizes = fontsOf(svg);
+    return SAFETY * Math.max(NODE_TEXT / sizes.node, LABEL_TEXT / sizes.label, 0) /
+      Reveal.getScale();
+  }
+
+  // The box (in the drawing's viewBox units) of what a graphviz drawing draws: its nodes,
+  // edges and graph label, without the background that holds the padding and without the
+  // arrow into the root. The drawing must
+  // be laid out (on a shown slide, or inside measuring).
+  function contentBox(svg) {
+    var graph = svg.querySelector("g.graph") || svg.querySelector("g");
+    if (!graph) { return null; }
+    var left = Infinity, top = Infinity, right = -Infinity, bottom = -Infinity;
+    var parts = [];
+    Array.prototype.forEach.call(graph.children, function (child, index) {
+      if (index === 0 && child.tagName.toLowerCase() === "polygon") { return; } // background
+      // the arrow into the root (the only edge with an arrowhead) may leave the view; its
+      // label (the root's window) may not
+      if (child.classList.contains("edge") && child.querySelector("polygon")) {
+        parts.push.apply(parts, child.querySelectorAll("text"));
+      } else {
+        parts.push(child);
+      }
+    });
+    parts.forEach(function (part) {
+      if (typeof part.getBBox !== "function") { return; }
+      var box = part.getBBox();
+      if (box.width === 0 && box.height === 0) { return; }
+      left = Math.min(left, box.x);
+      top = Math.min(top, box.y);
+      right = Math.max(right, box.x + box.width);
+      bottom = Math.max(bottom, box.y + box.height);
+    });
+    if (left === Infinity) { return null; }
+    var matrix = graph.transform.baseVal.consolidate();
+    matrix = matrix ? matrix.matrix : svg.createSVGMatrix();
+    var corner = function (x, y) {
+      return { x: matrix.a * x + matrix.c * y + matrix.e, y: matrix.b * x + matrix.d * y + matrix.f };
+    };
+    var first = corner(left, top), second = corner(right, bottom);
+    return {
+      x: Math.min(first.x, second.x) - TRIM, y: Math.min(first.y, second.y) - TRIM,
+      width: Math.abs(second.x - first.x) + 2 * TRIM,
+      height: Math.abs(second.y - first.y) + 2 * TRIM,
+    };
+  }
+
+  function setView(svg, box) {
+    svg.setAttribute("viewBox", [box.x, box.y, box.width, box.height].map(function (number) {
+      return number.toFixed(2);
+    }).join(" "));
+  }
+
+  // The starts of count windows of length size covering [start, start + length], evenly
+  // spread (neighbours overlap).
+  function spread(start, length, size, count) {
+    if (count <= 1) { return [start + (length - size) / 2]; }
+    var starts = [];
+    for (var index = 0; index < count; index++) {
+      starts.push(start + index * (length - size) / (count - 1));
+    }
+    return starts;
+  }
+
+  // How many windows of length size cover length with neighbours overlapping by at least
+  // overlap (a node cut by one window's edge is whole in its neighbour).
+  function windowsNeeded(length, size, overlap) {
+    if (length <= size) { return 1; }
+    return Math.max(2, Math.ceil((length - overlap) / (size - overlap)));
+  }
+
+  // The parts (viewBoxes) a drawing with content box is shown in, in a room of width x
+  // height slide pixels, at scale: one part (the content box) when it fits.
+  function partsOf(box, width, height, scale) {
+    var partWidth = Math.min(box.width, width / scale);
+    var partHeight = Math.min(box.height, height / scale);
+    var columns = windowsNeeded(box.width, partWidth, partWidth / 4);
+    var rows = windowsNeeded(box.height, partHeight, partHeight / 4);
+    var parts = [];
+    spread(box.y, box.height, partHeight, rows).forEach(function (y) {
+      spread(box.x, box.width, partWidth, columns).forEach(function (x) {
+        parts.push({ x: x, y: y, width: partWidth, height: partHeight });
+      });
+    });
+    return parts;
+  }
+
+  // The picture of a slide with a tree alone on it, as an inline SVG (an <img> showing an
+  // SVG is replaced by the SVG itself, so that its viewBox can change), or null.
+  function inlineTree(slide) {
+    var drawing = treesOf(slide)[0];
+    if (!drawing) { return null; }
+    if (drawing.tagName.toLowerCase() !== "svg") {
+      var svg = document.importNode(documentOf(drawing), true);
+      svg.setAttribute("role", "img");
+      if (drawing.alt && !svg.querySelector("title")) { svg.setAttribute("aria-label", drawing.alt); }
+      drawing.parentNode.replaceChild(svg, drawing);
+      drawing = svg;
+    }
+    drawing.removeAttribute("style");
+    drawing.classList.add("course-zoomed");
+    return drawing;
+  }
+
+  // A tree alone on its slide, trimmed to its content, and shown in parts when its text
+  // would still be under the goal: the slide shows the first part, new slides after it the
+  // others (the same cell, copied). Returns the new slides.
+  function zoomTree(slide) {
+    if (!slide.hasAttribute("data-course-drawing") || slide.hasAttribute("data-course-zoomed")) {
+      return [];
+    }
+    slide.setAttribute("data-course-zoomed", "1");
+    var svg = inlineTree(slide);
+    if (!svg) { return []; }
+    // the room the drawing has on its slide (beside a figure's caption, say), fitted
+    slide.removeAttribute("data-course-fitted");
+    fit(slide);
+    slide.removeAttribute("data-course-fitted"); // fitted again when shown
+    var room = svg.getBoundingClientRect(), scale = Reveal.getScale();
+    var box = contentBox(svg);
+    if (!box || !room.width || !room.height) { return []; }
+    var parts = partsOf(box, room.width / scale, room.height / scale, neededScale(svg));
+    setView(svg, parts[0]);
+    if (parts.length === 1) { return []; }
+    var cells = Array.prototype.filter.call(slide.children, function (cell) {
+      return !cell.classList.contains("course-key-hint");
+    });
+    var made = [], after = slide;
+    parts.forEach(function (part, index) {
+      var shown = slide;
+      if (index > 0) {
+        shown = after = nextSlide(after, cells.map(function (cell) { return cell.cloneNode(true); }));
+        setView(shown.querySelector("svg.course-zoomed"), part);
+        made.push(shown);
+      }
+      var mark = document.createElement("div");
+      mark.className = "course-part-mark";
+      mark.textContent = document.documentElement.lang === "ja"
+        ? "拡大表示：全 " + parts.length + " 枚のうち " + (index + 1) + " 枚目"
+        : "zoomed in: part " + (index + 1) + " of " + parts.length;
+      shown.appendChild(mark);
+    });
+    return made;
+  }
+
+  // A player's tree on its slide (the part "tree", see splitPlayers): trimmed to its content
+  // and, when its text would be under the goal, zoomed in to a window that follows the
+  // current node (centred on it, inside the drawing). Run after every step the player shows.
+  function zoomPlayer(player) {
+    if (player.getAttribute("data-course-part") !== "tree") {
+      player.removeAttribute("data-course-zoomed");
+      return;
+    }
+    var drawing = player.closest(".course-player-place") && player.querySelectorAll(".gamelib-drawing");
+    if (!drawing) { return; }
+    drawing.forEach(function (box) {
+      var svg = box.querySelector("svg");
+      if (!svg || svg.getClientRects().length === 0) { return; }
+      var content = contentBox(svg);
+      if (!content) { return; }
+      // the union of the boxes seen: the view does not jump when a label comes or goes
+      var seen = box.courseBox;
+      if (seen) {
+        var right = Math.max(seen.x + seen.width, content.x + content.width);
+        var bottom = Math.max(seen.y + seen.height, content.y + content.height);
+        content.x = Math.min(seen.x, content.x);
+        content.y = Math.min(seen.y, content.y);
+        content.width = right - content.x;
+        content.height = bottom - content.y;
+      }
+      box.courseBox = content;
+      var room = box.getBoundingClientRect(), scale = neededScale(svg) * Reveal.getScale();
+      var view = partsOf(content, room.width, room.height, scale)[0];
+      if (view.width < content.width || view.height < content.height) {
+        var current = currentNode(svg);
+        var centre = current ? current.getBBox() : null;
+        if (centre) {
+          var graph = svg.querySelector("g.graph").transform.baseVal.consolidate();
+          var matrix = graph ? graph.matrix : svg.createSVGMatrix();
+          var x = matrix.a * (centre.x + centre.width / 2) + matrix.e;
+          var y = matrix.d * (centre.y + centre.height / 2) + matrix.f;
+          view.x = Math.max(content.x, Math.min(content.x + content.width - view.width,
+            x - view.width / 2));
+          view.y = Math.max(content.y, Math.min(content.y + content.height - view.height,
+            y - view.height / 2));
+        }
+        player.setAttribute("data-course-zoomed", "1");
+      } else {
+        player.removeAttribute("data-course-zoomed");
+      }
+      setView(svg, view);
+    });
+  }
+
+  // The outline of a player's current node: the thickest of its drawing (gamelib's
+  // line_width: the current node's outline is thicker than any other), or null.
+  function currentNode(svg) {
+    var thickest = null, width = 0;
+    svg.querySelectorAll("g.node [stroke-width]").forEach(function (shape) {
+      var shapeWidth = parseFloat(shape.getAttribute("stroke-width")) || 0;
+      if (shapeWidth > width) { thickest = shape; width = shapeWidth; }
+    });
+    return thickest;
+  }
+
+  // Keep a player's tree zoomed: after every step it shows (its buttons, slider and choices
+  // act first, then this; a step shown by "play" is caught by the observer).
+  function followSteps(player) {
+    var again = function () { zoomPlayer(player); };
+    ["click", "input", "change"].forEach(function (kind) { player.addEventListener(kind, again); });
+    if (window.MutationObserver) {
+      var observer = new MutationObserver(again);
+      player.querySelectorAll(".gamelib-drawing").forEach(function (box) {
+        observer.observe(box, { childList: true });
+      });
+    }
+  }
+
   // ---------------------------------------------------------- a player's parts, one a slide
 
   // A player's tree drawn as large as a slide allows still has small text (a tree of 380 pt
@@ -260,6 +510,7 @@ var CourseSlides = (function () {
     player.querySelectorAll(".gamelib-panel").forEach(function (element, index) {
       element.style.display = index === panel ? "" : "none";
     });
+    zoomPlayer(player);
   }
 
   // Whether a node shows something (text or a picture; not a style or a script).
@@ -331,6 +582,7 @@ var CourseSlides = (function () {
         after.setAttribute("data-course-part", part[1]);
       });
       placePlayer(slide);
+      followSteps(player);
       split = true;
     });
     if (split) { Reveal.sync(); }
@@ -513,7 +765,8 @@ var CourseSlides = (function () {
   function splitSlide(slide) {
     var bottom = bottomOf(slide);
     var cells = Array.prototype.filter.call(slide.children, function (cell) {
-      return !cell.classList.contains("course-key-hint");
+      return !cell.classList.contains("course-key-hint") &&
+        !cell.classList.contains("course-part-mark");
     });
     var first = null;
     for (var index = 0; index < cells.length; index++) {
@@ -567,6 +820,12 @@ var CourseSlides = (function () {
         if (made.length > 0) {
           split = true;
           waiting = [current].concat(made, waiting);
+          continue;
+        }
+        var parts = measuring(current, function () { return zoomTree(current); });
+        if (parts.length > 0) {
+          split = true;
+          waiting = parts.concat(waiting);
         }
         var added = measuring(current, splitIfTooTall(current));
         if (added) {
@@ -595,6 +854,7 @@ var CourseSlides = (function () {
         slide.removeAttribute("data-course-fitted");
       });
       fitCurrent();
+      placePlayer(Reveal.getCurrentSlide()); // its zoom depends on the scale
     });
   }
 

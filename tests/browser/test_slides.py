@@ -14,9 +14,10 @@ than the 1280x720 frame (course_slides.js splits a slide that is: a long table o
 on over the next slide); the test names each deck and slide that overflows. On the same visit
 the text of every tree drawing is measured on the screen (each player at its last step): node
 names and values at least 18 px, window labels and every other text of a drawing at least
-14 px, unless the drawing is alone on its slide and as large as the slide allows (a tree too
-large for the frame: printed with its size). A player is shown in parts, each on its own slide
-(each panel's tree filling the slide, then its windows), which keep the same step.
+14 px, with no exception. A player is shown in parts, each on its own slide (each panel's tree
+filling the slide, then its windows), which keep the same step; a tree too large for the frame
+is shown zoomed in (course_slides.js: a picture in parts on slides of their own, a player's
+tree as a window that follows the current node).
 
 ``python slides/build.py`` brings every deck of both editions up to date first (a no-op for a
 deck whose notebook, gamelib and slides/ did not change); reveal.js must be installed in
@@ -34,10 +35,11 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 import pytest
 
+from gamelib.render.style import NodeStatus, line_width
 from tests.browser.conftest import (
     REPOSITORY,
     SCREENSHOTS,
@@ -207,12 +209,11 @@ LABEL_TEXT = 14.0
 """The smallest any other text of a tree drawing may be there: the windows on its edges and on
 a player's number line, the cuts, the moves, a picture's caption and legend."""
 
-MEASURE_DRAWINGS = """(NODE_TEXT, LABEL_TEXT) => {
+MEASURE_DRAWINGS = """() => {
   // the current slide's tree drawings (SVG with nodes: gamelib's pictures, inline or as an
   // <img>, and the players' trees) and the players' number lines of windows, each player at
   // its last step (every label it draws is there); for each drawing: its smallest node text
-  // and smallest other text on the screen (font size times the drawing's scale), and whether
-  // its slide is what limits its size
+  // and smallest other text on the screen (font size times the drawing's scale)
   const slide = Reveal.getCurrentSlide();
   const drawings = "svg g.node, .gamelib-windows svg, img[src^='data:image/svg+xml']";
   if (!slide.querySelector(drawings)) return [];
@@ -220,24 +221,8 @@ MEASURE_DRAWINGS = """(NODE_TEXT, LABEL_TEXT) => {
     const last = player.querySelector('button[data-action="last"]');
     if (last) last.click();
   });
-  const slideBox = slide.getBoundingClientRect();
-  const style = getComputedStyle(slide);
-  const scale = Reveal.getScale();
-  const inner = {
-    width: (slide.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight))
-      * scale,
-    bottom: slideBox.top + (slide.clientHeight - parseFloat(style.paddingBottom)) * scale,
-  };
   const shown = element => element.getClientRects().length > 0
     && !(element.closest("details:not([open])") && !element.closest("summary"));
-  // the slide is full when its content (or a drawing laid over it) reaches its bottom
-  function full() {
-    let bottom = 0;
-    slide.querySelectorAll("*").forEach(element => {
-      if (shown(element)) bottom = Math.max(bottom, element.getBoundingClientRect().bottom);
-    });
-    return bottom >= inner.bottom - 30;
-  }
   function texts(svg) {
     const sizes = {node: [Infinity, ""], label: [Infinity, ""]};
     svg.querySelectorAll("text").forEach(text => {
@@ -248,40 +233,12 @@ MEASURE_DRAWINGS = """(NODE_TEXT, LABEL_TEXT) => {
       const rounded = Math.round(size * 100) / 100;
       if (rounded < sizes[kind][0]) sizes[kind] = [rounded, text.textContent.trim().slice(0, 20)];
     });
-    const view = svg.viewBox.baseVal, matrix = svg.getScreenCTM();
-    const drawn = view && view.width
-      ? {width: view.width * matrix.a, height: view.height * matrix.d}
-      : svg.getBoundingClientRect();
-    return {sizes: sizes, drawn: drawn};
-  }
-  // whether the slide shows nothing but the output holding element (and the key hint)
-  function alone(element) {
-    const output = element.closest(".jp-OutputArea-output") || element;
-    const walker = document.createTreeWalker(slide, NodeFilter.SHOW_TEXT);
-    for (let text = walker.nextNode(); text; text = walker.nextNode()) {
-      const parent = text.parentElement;
-      if (!text.textContent.trim() || output.contains(parent)) continue;
-      if (parent.closest(".course-key-hint, style, script") || !shown(parent)) continue;
-      return false;
-    }
-    return true;
+    return sizes;
   }
   const found = [];
-  function record(element, measured) {
-    const box = element.getBoundingClientRect();
-    const small = measured.sizes.node[0] < NODE_TEXT || measured.sizes.label[0] < LABEL_TEXT;
-    if (!small) {  // readable: the rest matters only for a drawing under the goal
-      found.push({node: measured.sizes.node, label: measured.sizes.label});
-      return;
-    }
-    found.push({
-      alone: alone(element),
-      node: measured.sizes.node, label: measured.sizes.label,
-      // limited by the slide: as wide as the slide, or as tall as its box on a full slide
-      widest: measured.drawn.width >= 0.95 * inner.width,
-      tallest: measured.drawn.height >= box.height - 2 && full(),
-      inPlayer: !!element.closest(".gamelib-player"),
-    });
+  function record(element, sizes) {
+    found.push({node: sizes.node, label: sizes.label,
+                inPlayer: !!element.closest(".gamelib-player")});
   }
   slide.querySelectorAll("svg").forEach(svg => {
     if (svg.parentElement.closest("svg") || !shown(svg)) return;
@@ -323,18 +280,17 @@ VISIT = f"""(() => {{
   const slide = Reveal.getCurrentSlide();
   const overflow = slide.scrollHeight - slide.clientHeight;
   const seen = [overflow, overflow > 1 ? slide.innerText.trim().slice(0, 50) : "",
-                ({MEASURE_DRAWINGS})({NODE_TEXT}, {LABEL_TEXT})];
+                ({MEASURE_DRAWINGS})()];
   Reveal.next();
   return seen;
 }})()"""
 """One slide's visit in test_no_slide_is_taller_than_the_frame (one call into the page)."""
 
 
-def drawing_problems(drawings: list[dict[str, Any]], where: str) -> tuple[list[str], list[str]]:
+def drawing_problems(drawings: list[dict[str, Any]], where: str) -> list[str]:
     """Of a slide's drawings (as MEASURE_DRAWINGS measures them), the ones whose text is too
-    small (each named with ``where``), and the ones whose text is under the goal because the
-    slide itself is too small for them."""
-    problems, limited = [], []
+    small, each named with ``where`` and its smallest texts."""
+    problems = []
     for number, drawing in enumerate(drawings, start=1):
         name = f"{where}, drawing {number}{' (a player)' if drawing.get('inPlayer') else ''}"
         small = []
@@ -343,13 +299,9 @@ def drawing_problems(drawings: list[dict[str, Any]], where: str) -> tuple[list[s
             small.append(f"node text {node_text!r} is {node:.2f} px")
         if label < LABEL_TEXT:
             small.append(f"text {label_text!r} is {label:.2f} px")
-        if not small:
-            continue
-        if len(drawings) == 1 and drawing["alone"] and (drawing["widest"] or drawing["tallest"]):
-            limited.append(f"{name}: {', '.join(small)}, as large as the slide allows")
-        else:
+        if small:
             problems.append(f"{name}: {', '.join(small)}")
-    return problems, limited
+    return problems
 
 
 def every_deck(decks: Path) -> list[str]:
@@ -365,15 +317,14 @@ def test_no_slide_is_taller_than_the_frame(browser: Any, server: str, decks: Pat
     back row: in a tree (gamelib's pictures and the players' trees) every node name and value
     at least 18 px on the screen, every other text (the windows and cuts on its edges, its
     moves, caption and legend) and every label of a player's number line of windows at least
-    14 px, each player at its last step. A drawing may stay under that only when it is alone
-    on its slide and the slide is what limits it (it is as wide as the slide, or as tall as a
-    full slide lets it be): a tree too large for the frame; those are printed."""
+    14 px, each player at its last step, with no exception (a tree too large for the frame is
+    shown zoomed in). The smallest node text and other text measured are printed."""
     addresses = every_deck(decks)
     notebooks = len(list((REPOSITORY / "notebooks").glob("[0-9][0-9]_*.ipynb")))
     assert len(addresses) == 2 * notebooks, addresses
     too_tall: list[str] = []
     too_small: list[str] = []
-    limited: list[str] = []
+    smallest = {"node": (float("inf"), ""), "label": (float("inf"), "")}
     slides = 0
     for address in addresses:
         with opened(browser, server, address) as page:
@@ -383,13 +334,15 @@ def test_no_slide_is_taller_than_the_frame(browser: Any, server: str, decks: Pat
                 overflow, text, drawings = page.evaluate(VISIT)
                 if overflow > 1:
                     too_tall.append(f"{address} slide {number}: {overflow} px too tall: {text}")
-                problems, at_most = drawing_problems(drawings, f"{address} slide {number}")
-                too_small.extend(problems)
-                limited.extend(at_most)
+                too_small.extend(drawing_problems(drawings, f"{address} slide {number}"))
+                for drawing in drawings:
+                    for kind in smallest:
+                        if drawing[kind][0] < smallest[kind][0]:
+                            smallest[kind] = (drawing[kind][0], f"{address} slide {number}")
             slides += total
     assert slides > 10 * len(addresses)
-    print(f"{len(limited)} drawings under the goal, as large as their slide allows:")
-    print("\n".join(limited))
+    for kind, (size, where) in smallest.items():
+        print(f"smallest {kind} text of a drawing: {size:.2f} px ({where})")
     assert not too_tall, f"{len(too_tall)} of {slides} slides overflow:\n" + "\n".join(too_tall)
     assert not too_small, f"{len(too_small)} drawings have small text:\n" + "\n".join(too_small)
 
@@ -574,6 +527,17 @@ def test_the_index_links_every_deck_built(browser: Any, server: str, decks: Path
             assert page.evaluate("document.documentElement.lang") == language
     finally:
         context.close()
+
+
+def test_a_zoomed_tree_can_find_the_current_node() -> None:
+    """course_slides.js finds a player's current node (the one a zoomed-in tree follows) as the
+    node with the thickest outline: in gamelib's drawings the current node's outline is thicker
+    than any other node's, whatever its status."""
+    statuses = get_args(NodeStatus)
+    current = min(line_width(status, current=True) for status in statuses)
+    assert current > max(line_width(status, current=False) for status in statuses)
+    script = (REPOSITORY / "slides" / "course_slides.js").read_text(encoding="utf-8")
+    assert "function currentNode(svg)" in script
 
 
 def test_the_notebooks_have_slide_breaks_for_teaching() -> None:
