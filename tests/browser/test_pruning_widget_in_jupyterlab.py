@@ -9,7 +9,8 @@ animation appears), New tree (the drawing changes to the next seed's tree). The 
 answer is computed here from the same :class:`PruningExercise`, and every toggle and box is
 found by the accessible name gamelib gives it (:meth:`PruningWidget.leaf_label`,
 :meth:`PruningWidget.value_label`, as Playwright computes it from the page). Every control is
-at least 24×24 CSS pixels (WCAG 2.2, 2.5.8), and the focused one is outlined. Screenshots go
+at least 24×24 CSS pixels (WCAG 2.2, 2.5.8), every button's text (a pressed toggle's too) at
+least 4.5:1 against its background, and the focused control is outlined. Screenshots go
 to ``tests/browser/screenshots/`` (not committed).
 
 The JupyterLab server and the chromium helpers are shared with the animation test

@@ -2,13 +2,16 @@
 
 Opens ``tests/browser/tictactoe_demo.ipynb`` (you are X, the CPU is O with a 2-ply α-β
 search) in headless Chromium. First a few clicks: a square found by its accessible name, the
-CPU's reply, the drawing of its search, a taken square, New game. Then a whole game with the
-keyboard only: Enter on New game, Tab from square to square, Enter or Space on the first empty
-one, until the game ends. The game is replayed here with the same widget in Python (same seed,
-same number of games started), so the browser's final status line and every square's
-accessible name, as Playwright computes it, are compared with what gamelib says they are
-(:meth:`TicTacToeWidget.square_label`). Every control is at least 24×24 CSS pixels (WCAG 2.2,
-2.5.8) and the focused square is outlined. Screenshots go to ``tests/browser/screenshots/``.
+CPU's reply, the drawing of its search, a taken square, New game; the names of the second
+board, the same in Japanese, on the same page. Then a whole game with the
+keyboard only: Enter on New game, Tab through the nine squares in reading order (each with
+its accessible name) and Shift+Tab back, then Tab from square to square, Enter or Space on the
+first empty one, until the game ends. The game is replayed here with the same widget in
+Python (same seed, same number of games started), so the browser's final status line and
+every square's accessible name, as Playwright computes it, are compared with what gamelib
+says they are (:meth:`TicTacToeWidget.square_label`). Every control is at least 24×24 CSS
+pixels (WCAG 2.2, 2.5.8), every button's text at least 4.5:1 against its background, and the
+focused square is outlined. Screenshots go to ``tests/browser/screenshots/``.
 """
 
 from __future__ import annotations
@@ -133,6 +136,18 @@ def test_a_human_plays_the_cpu_by_mouse_and_by_keyboard_in_jupyterlab(jupyter_la
         expect(status).to_contain_text("New game. X to move (you).")
         expect(board.get_by_role("button", name=re.compile(r": empty$"))).to_have_count(9)
 
+        # The Japanese board below has its own names, in Japanese (made here by gamelib too).
+        japanese = panel.locator(".gamelib-tictactoe").nth(1)
+        in_japanese = TicTacToeWidget(x="human", o=3, plies=2, language="ja")
+        expect(japanese.get_by_role("status")).to_have_text(in_japanese.status)
+        for number in range(9):
+            label = in_japanese.square_label(number)
+            expect(japanese.get_by_role("button", name=label, exact=True)).to_have_count(1)
+        new_game_ja = in_japanese.new_game_button.description
+        expect(japanese.get_by_role("button", name=new_game_ja, exact=True)).to_have_count(1)
+        plies_ja = in_japanese.plies_choice.description
+        expect(japanese.get_by_role("combobox", name=plies_ja, exact=True)).to_have_value("2")
+
         # The controls are labelled (a dropdown by its <label>) and big enough to hit.
         expect(board.get_by_role("combobox", name="X:", exact=True)).to_have_count(1)
         expect(board.get_by_role("combobox", name="O:", exact=True)).to_have_count(1)
@@ -143,6 +158,14 @@ def test_a_human_plays_the_cpu_by_mouse_and_by_keyboard_in_jupyterlab(jupyter_la
         new_game.focus()
         page.keyboard.press("Enter")
         expect(status).to_contain_text("New game. X to move (you).")
+        # Tab visits the nine squares in reading order, each with its name; Shift+Tab goes back.
+        focused = board.locator(":focus")
+        for number in range(9):
+            page.keyboard.press("Tab")
+            expect(focused).to_have_accessible_name(square_label(number, ""))
+        for _ in range(9):
+            page.keyboard.press("Shift+Tab")
+        expect(new_game).to_be_focused()
         presses = {"Tab": 0, "Enter": 0, "Space": 0}
         for turn, move in enumerate(human_moves):
             while True:  # Tab to the square the replay played (the first empty one)
