@@ -4,7 +4,8 @@ One player of alphabeta on the α-β windows tree is saved as a page in each lan
 from ``file://`` in headless Chromium (every other request blocked), with
 ``prefers-reduced-motion: reduce`` emulated. The test Tabs to the slider, presses → and checks
 that the polite live region now says the next step's sentence, exactly as
-:func:`gamelib.render.describe.describe` writes it; that every control has an accessible name
+:func:`gamelib.render.describe.describe` writes it; that the step's drawing is an image named
+and described by its text alternative; that every control has an accessible name
 in the page's language, is at least 24 × 24 CSS pixels (WCAG 2.5.8) and shows a focus ring;
 that nothing plays by itself; that under reduced motion the speed starts at the slowest and
 nothing transitions; and that axe-core finds no WCAG A/AA violation in the player. Screenshots
@@ -21,7 +22,9 @@ from typing import Any
 import pytest
 
 from gamelib import TEXTBOOK, alphabeta, record
+from gamelib.render.alternative import picture_alternative
 from gamelib.render.describe import describe
+from gamelib.render.dot import trace_picture
 from gamelib.render.static import SHEET, SPEEDS, StaticAnimation, player_words, to_html
 from gamelib.trace import Trace
 from tests.browser.conftest import (
@@ -148,6 +151,13 @@ def test_the_keyboard_steps_the_player_and_the_step_is_announced(
     assert live.text_content() == first
     assert slider.get_attribute("aria-valuetext") == first
     assert slider.input_value() == "1"
+    # the drawing of the step is an image named and described by its text alternative
+    picture = trace_picture(trace, step=1, language=language, caption=False)
+    alternative = picture_alternative(picture)
+    drawing = page.get_by_role("img", name=alternative.title, exact=True)
+    assert drawing.count() == 1
+    described = drawing.evaluate("svg => svg.querySelector('desc').textContent")
+    assert described == alternative.description
     page.keyboard.press("ArrowRight")
     second = expected_narration(trace, 2, language)
     live.filter(has_text=second).wait_for()
