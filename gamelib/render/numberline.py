@@ -27,6 +27,11 @@ FONT_SIZE = 12
 """The size of the number line's text, in pixels (its only size)."""
 LABEL_WIDTH = 150
 MARGIN = 16
+BAR_OPACITY = 0.75
+"""The opacity of a window's bar: enough for 3:1 against the row's backgrounds, white and
+the open row's tint (tests/render/test_contrast.py)."""
+CURRENT_ROW_FILL = "#fdf0d5"
+"""The tint behind the current node's row."""
 
 WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     "nothing_open": {"en": "no node is open", "ja": "探索中のノードはありません"},
@@ -181,14 +186,14 @@ def _row(
     if row.current:
         parts.append(
             f'<rect x="0" y="{top}" width="{right + MARGIN}" height="{ROW_HEIGHT - 2}" '
-            'fill="#fdf0d5" rx="3"/>'
+            f'fill="{CURRENT_ROW_FILL}" rx="3"/>'
         )
     label = f"{row.label} {format_window(row.alpha, row.beta)}"
     parts.append(f'<text x="6" y="{middle + 4:.1f}" fill="{PALETTE.text}">{escape(label)}</text>')
     start, end = x_of(row.alpha), x_of(row.beta)
     parts.append(
         f'<line x1="{start:.1f}" y1="{middle:.1f}" x2="{max(end, start + 2):.1f}" '
-        f'y2="{middle:.1f}" stroke="{color}" stroke-width="7" stroke-opacity="0.55"/>'
+        f'y2="{middle:.1f}" stroke="{color}" stroke-width="7" stroke-opacity="{BAR_OPACITY}"/>'
     )
     for end_value, tip in ((row.alpha, -1), (row.beta, 1)):
         x = x_of(end_value)

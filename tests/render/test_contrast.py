@@ -15,6 +15,7 @@ from dataclasses import fields
 import pytest
 
 from gamelib.charts import chart as charts
+from gamelib.render import numberline
 from gamelib.render.dot import picture_dot, trace_picture
 from gamelib.render.static import FOCUS_RING, QUIET_TEXT, SHEET_COLOR, legend_html
 from gamelib.render.style import PALETTE, PAPER, contrast_ratio, relative_luminance
@@ -104,6 +105,36 @@ def test_the_charts_lines_reach_3_to_1_and_their_text_4_5_to_1() -> None:
         if contrast_ratio(color, background) < least
     ]
     assert short == []
+
+
+def blended(color: str, opacity: float, background: str) -> str:
+    """``color`` drawn at ``opacity`` over ``background``, as the browser composes it."""
+    channels = [
+        round(
+            int(color[start : start + 2], 16) * opacity
+            + int(background[start : start + 2], 16) * (1 - opacity)
+        )
+        for start in (1, 3, 5)
+    ]
+    return "#" + "".join(f"{channel:02x}" for channel in channels)
+
+
+def test_the_windows_bars_reach_3_to_1_on_every_row() -> None:
+    """The number line's bars are translucent: their colour as drawn over each row's
+    background (white, the current row's tint, the dark theme's sheet) reaches 3:1."""
+    backgrounds = {**BACKGROUNDS, "the current row": numberline.CURRENT_ROW_FILL}
+    short = [
+        f"{name} bar on {where}: {contrast_ratio(shown, background):.2f}:1"
+        for name in ("max_line", "min_line")
+        for where, background in backgrounds.items()
+        if contrast_ratio(
+            shown := blended(getattr(PALETTE, name), numberline.BAR_OPACITY, background),
+            background,
+        )
+        < 3
+    ]
+    assert short == []
+    assert blended("#000000", 0.5, "#ffffff") == "#808080"
 
 
 def test_the_legend_uses_only_checked_colours() -> None:
