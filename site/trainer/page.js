@@ -29,6 +29,7 @@
     const narrow = window.matchMedia(NARROW_SCREEN).matches;
     return (narrow ? READABLE_PIXELS.narrow : READABLE_PIXELS.wide) / SMALLEST_TEXT;
   }
+  const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
   const STEP_MILLISECONDS = 750; // the speed control's default (its options are in the page)
   const LANGUAGE = document.documentElement.lang === "ja" ? "ja" : "en";
   const VERDICT_SIGNS = { right: "✓", wrong: "✗" };
@@ -54,6 +55,8 @@
     // what the last Check found: leaf → "right" (marked and pruned) or "wrong" (marked but
     // evaluated, or pruned but not marked); a leaf pressed since then has none
     verdicts: new Map(),
+    // the leaf whose button has the keyboard's focus: the drawing outlines it as well
+    focusedLeaf: null,
   };
 
   const $ = (id) => document.getElementById(id);
@@ -144,11 +147,15 @@
       levelGap: 96,
       margin: { left: 44, right: 90, top: picture ? 58 : 34, bottom: 34 },
     });
+    // a picture for a screen reader, with its text: the exercise's size and marks, or the
+    // step's caption and the solution's summary (the leaves themselves are the buttons of
+    // the "Pruned leaves" toolbar, which the drawing follows)
     const svg = element("svg", {
       viewBox: `0 0 ${placed.width} ${placed.height}`,
-      role: "group",
-      "aria-label": picture ? picture.caption : pageWords("tree_label"),
+      role: "img",
+      "aria-label": picture ? picture.caption : treeLabel(exercise),
     });
+    if (picture) svg.setAttribute("aria-describedby", "solution-summary");
     const natural = placed.width;
     svg.style.width =
       `max(${Math.ceil(natural * minimumScale())}px, min(100%, ${Math.round(natural * MAX_SCALE)}px))`;
@@ -211,7 +218,8 @@
 
   /**
    * A drawing wider than its box says so: the hint under it shows, and its frame fades the
-   * side that has more of the tree, with an arrow (classes more-left and more-right).
+   * side that has more of the tree, with an arrow (classes more-left and more-right); the
+   * keyboard can reach it and scroll it.
    */
   function showScrollCue(container) {
     const frame = container.closest(".drawing-frame");
@@ -221,6 +229,9 @@
     frame.classList.toggle("more-left", scrolls && container.scrollLeft > 1);
     frame.classList.toggle("more-right", scrolls && container.scrollLeft < hidden - 1);
     $(`${container.id}-scroll-hint`).hidden = !scrolls;
+    // a box that scrolls is a Tab stop, so the arrow keys can scroll it
+    if (scrolls) container.tabIndex = 0;
+    else container.removeAttribute("tabindex");
   }
 
   /**
@@ -234,6 +245,15 @@
     const left = container.scrollLeft;
     const outside = pixels < left + margin || pixels > left + container.clientWidth - margin;
     if (centre || outside) container.scrollLeft = pixels - container.clientWidth / 2;
+  }
+
+  /** The exercise's drawing in words: how many leaves, and which are marked pruned. */
+  function treeLabel(exercise) {
+    const marked = exercise.leafNames.filter((name) => state.marked.has(name));
+    return pageWords("tree_label", {
+      count: exercise.leafNames.length,
+      marked: marked.length ? marked.join(widgetWords("separator")) : widgetWords("none"),
+    });
   }
 
   function halfHeight(player) {
@@ -271,8 +291,11 @@
       }
     }
     const verdict = picture ? null : state.verdicts.get(node.name);
+    const echo = !picture && leaf && state.focusedLeaf === node.name;
     const group = element("g", {
-      class: `node ${kind} ${status}${current ? " current" : ""}${verdict ? ` ${verdict}` : ""}`,
+      class:
+        `node ${kind} ${status}${current ? " current" : ""}${verdict ? ` ${verdict}` : ""}` +
+        (echo ? " echo" : ""),
       transform: `translate(${where.x} ${where.y})`,
     });
     const shape =
@@ -302,21 +325,10 @@
       );
     }
     if (!picture && leaf && onLeaf) {
-      const pressed = state.marked.has(node.name);
-      group.setAttribute("tabindex", "0");
-      group.setAttribute("role", "button");
-      group.setAttribute("aria-pressed", String(pressed));
-      const described = pageWords("leaf_label", { name: node.name, value });
-      group.setAttribute("aria-label", verdict ? `${described} (${pageWords(verdict)})` : described);
+      // a pointer's way to press the leaf; the keyboard's is its button in the toolbar
       group.dataset.leaf = node.name;
       group.classList.add("clickable");
       group.addEventListener("click", () => onLeaf(node.name));
-      group.addEventListener("keydown", (event) => {
-        if (event.key === "Enter" || event.key === " ") {
-          event.preventDefault();
-          onLeaf(node.name);
-        }
-      });
     }
     return group;
   }
@@ -375,18 +387,21 @@
     drawExercise();
     const leaves = $("leaves");
     leaves.replaceChildren();
-    for (const name of state.exercise.leafNames) {
+    state.focusedLeaf = null;
+    state.exercise.leafNames.forEach((name, index) => {
       const button = document.createElement("button");
       button.type = "button";
       button.className = "leaf";
       button.dataset.leaf = name;
-      button.textContent = name;
+      button.tabIndex = index === 0 ? 0 : -1; // one Tab stop for all the leaves (leafKeys)
       const value = T.formatNumber(state.exercise.nodes.get(name).value);
       button.title = widgetWords("leaf_tooltip", { name, value });
-      button.setAttribute("aria-pressed", "false");
       button.addEventListener("click", () => toggleLeaf(name));
+      button.addEventListener("focus", () => echoLeaf(name));
+      button.addEventListener("blur", () => echoLeaf(null));
       leaves.append(button);
-    }
+      showLeafButton(button, null);
+    });
     const values = $("values");
     values.replaceChildren();
     for (const name of state.exercise.innerNodesLevelByLevel()) {
@@ -422,13 +437,66 @@
   }
 
   /**
+   * The leaves' toolbar is one Tab stop (a roving tabindex): the arrow keys move between the
+   * leaves in the drawing's order, Home and End go to the first and the last; Space or Enter
+   * presses the leaf (a button's own keys). The leaf last reached keeps the Tab stop.
+   */
+  function leafKeys(event) {
+    const buttons = [...document.querySelectorAll("#leaves button")];
+    const here = buttons.indexOf(document.activeElement);
+    if (here < 0 || event.altKey || event.ctrlKey || event.metaKey) return;
+    const moves = {
+      ArrowRight: here + 1, ArrowDown: here + 1, ArrowLeft: here - 1, ArrowUp: here - 1,
+      Home: 0, End: buttons.length - 1,
+    };
+    if (!(event.key in moves)) return;
+    event.preventDefault();
+    focusLeafButton(buttons[Math.max(0, Math.min(moves[event.key], buttons.length - 1))]);
+  }
+
+  /** Give `button` the leaves' Tab stop, and the focus. */
+  function focusLeafButton(button) {
+    rovingLeafStop(button);
+    button.focus();
+  }
+
+  /** Give `button` the leaves' Tab stop (tabindex 0; every other leaf -1). */
+  function rovingLeafStop(button) {
+    for (const other of document.querySelectorAll("#leaves button")) other.tabIndex = -1;
+    button.tabIndex = 0;
+  }
+
+  /** The drawing outlines the leaf whose button has the focus (none: null), in view. */
+  function echoLeaf(name) {
+    if (state.focusedLeaf === name) return;
+    state.focusedLeaf = name;
+    for (const node of document.querySelectorAll("#tree-drawing .node.clickable")) {
+      node.classList.toggle("echo", node.dataset.leaf === name);
+    }
+    if (name === null) return;
+    const container = $("tree-drawing");
+    const node = container.querySelector(`.node.clickable[data-leaf="${name}"]`);
+    if (!node) return;
+    const box = node.getBoundingClientRect();
+    const frame = container.getBoundingClientRect();
+    const margin = Math.min(90, container.clientWidth / 4);
+    if (box.left < frame.left + margin || box.right > frame.right - margin) {
+      container.scrollLeft += box.left + box.width / 2 - (frame.left + frame.width / 2);
+    }
+  }
+
+  /**
    * A leaf's button: pressed (✂) or not, and the last Check's verdict on it, a sign (✓ or ✗)
-   * with its word for a screen reader, and the message about it.
+   * with its word for a screen reader, and the message about it. Its name for a screen
+   * reader says the leaf, its value and the verdict; aria-pressed says whether it is marked.
    */
   function showLeafButton(button, messageId) {
     const name = button.dataset.leaf;
     const pressed = state.marked.has(name);
     const verdict = state.verdicts.get(name);
+    const value = T.formatNumber(state.exercise.nodes.get(name).value);
+    const described = pageWords("leaf_label", { name, value });
+    button.setAttribute("aria-label", verdict ? `${described} (${pageWords(verdict)})` : described);
     button.setAttribute("aria-pressed", String(pressed));
     button.textContent = pressed ? `✂ ${name}` : name;
     button.classList.remove("right", "wrong");
@@ -498,15 +566,8 @@
     else state.marked.add(name);
     const button = document.querySelector(`#leaves button[data-leaf="${name}"]`);
     showLeafButton(button, null);
-    const focused = document.activeElement;
-    const wasInDrawing = focused && focused.closest && focused.closest("#tree-drawing");
+    rovingLeafStop(button); // pressed in the drawing: the keyboard goes on from there
     drawExercise();
-    if (wasInDrawing) {
-      const again = [...document.querySelectorAll("#tree-drawing .node.clickable")].find(
-        (node) => node.dataset.leaf === name,
-      );
-      if (again) again.focus();
-    }
   }
 
   function clearAnswer() {
@@ -589,7 +650,11 @@
     slider.max = String(state.pictures.length - 1);
     $("solution").hidden = false;
     goTo(state.pictures.length - 1);
-    $("solution").scrollIntoView({ behavior: "smooth", block: "start" });
+    // the focus goes along (the next Tab reaches the player, not what the page scrolls away
+    // from), and the page scrolls there: at once for whoever asks for reduced motion
+    $("solution-title").focus({ preventScroll: true });
+    const still = window.matchMedia(REDUCED_MOTION).matches;
+    $("solution").scrollIntoView({ behavior: still ? "auto" : "smooth", block: "start" });
   }
 
   function goTo(step) {
@@ -605,10 +670,26 @@
     comparison.textContent = tested ? state.exercise.stepComparison(event, LANGUAGE) : "";
     comparison.className = `comparison${tested ? (event.type === "cutoff" ? " cut" : " no-cut") : ""}`;
     $("step").value = String(state.step);
-    $("first-step").disabled = $("previous-step").disabled = state.step === 0;
     const last = state.step === state.pictures.length - 1;
-    $("next-step").disabled = $("last-step").disabled = last;
-    $("next-cut").disabled = nextCutStep() === null;
+    setUsable($("first-step"), state.step > 0);
+    setUsable($("previous-step"), state.step > 0);
+    setUsable($("next-step"), !last);
+    setUsable($("last-step"), !last);
+    setUsable($("next-cut"), nextCutStep() !== null);
+  }
+
+  /**
+   * A step button that has nothing to do is aria-disabled, not disabled: it keeps the focus
+   * (« First pressed at step 1 leaves the keyboard on it, not on the page's top) and says
+   * it is unavailable; pressing it does nothing (isUsable).
+   */
+  function setUsable(button, usable) {
+    if (usable) button.removeAttribute("aria-disabled");
+    else button.setAttribute("aria-disabled", "true");
+  }
+
+  function isUsable(button) {
+    return button.getAttribute("aria-disabled") !== "true";
   }
 
   /** The first step after the current one that shows a cutoff, or null if none is left. */
@@ -696,15 +777,31 @@
       newExercise();
     });
     $("clear").addEventListener("click", clearAnswer);
-    $("first-step").addEventListener("click", () => { stopPlaying(); goTo(0); });
-    $("previous-step").addEventListener("click", () => { stopPlaying(); goTo(state.step - 1); });
-    $("next-step").addEventListener("click", () => { stopPlaying(); goTo(state.step + 1); });
-    $("last-step").addEventListener("click", () => { stopPlaying(); goTo(Infinity); });
-    $("next-cut").addEventListener("click", () => {
-      stopPlaying();
-      const step = nextCutStep();
-      if (step !== null) goTo(step);
-    });
+    const steps = {
+      "first-step": () => 0,
+      "previous-step": () => state.step - 1,
+      "next-step": () => state.step + 1,
+      "last-step": () => Infinity,
+      "next-cut": nextCutStep,
+    };
+    for (const [id, target] of Object.entries(steps)) {
+      $(id).addEventListener("click", () => {
+        if (!isUsable($(id))) return;
+        stopPlaying();
+        const step = target();
+        if (step !== null) goTo(step);
+      });
+    }
+    $("leaves").addEventListener("keydown", leafKeys);
+    for (const link of document.querySelectorAll("a.skip-link")) {
+      link.addEventListener("click", (event) => {
+        // the address holds the exercise: go to the target without changing it
+        event.preventDefault();
+        const target = $(link.getAttribute("href").slice(1));
+        const stop = target.querySelector('[tabindex="0"]') || target;
+        stop.focus();
+      });
+    }
     $("speed").addEventListener("change", setSpeed);
     setSpeed();
     window.matchMedia(NARROW_SCREEN).addEventListener("change", () => {

@@ -267,7 +267,11 @@ const PruningTrainer = (() => {
       separator: { en: ", ", ja: "、" },
     },
     page: {
-      tree_label: { en: "The tree of the exercise", ja: "演習の木" },
+      // the exercise's drawing for a screen reader: its size and the answer so far
+      tree_label: {
+        en: "The tree of the exercise, {count} leaves; marked pruned: {marked}",
+        ja: "演習の木（葉 {count} 個）。枝刈りの印をつけた葉：{marked}",
+      },
       leaf_label: { en: "leaf {name}, value {value}", ja: "葉 {name}、値 {value}" },
       value_label: { en: "value of {name}", ja: "{name} の値" },
       notebook_line: {

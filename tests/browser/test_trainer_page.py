@@ -177,11 +177,19 @@ def test_a_student_session_on_a_desktop(server: str) -> None:
         assert feedback_text(page) == str(expected)
 
         page.locator("#values input[data-node=B]").fill("")
-        leaf_k = page.locator("#tree-drawing .node.clickable[aria-label^='leaf K,']")
+        leaf_k = page.locator("#tree-drawing .node.clickable[data-leaf=K]")
         leaf_k.click()  # in the drawing
-        expect(leaf_k).to_have_attribute("aria-pressed", "true")
+        expect(leaf_k).to_have_class(re.compile(r"\bmarked\b"))
         expect(page.locator("#leaves button[data-leaf=K]")).to_have_attribute(
             "aria-pressed", "true"
+        )
+        value = format_number(exercise.nodes["K"].value or 0)
+        expect(page.locator("#tree-drawing svg")).to_have_attribute(
+            "aria-label",
+            f"The tree of the exercise, {len(exercise.leaf_names)} leaves; marked pruned: K",
+        )
+        expect(page.locator("#leaves button[data-leaf=K]")).to_have_attribute(
+            "aria-label", f"leaf K, value {value}"
         )
         page.locator("#leaves button[data-leaf=O]").focus()
         page.keyboard.press("Space")  # by keyboard
@@ -329,8 +337,13 @@ def test_a_student_session_in_japanese(server: str) -> None:
         page.locator("#clear").click()
         leaf_k = page.locator("#tree-drawing .node.clickable[data-leaf=K]")
         value = format_number(exercise.nodes["K"].value or 0)
-        expect(leaf_k).to_have_attribute("aria-label", f"葉 K、値 {value}")
+        expect(page.locator("#leaves button[data-leaf=K]")).to_have_attribute(
+            "aria-label", f"葉 K、値 {value}"
+        )
         leaf_k.click()  # in the drawing
+        expect(page.locator("#tree-drawing svg")).to_have_attribute(
+            "aria-label", f"演習の木（葉 {len(exercise.leaf_names)} 個）。枝刈りの印をつけた葉：K"
+        )
         page.locator("#leaves button[data-leaf=O]").focus()
         page.keyboard.press("Space")  # by keyboard
         page.locator("#check").click()
