@@ -72,6 +72,7 @@ PAGES = (
     "trainer.md",
     "tournament.md",
     "teachers_guide.md",
+    "accessibility.md",
 )
 """The pages of a book (``site/`` for the English one, ``site/ja/`` for the Japanese)."""
 FOLDERS = ("_static", "_ext", "_templates")

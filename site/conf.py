@@ -90,7 +90,7 @@ nb_merge_streams = True
 nb_ipywidgets_js: dict[str, dict[str, str]] = {}
 nb_mime_priority_overrides = [("html", "application/vnd.jupyter.widget-view+json", None)]
 nb_render_markdown_format = "commonmark"
-myst_enable_extensions = ["colon_fence", "deflist"]
+myst_enable_extensions = ["colon_fence", "deflist", "substitution"]
 myst_heading_anchors = 3
 suppress_warnings = ["mystnb.unknown_mime_type", "myst.header"]
 
@@ -113,6 +113,20 @@ html_context = {"default_mode": "auto"}
 
 REPOSITORY_URL = os.environ.get("COURSE_REPOSITORY_URL", "")
 REPOSITORY_BRANCH = os.environ.get("COURSE_REPOSITORY_BRANCH", "main")
+
+# The accessibility statement's way to report a problem (accessibility.md, {{ report_problem }}):
+# the repository's issues when the site has a repository URL, else the lecturer; never a
+# placeholder link.
+ISSUES_URL = f"{REPOSITORY_URL.rstrip('/')}/issues"
+if REPOSITORY_URL and JAPANESE:
+    REPORT_PROBLEM = f"講座のリポジトリの [Issues]({ISSUES_URL}) に書いてください。"
+elif REPOSITORY_URL:
+    REPORT_PROBLEM = f"Open an issue in [the course's repository]({ISSUES_URL})."
+elif JAPANESE:
+    REPORT_PROBLEM = "講義の担当の先生に伝えてください。"
+else:
+    REPORT_PROBLEM = "Tell your lecturer."
+myst_substitutions = {"report_problem": REPORT_PROBLEM}
 
 html_theme_options: dict[str, object] = {
     "home_page_in_toc": True,
