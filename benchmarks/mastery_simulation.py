@@ -13,14 +13,36 @@ mastery.js, the page's own code):
    tests/test_mastery.py re-fits with the file's seed and checks the file matches.
 2. ``run SEED``: after 30 rated exercises of adaptive practice, Spearman's rank correlation
    between each student's estimated and true skill order (mean, spread, share ≥ 0.8; goal of
-   issue 30: ≥ 0.8); exercises until every skill reaches a set level, adaptive against random
-   practice (the ratio); the time to save and load a record of 10,000 attempts in Node (the
-   issue's < 50 ms goal is for Chromium, measured by the page's browser test).
+   issue 30: ≥ 0.8), with its ceiling and after 60 and 120 exercises; exercises until every skill reaches a set level, adaptive against random
+   practice (the ratio); the size of a record of 10,000 attempts (10,000 exercises) and the
+   time to save and load it in Node, CPU time, the first time (a cold engine) and the median
+   of 7 (the issue's < 50 ms goal is for Chromium).
 
-The simulated students' model (a part of an answer is right with probability σ(θ + 3.5) per
-skill it belongs to; practice raises every practised skill's θ by 0.1) is an assumption of this
-benchmark, stated in benchmarks/mastery_simulation.mjs; the figures hold for it, not for a real
-class.
+The simulated students' model (a part of an answer is right with probability σ(θ + 3.5) for
+the skill the part belongs to, θ ~ N(0, 1) per skill; practice raises every practised skill's
+θ by 0.1) is an assumption of this benchmark, stated in benchmarks/mastery_simulation.mjs; the
+figures hold for it, not for a real class. Read critically, it is fair to the goal and if
+anything kind to it, so it is left as it was:
+
+- a level per skill and a chance per part from the level is the issue's own model; every part
+  is equally easy here (its difficulty does not depend on the tree), which the fitted starting
+  difficulty finds again (a large constant, every feature's weight below 0.1 in size, as the
+  printout shows): the fit does not invent structure the students do not have;
+- the parts are independent given θ; a real student's slips are not (one misreading flips
+  several leaves), so a real answer tells less than a simulated one;
+- at θ = 0 a part is right 97 % of the time (σ(3.5)): this is what makes 30 exercises tell
+  little about a strong skill (one slip in about 100 parts at θ = 1). Making parts harder or
+  levels more spread would raise the rank correlation without making the engine any better,
+  so neither is done;
+- the goal is measured as the issue says: for each student, Spearman's correlation between
+  the nine estimated ratings and the nine true levels after 30 rated first tries (adaptive
+  practice, levels fixed while they are measured).
+
+The ceiling printed beside the rank correlation is the Bayes estimate under this very model from
+the same answers (each skill's posterior mean, the true part difficulty known): no estimator
+does better on average, so the distance between the engine and 0.8 that the ceiling shares is
+the data's, not the estimator's. The same students practising on to 60 and 120 exercises show
+how many the goal needs.
 """
 
 from __future__ import annotations
@@ -93,6 +115,18 @@ def main(argv: list[str] | None = None) -> None:
         f"share ≥ 0.8: {rank['share_at_least_0_8']:.0%} (goal: mean ≥ 0.8); "
         f"skills started: mean {rank['skills_started']['mean']:.1f} of 9"
     )
+    ceiling = rank["ceiling"]
+    print(
+        f"  the ceiling on the same answers (each skill's posterior mean under the simulation's "
+        f"own model): mean {ceiling['mean']:.3f}, sd {ceiling['sd']:.3f}, share ≥ 0.8: "
+        f"{ceiling['share_at_least_0_8']:.0%}"
+    )
+    for longer in rank["longer"]:
+        print(
+            f"  the same students after {longer['rated']} rated exercises: mean "
+            f"{longer['mean']:.3f}, sd {longer['sd']:.3f}, share ≥ 0.8: "
+            f"{longer['share_at_least_0_8']:.0%}; ceiling {longer['ceiling']:.3f}"
+        )
     level = figures["level"]
     print(
         f"exercises until every skill's level ≥ {level['level']} "
@@ -107,7 +141,9 @@ def main(argv: list[str] | None = None) -> None:
     print(
         f"a record of {record['attempts']} attempts ({record['bytes'] / 1e6:.2f} MB) in Node: "
         f"save {record['save_ms']:.1f} ms (CPU {record['save_cpu_ms']:.1f} ms), load (import "
-        f"and fold) {record['load_ms']:.1f} ms (CPU {record['load_cpu_ms']:.1f} ms); medians of 7"
+        f"and fold) {record['load_ms']:.1f} ms (CPU {record['load_cpu_ms']:.1f} ms); medians of 7; "
+        f"the first (a cold engine, as when a page opens): save CPU "
+        f"{record['first_save_cpu_ms']:.1f} ms, load CPU {record['first_load_cpu_ms']:.1f} ms"
     )
     sys.stdout.flush()
 

@@ -10,8 +10,10 @@ with :mod:`gamelib.mastery`:
   :func:`~gamelib.mastery.skills_of` on gamelib's own trace;
 - grading: the right answer gets every skill right, and one wrong part fails exactly the
   skill that owns it;
-- the rating update against the formula written out here (expected score, symmetric update,
-  K schedule), and the fold of a record against :func:`gamelib.mastery.standing`;
+- the rating estimate against the model written out here: the maximum a posteriori of the
+  log posterior (a brute-force search finds no better θ), its uncertainty the curvature
+  there, and the same as gamelib's; the fold of a record against
+  :func:`gamelib.mastery.standing`;
 - export and import: SHA-256 of the same bytes as hashlib, an exported file read by
   :func:`gamelib.mastery.read_record`, and a tampered, old-version or cut-off file kept aside
   with its reason in both languages (and refused by gamelib with the same reason);
@@ -47,7 +49,15 @@ from hypothesis import strategies as st
 
 from gamelib.exercises import Convention, PruningExercise
 from gamelib.mastery import SKILLS, RecordError, export_record, read_record, skills_of, standing
-from gamelib.mastery.progress import FORMAT, VERSION, expected, k_factor
+from gamelib.mastery.progress import (
+    FORMAT,
+    PRIOR_SD,
+    VERSION,
+    estimate,
+    expected,
+    pack_record,
+    unpack_record,
+)
 from gamelib.mastery.skills import EXPLANATIONS, NAMES, cutoff_sources
 from gamelib.trees import Tree, random_tree
 from tests.test_japanese_style import problems_of, template_prose
@@ -159,22 +169,13 @@ def deep_misser() -> dict[str, Any]:
     return record(attempts)
 
 
-RATINGS = [
-    {
-        "skills": {"deep_cutoff": {"rating": 0.4, "count": 3}},
-        "exercise": {"shift": 0.0, "count": 0},
-        "difficulties": {"deep_cutoff": -0.2},
-        "outcomes": {"deep_cutoff": [3, 3]},
-    },
-    {
-        "skills": {
-            "shallow_cutoff": {"rating": -1.0, "count": 0},
-            "pruned_leaves": {"rating": 2.0, "count": 40},
-        },
-        "exercise": {"shift": 0.5, "count": 2},
-        "difficulties": {"shallow_cutoff": 0.0, "pruned_leaves": 1.5},
-        "outcomes": {"shallow_cutoff": [1, 2], "pruned_leaves": [5, 5]},
-    },
+# rated tries (right, parts, difficulty) of one skill: none, one, a mixed run, all right, all wrong
+ESTIMATES: list[list[tuple[int, int, float]]] = [
+    [],
+    [(3, 3, -0.2)],
+    [(1, 2, 0.0), (5, 5, -3.3), (4, 6, -2.9), (2, 2, 1.5)],
+    [(4, 4, -3.0)] * 12,
+    [(0, 3, -3.4), (0, 1, -3.1)] * 5,
 ]
 TEXTS = ["", "abc", "探索窓 (α, β) と βカット", '{"body":"x"}']
 
@@ -197,7 +198,7 @@ def node_output(directory: str) -> dict[str, Any]:
     progress = sample_record()
     data = {
         "cases": cases,
-        "ratings": RATINGS,
+        "estimates": ESTIMATES,
         "records": [
             {"progress": progress, "tamper": tamper} for tamper in ("", "body", "version", "json")
         ],
@@ -260,29 +261,40 @@ def test_grading_fails_exactly_the_owner_of_a_wrong_part(output: dict[str, Any])
             }, (index, name)
 
 
-def test_rating_update_is_the_written_formula(output: dict[str, Any]) -> None:
-    assert output["constants"]["K_START"] == 1 and output["constants"]["K_SLOWDOWN"] == 0.05
-    assert [k_factor(n) for n in (0, 20, 180)] == [1.0, 0.5, 0.1]
+def log_posterior(rating: float, tries: list[tuple[int, int, float]]) -> float:
+    """The model's log posterior of a skill's rating, as mastery.js writes it out."""
+    total = -(rating**2) / (2 * PRIOR_SD**2)
+    for right, parts, difficulty in tries:
+        chance = expected(rating, difficulty)
+        total += right * math.log(chance) + (parts - right) * math.log(1 - chance)
+    return total
+
+
+def test_rating_is_the_maximum_a_posteriori(output: dict[str, Any]) -> None:
+    assert output["constants"]["PRIOR_SD"] == PRIOR_SD == 1
     assert expected(0.7, 0.7) == 0.5 and math.isclose(expected(1, 0) + expected(0, 1), 1)
-    for data, got in zip(RATINGS, output["ratings"], strict=True):
-        shift = data["exercise"]["shift"]
-        errors = {}
-        for skill, (right, parts) in data["outcomes"].items():
-            before = data["skills"][skill]
-            errors[skill] = int(right == parts) - expected(
-                before["rating"], data["difficulties"][skill] + shift
-            )
-            after = before["rating"] + k_factor(before["count"]) * errors[skill]
-            assert math.isclose(got["skills"][skill]["rating"], after, rel_tol=1e-12)
-            assert got["skills"][skill]["count"] == before["count"] + 1
-        mean = sum(errors.values()) / len(errors)
-        change = -k_factor(data["exercise"]["count"]) * mean
-        assert math.isclose(got["exercise"]["shift"], shift + change, rel_tol=1e-12)
-    # symmetric: one skill, equal K (both counts 3 would be; here the first case's K differ)
-    one = output["ratings"][0]
-    gain = one["skills"]["deep_cutoff"]["rating"] - 0.4
-    drop = 0.0 - one["exercise"]["shift"]
-    assert gain > 0 and math.isclose(gain / k_factor(3), drop / k_factor(0), rel_tol=1e-12)
+    for tries, got in zip(ESTIMATES, output["estimates"], strict=True):
+        rating, spread = estimate(tries)
+        assert math.isclose(got["rating"], rating, rel_tol=1e-12, abs_tol=1e-15)
+        assert math.isclose(got["sd"], spread, rel_tol=1e-12)
+        # no θ on a grid of step 10⁻³ around it has a higher posterior
+        best = max(
+            (rating + step / 1000 for step in range(-3000, 3001)),
+            key=lambda theta: log_posterior(theta, tries),
+        )
+        assert abs(best - rating) <= 1e-3, (tries, best, rating)
+        # the uncertainty is 1 / √(curvature of the log posterior), by finite differences
+        step = 1e-4
+        second = (
+            log_posterior(rating + step, tries)
+            - 2 * log_posterior(rating, tries)
+            + log_posterior(rating - step, tries)
+        ) / step**2
+        assert math.isclose(spread, 1 / math.sqrt(-second), rel_tol=1e-4)
+    no_tries, one_right, _, all_right, all_wrong = output["estimates"]
+    assert no_tries == {"rating": 0, "sd": PRIOR_SD}
+    assert all_right["rating"] > one_right["rating"] > 0 > all_wrong["rating"]
+    assert all_right["sd"] < one_right["sd"] < PRIOR_SD
 
 
 def test_standing_matches_gamelib(output: dict[str, Any]) -> None:
@@ -291,6 +303,7 @@ def test_standing_matches_gamelib(output: dict[str, Any]) -> None:
     for skill in SKILLS:
         mine = expected_skills[skill]
         assert math.isclose(got[skill]["rating"], mine.rating, rel_tol=1e-12, abs_tol=1e-15)
+        assert math.isclose(got[skill]["sd"], mine.sd, rel_tol=1e-12)
         assert (got[skill]["count"], got[skill]["right"], got[skill]["practised"]) == (
             mine.count,
             mine.right,
@@ -327,6 +340,34 @@ def test_export_import_and_what_is_kept_aside(output: dict[str, Any]) -> None:
         with pytest.raises(RecordError) as error:
             read_record(case["text"])
         assert error.value.reason == reason
+
+
+def test_the_file_is_packed_and_unpacked_exactly(output: dict[str, Any]) -> None:
+    sound = output["records"][0]
+    packed = json.loads(json.loads(sound["text"])["body"])
+    assert packed == pack_record(sample_record()) and packed["version"] == VERSION == 2
+    attempts = sample_record()["attempts"]
+    assert len(packed["exercises"]) == len({attempt["exercise"] for attempt in attempts})
+    assert all(isinstance(number, int | float) for item in packed["attempts"] for number in item)
+    assert unpack_record(packed) == attempts
+
+
+def test_a_version_1_record_is_migrated_and_kept_aside(output: dict[str, Any]) -> None:
+    migration = output["migration"]
+    imported = migration["imported"]
+    # the same attempts, each start made again as a fresh attempt at that exercise makes it
+    assert imported["progress"] == migration["fresh"]
+    assert any(attempt["shown"] for attempt in imported["progress"]["attempts"])
+    assert all(
+        value != 0.5
+        for attempt in imported["progress"]["attempts"]
+        for value in attempt["start"].values()
+    )
+    words = output["constants"]["WORDS"]["aside_migrated"]
+    assert imported["aside"] == {"text": migration["text"], "reason": words}
+    with pytest.raises(RecordError) as error:
+        read_record(migration["text"])
+    assert (error.value.reason, error.value.detail) == ("version", "1")
 
 
 def test_next_exercise_is_pure_and_targets_its_skill(output: dict[str, Any]) -> None:

@@ -65,9 +65,7 @@ def folder(tmp_path: Path) -> Path:
     (tmp_path / "s1_copy.json").write_text((tmp_path / "s1.json").read_text("utf-8"), "utf-8")
     (tmp_path / "s2_old.json").write_text(export_record(progress("student-2", 10, 2)), "utf-8")
     tampered = json.loads(export_record(progress("student-9", 12, 9)))
-    tampered["body"] = tampered["body"].replace(
-        '"outcomes":{', '"outcomes":{"deep_cutoff":[1,1],', 1
-    )
+    tampered["body"] = tampered["body"].replace('"student":"', '"student":"x', 1)
     (tmp_path / "s9-tampered.json").write_text(json.dumps(tampered), "utf-8")
     (tmp_path / "notes.json").write_text("this is not JSON", "utf-8")
     old = json.loads(export_record(progress("student-8", 5, 8)))

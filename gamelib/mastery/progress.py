@@ -2,15 +2,22 @@
 same record format and rating fold as the web trainer (``site/trainer/mastery.js``:
 ``exportProgress``, ``standing``); tests/test_mastery.py compares the two.
 
-A file is JSON ``{"format", "version", "sha256", "body"}``: ``body`` is the record as JSON text
-and ``sha256`` the SHA-256 of body's UTF-8 bytes, so a changed body (or a changed hash) shows.
+A file is JSON ``{"format", "version", "sha256", "body"}``: ``body`` is the packed record as
+JSON text and ``sha256`` the SHA-256 of body's UTF-8 bytes, so a changed body (or a changed hash)
+shows. Version 2 packs the record: the exercises' addresses once each (``exercises``), the skill
+names once (``skills``), and each attempt one flat array ``[exercise index, at, rated + 2·shown,
+then per skill: skill index, right, parts, difficulty]``. A version 1 file (each attempt an
+object, and a whole skill's difficulty under the earlier Elo model) is not read here: the
+trainer page migrates it when it opens it, and a new export is version 2.
 
-The rating model is "Elo for items" (R. Pelánek, Applications of the Elo rating system in
-adaptive educational systems, Computers & Education 98, 2016,
-doi:10.1016/j.compedu.2016.03.017): expected success P = 1 / (1 + e^−(θ − d)); after an answer
-R (1 when every part of the skill is right, else 0; an attempt keeps [right parts, parts] per
-skill), θ ← θ + K(n)·(R − P) for each skill the exercise needs, and the exercise's shift moves by
-−K(n)·mean(R − P); K(n) = 1 / (1 + 0.05·n), n the rated answers so far. Only first tries are
+The rating model (the trainer's ``estimate``): a part of skill s is right with probability
+P = σ(θ_s − d), d the part's difficulty in that exercise (the attempt's ``start``); a skill's
+rating θ_s is the maximum a posteriori of r of n parts right in each of its rated tries under
+a prior N(0, 1): Newton's steps θ ← θ + g / h, g = Σ (r − n·P) − θ, h = Σ n·P·(1 − P) + 1, from
+θ = 0 (a step at most 1) until the step is below 10⁻⁹; its uncertainty is 1 / √h. The
+item-response model behind "Elo for items" (R. Pelánek, Applications of the Elo rating system
+in adaptive educational systems, Computers & Education 98, 2016,
+doi:10.1016/j.compedu.2016.03.017), fitted over all rated tries at once. Only first tries are
 rated.
 """
 
@@ -26,9 +33,9 @@ from typing import Any, Final, cast
 from gamelib.mastery.skills import SKILLS, Skill
 
 FORMAT: Final = "alphabeta-trainer-progress"
-VERSION: Final = 1
-K_START: Final = 1.0
-K_SLOWDOWN: Final = 0.05
+VERSION: Final = 2
+PRIOR_SD: Final = 1.0
+MOST_STEPS: Final = 100
 
 
 class RecordError(ValueError):
@@ -45,18 +52,40 @@ def expected(skill: float, difficulty: float) -> float:
     return 1 / (1 + math.exp(-(skill - difficulty)))
 
 
-def k_factor(count: int) -> float:
-    """The update's step after ``count`` rated answers: 1 / (1 + 0.05·count)."""
-    return K_START / (1 + K_SLOWDOWN * count)
+def estimate(tries: list[tuple[int, int, float]]) -> tuple[float, float]:
+    """A skill's rating and its uncertainty from its rated tries ``(right, parts, difficulty)``:
+    the maximum a posteriori (the module's docstring writes it out), as the trainer's
+    ``estimate`` computes it, step for step (tries of the same difficulty summed first, in the
+    order they first appear)."""
+    sums: dict[float, list[int]] = {}
+    for right, parts, difficulty in tries:
+        total = sums.setdefault(difficulty, [0, 0])
+        total[0] += right
+        total[1] += parts
+    rating = 0.0
+    curvature = 1 / PRIOR_SD**2
+    for _ in range(MOST_STEPS):
+        slope = -rating / PRIOR_SD**2
+        curvature = 1 / PRIOR_SD**2
+        for difficulty, (right_sum, parts_sum) in sums.items():
+            chance = expected(rating, difficulty)
+            slope += right_sum - parts_sum * chance
+            curvature += parts_sum * chance * (1 - chance)
+        change = max(-1.0, min(1.0, slope / curvature))
+        rating += change
+        if abs(change) < 1e-9:
+            break
+    return rating, 1 / math.sqrt(curvature)
 
 
 @dataclass
 class SkillStanding:
-    """A student's standing on one skill: rating, rated tries, right first tries (every part
-    right), and the
-    exercises that practised it (rated or not), the last at ``last_at`` (ms since 1970)."""
+    """A student's standing on one skill: rating and its uncertainty ``sd``, rated tries, right
+    first tries (every part right), and the exercises that practised it (rated or not), the
+    last at ``last_at`` (ms since 1970)."""
 
     rating: float = 0.0
+    sd: float = PRIOR_SD
     count: int = 0
     right: int = 0
     practised: int = 0
@@ -104,18 +133,89 @@ def _as_javascript(value: object) -> object:
     return value
 
 
+def pack_record(progress: Mapping[str, Any]) -> dict[str, Any]:
+    """A record (attempts as objects) packed for a file, as the trainer's ``packRecord``."""
+    exercises: dict[str, int] = {}
+    attempts = []
+    for attempt in progress["attempts"]:
+        number = exercises.setdefault(attempt["exercise"], len(exercises))
+        packed = [number, attempt["at"], attempt["rated"] + 2 * attempt["shown"]]
+        for skill, (right, parts) in attempt["outcomes"].items():
+            packed += [SKILLS.index(skill), right, parts, attempt["start"][skill]]
+        attempts.append(packed)
+    return {
+        "format": progress["format"],
+        "version": progress["version"],
+        "student": progress["student"],
+        "created": progress["created"],
+        "skills": list(SKILLS),
+        "exercises": list(exercises),
+        "attempts": attempts,
+    }
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def unpack_record(packed: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """A packed record's attempts as objects (the trainer's ``unpackRecord``).
+
+    Raises:
+        RecordError: "damaged", when the packing is not sound.
+    """
+    skills, exercises, attempts = (
+        packed.get("skills"),
+        packed.get("exercises"),
+        packed.get("attempts"),
+    )
+    if not (
+        isinstance(skills, list) and isinstance(exercises, list) and isinstance(attempts, list)
+    ):
+        raise RecordError("damaged", "attempts")
+    if not all(skill in SKILLS for skill in skills):
+        raise RecordError("damaged", "skills")
+    result = []
+    for item in attempts:
+        sound = (
+            isinstance(item, list) and len(item) % 4 == 3 and _whole(item[0]) and _whole(item[2])
+        )
+        if not sound or item[0] >= len(exercises) or item[2] > 3:
+            raise RecordError("damaged", "attempt")
+        outcomes: dict[str, list[Any]] = {}
+        start: dict[str, Any] = {}
+        for index in range(3, len(item), 4):
+            if not _whole(item[index]) or item[index] >= len(skills):
+                raise RecordError("damaged", "outcome")
+            skill = skills[item[index]]
+            outcomes[skill] = [item[index + 1], item[index + 2]]
+            start[skill] = item[index + 3]
+        result.append(
+            {
+                "exercise": exercises[item[0]],
+                "at": item[1],
+                "rated": item[2] & 1,
+                "shown": item[2] >> 1,
+                "outcomes": outcomes,
+                "start": start,
+            }
+        )
+    return result
+
+
 def export_record(progress: Mapping[str, Any]) -> str:
     """A record (the trainer's progress object) as a file's text, byte for byte as the
-    trainer's ``exportProgress`` writes it: the body as compact JSON text, its SHA-256,
+    trainer's ``exportProgress`` writes it: the packed record as compact JSON text, its SHA-256,
     format and version."""
-    body = json.dumps(_as_javascript(progress), ensure_ascii=False, separators=(",", ":"))
+    packed = _as_javascript(pack_record(progress))
+    body = json.dumps(packed, ensure_ascii=False, separators=(",", ":"))
     digest = hashlib.sha256(body.encode("utf-8")).hexdigest()
     file = {"format": FORMAT, "version": VERSION, "sha256": digest, "body": body}
     return json.dumps(file, ensure_ascii=False, separators=(",", ":"))
 
 
 def read_record(text: str) -> Record:
-    """A progress file's text, checked (format, version, checksum, shape) and folded.
+    """A progress file's text, checked (format, version, checksum, shape), unpacked and folded.
 
     Raises:
         RecordError: with ``reason`` "not_json", "not_progress", "version", "checksum" or
@@ -136,16 +236,15 @@ def read_record(text: str) -> Record:
     if file.get("sha256") != digest:
         raise RecordError("checksum")
     try:
-        progress = json.loads(body)
+        packed = json.loads(body)
     except json.JSONDecodeError as error:
         raise RecordError("damaged", "body") from error
-    if not isinstance(progress, dict) or progress.get("format") != FORMAT:
+    if not isinstance(packed, dict) or packed.get("format") != FORMAT:
         raise RecordError("damaged", "format")
-    if progress.get("version") != VERSION or not isinstance(progress.get("attempts"), list):
-        raise RecordError("damaged", "attempts")
-    attempts = [_check_attempt(attempt) for attempt in progress["attempts"]]
-    student = progress.get("student")
-    record = Record(str(student), attempts, digest)
+    if packed.get("version") != VERSION:
+        raise RecordError("damaged", "format")
+    attempts = [_check_attempt(attempt) for attempt in unpack_record(packed)]
+    record = Record(str(packed.get("student")), attempts, digest)
     record.skills = standing(attempts)
     return record
 
@@ -153,25 +252,18 @@ def read_record(text: str) -> Record:
 def standing(attempts: list[dict[str, Any]]) -> dict[Skill, SkillStanding]:
     """Every skill's standing, folded from the attempts (the trainer's ``standing``)."""
     skills = {skill: SkillStanding() for skill in SKILLS}
-    exercises: dict[str, tuple[float, int]] = {}
+    tries: dict[Skill, list[tuple[int, int, float]]] = {skill: [] for skill in SKILLS}
     for attempt in attempts:
         outcomes: Mapping[Skill, list[int]] = attempt["outcomes"]
-        for skill in outcomes:
-            skills[skill].practised += 1
-            skills[skill].last_at = attempt.get("at")
-        if not attempt.get("rated"):
-            continue
-        shift, count = exercises.get(attempt["exercise"], (0.0, 0))
-        surprise = 0.0
         for skill, (right, parts) in outcomes.items():
             state = skills[skill]
-            score = 1 if right == parts else 0
-            error = score - expected(state.rating, attempt["start"][skill] + shift)
-            state.rating += k_factor(state.count) * error
+            state.practised += 1
+            state.last_at = attempt.get("at")
+            if not attempt.get("rated"):
+                continue
+            tries[skill].append((right, parts, attempt["start"][skill]))
             state.count += 1
-            state.right += score
-            surprise += error
-        if outcomes:
-            shift -= k_factor(count) * surprise / len(outcomes)
-        exercises[attempt["exercise"]] = (shift, count + 1)
+            state.right += int(right == parts)
+    for skill, state in skills.items():
+        state.rating, state.sd = estimate(tries[skill])
     return skills

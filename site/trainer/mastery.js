@@ -7,7 +7,8 @@
  *                               the answer it governs (gamelib.mastery.skills does the same
  *                               from gamelib's trace; tests/test_mastery.py compares them)
  *   grade(exercise, answer)     how many parts of each of those skills an answer gets right
- *   expected, update, ...       the rating model ("Elo for items", written out below)
+ *   expected, estimate, ...     the rating model (a logistic model per part, fitted by
+ *                               maximum a posteriori; written out below)
  *   startingDifficulty          an exercise's difficulty before anyone has tried it, from the
  *                               tree's features, with coefficients fitted on simulated
  *                               students (mastery_difficulty.js, made by
@@ -23,7 +24,7 @@
  * the platform (SubtleCrypto in a browser, the same API as node:crypto's webcrypto in Node).
  * A review scheduler such as ts-fsrs (npm) was considered and not used: it schedules the
  * recall of memorised cards by date, while this trainer needs a rating per skill and per
- * exercise (Elo, not part of fsrs) and reviews by attempts, not days (REVIEW_AFTER below).
+ * exercise (an item-response model, not part of fsrs) and reviews by attempts, not days (REVIEW_AFTER below).
  */
 "use strict";
 
@@ -165,6 +166,10 @@ const PruningMastery = ((T, fitted) => {
     aside_checksum: {
       en: "The progress record's checksum does not match its contents (damaged or edited); it is kept aside.",
       ja: "進捗記録のチェックサムが内容と一致しません（破損または編集されています）。別に保管します。",
+    },
+    aside_migrated: {
+      en: "The progress record had version 1; it was read into version 2, and the old text is kept aside.",
+      ja: "進捗記録はバージョン 1 でした。バージョン 2 に読み替え、元の記録は別に保管します。",
     },
     aside_damaged: {
       en: "The progress record is damaged ({detail}); it is kept aside.",
@@ -414,56 +419,88 @@ const PruningMastery = ((T, fitted) => {
   // ------------------------------------------------------------------ the rating model
 
   /*
-   * "Elo for items" (R. Pelánek, Applications of the Elo rating system in adaptive educational
-   * systems, Computers & Education 98, 2016, doi:10.1016/j.compedu.2016.03.017; accepted
-   * manuscript: docslib.org/doc/5069074): a student's answer to an item is a match between
-   * the student's skill θ and the item's difficulty d.
+   * A logistic (Rasch) model per part, fitted by maximum a posteriori over all of a student's
+   * rated first tries (the item-response model behind "Elo for items": R. Pelánek,
+   * Applications of the Elo rating system in adaptive educational systems, Computers &
+   * Education 98, 2016, doi:10.1016/j.compedu.2016.03.017; Elo is its one-answer-at-a-time
+   * approximation):
    *
-   *   expected success      P = 1 / (1 + e^−(θ − d))
-   *   after the answer R    θ ← θ + K(n_student)·(R − P),   d ← d − K(n_item)·(R − P)
-   *   K schedule            K(n) = a / (1 + b·n), n = rated answers so far (the paper's
-   *                         "uncertainty function", with its a = 1, b = 0.05)
+   *   a part of skill s      right with probability P = σ(θ_s − d), σ(x) = 1 / (1 + e^−x),
+   *                          d the part's difficulty in that exercise (startingDifficulty)
+   *   a skill's rating θ_s   the θ maximising  Σ_tries [r·log σ(θ − d) + (n − r)·log σ(d − θ)]
+   *                          − θ² / (2·PRIOR_SD²),  r of n parts right in each rated try
+   *   Newton's method        θ ← θ + g / h,  g = Σ (r − n·P) − θ / PRIOR_SD²,
+   *                          h = Σ n·P·(1 − P) + 1 / PRIOR_SD²  (h > 0: one maximum),
+   *                          from θ = 0 until the step is below 10⁻⁹ (a step at most 1)
+   *   its uncertainty        sd = 1 / √h at the maximum (the posterior's curvature)
    *
-   * Here the student has one θ per skill, and an exercise is one match per skill it needs
-   * (graded by grade()), scored R = 1 when every part of the skill is right and 0 otherwise (a
-   * record keeps how many parts were right; scoring the share of parts right instead ranked
-   * the simulated students' skills worse: benchmarks/mastery_simulation.mjs): each skill's θ
-   * moves by its own K·(R − P); the exercise's d moves
-   * by the mean of its skills' (R − P), so that the update is symmetric for an exercise of
-   * one skill. An exercise's difficulty starts at startingDifficulty (fitted, below) and its
-   * rating is a shift from there, the same for all its skills.
+   * Every part counts (r of n, not only "all parts right"): under this model r is what an
+   * answer tells about θ. The prior N(0, PRIOR_SD²) is the spread of skill levels in a class
+   * (the simulated students' own); it keeps a skill seen once from an extreme rating and gives
+   * a skill never tried the rating 0. A part belongs to one skill (skillsOf), so the joint fit
+   * of the nine ratings is nine one-dimensional fits. An exercise's rating is its
+   * difficulty d per skill: the starting difficulty, fitted on simulated students (one
+   * student's record rates an exercise once, too little to move it).
    */
-  const K_START = 1;
-  const K_SLOWDOWN = 0.05;
+  const PRIOR_SD = 1;
+  const MOST_STEPS = 100;
 
   function expected(skill, difficulty) {
     return 1 / (1 + Math.exp(-(skill - difficulty)));
   }
 
-  function kFactor(count) {
-    return K_START / (1 + K_SLOWDOWN * count);
+  /** The chance that every one of a skill's `parts` parts is right: P^parts. */
+  function skillChance(skill, difficulty, parts) {
+    return expected(skill, difficulty) ** parts;
   }
 
   /**
-   * One rated answer: new ratings for the student's skills and the exercise's shift.
-   * @param skills {id: {rating, count}} the student's skills before (missing: 0 and 0)
-   * @param exercise {shift, count} the exercise's rating before
-   * @param difficulties {id: starting difficulty of the exercise for that skill}
-   * @param outcomes {id: [right, parts]} (grade()'s)
+   * A skill's rated tries summed by difficulty (their r and n add up: the same fit, and a record
+   * of 10,000 tries has a few hundred difficulties at most), in the order they first appear.
+   * @param sums a Map difficulty → [right, parts], added to
    */
-  function update(skills, exercise, difficulties, outcomes) {
-    const after = {};
-    let surprise = 0;
-    const ids = Object.keys(outcomes);
-    for (const id of ids) {
-      const before = skills[id] || { rating: 0, count: 0 };
-      const [right, parts] = outcomes[id];
-      const error = (right === parts ? 1 : 0) - expected(before.rating, difficulties[id] + exercise.shift);
-      after[id] = { rating: before.rating + kFactor(before.count) * error, count: before.count + 1 };
-      surprise += error;
+  function addTry(sums, right, parts, difficulty) {
+    const sum = sums.get(difficulty);
+    if (sum === undefined) sums.set(difficulty, [right, parts]);
+    else {
+      sum[0] += right;
+      sum[1] += parts;
     }
-    const shift = ids.length ? exercise.shift - (kFactor(exercise.count) * surprise) / ids.length : exercise.shift;
-    return { skills: after, exercise: { shift, count: exercise.count + 1 } };
+  }
+
+  /**
+   * A skill's rating and its uncertainty from its rated tries summed by difficulty (the MAP
+   * fit written out above).
+   * @param sums a Map difficulty → [right, parts] (addTry)
+   * @returns {rating, sd}
+   */
+  function fitRating(sums) {
+    let rating = 0;
+    let curvature = 1 / PRIOR_SD ** 2;
+    for (let step = 0; step < MOST_STEPS; step += 1) {
+      let slope = -rating / PRIOR_SD ** 2;
+      curvature = 1 / PRIOR_SD ** 2;
+      for (const [difficulty, [right, parts]] of sums) {
+        const chance = expected(rating, difficulty);
+        slope += right - parts * chance;
+        curvature += parts * chance * (1 - chance);
+      }
+      const change = Math.max(-1, Math.min(1, slope / curvature));
+      rating += change;
+      if (Math.abs(change) < 1e-9) break;
+    }
+    return { rating, sd: 1 / Math.sqrt(curvature) };
+  }
+
+  /**
+   * A skill's rating and its uncertainty from its rated tries.
+   * @param tries [[right, parts, difficulty], ...]
+   * @returns {rating, sd}
+   */
+  function estimate(tries) {
+    const sums = new Map();
+    for (const [right, parts, difficulty] of tries) addTry(sums, right, parts, difficulty);
+    return fitRating(sums);
   }
 
   // ------------------------------------------------------------------ the starting difficulty
@@ -503,7 +540,8 @@ const PruningMastery = ((T, fitted) => {
   }
 
   /**
-   * The starting difficulty of each skill of an exercise: the fitted coefficients · features.
+   * The starting difficulty d of a part of each skill of an exercise (every part of the skill
+   * the same): the fitted coefficients · features.
    * @param featuresById {id: features} as features() gives them
    */
   function difficulties(featuresById, coefficients = fitted.coefficients) {
@@ -540,8 +578,20 @@ const PruningMastery = ((T, fitted) => {
 
   // ------------------------------------------------------------------ the progress record
 
+  /*
+   * Version 2 of the record (version 1 kept each attempt as an object with long keys, and its
+   * `start` was the difficulty of a whole skill under the earlier Elo model). In memory an
+   * attempt is {exercise, at, rated, shown, outcomes: {id: [right, parts]}, start: {id: d}};
+   * in a file or local storage the record is packed (packRecord): the exercises' addresses
+   * once each, the skill names once, and each attempt one flat array of numbers
+   *
+   *   [exercise index, at, rated + 2·shown, then per skill: skill index, right, parts, d]
+   *
+   * A version 1 record is read and migrated (migrateRecord: the same attempts, each `start`
+   * made again from the exercise's address), and its text is kept aside, never dropped.
+   */
   const FORMAT = "alphabeta-trainer-progress";
-  const VERSION = 1;
+  const VERSION = 2;
 
   /** A fresh record: no attempts yet. `student` is any identifier (the page draws one). */
   function newProgress(student, created) {
@@ -580,37 +630,35 @@ const PruningMastery = ((T, fitted) => {
   }
 
   /**
-   * Where the student stands, folded from the record's attempts: every skill's rating, rated
-   * tries, right first tries (every part of the skill right), and when it was last practised (attempt number and time); every
-   * exercise's rating shift.
+   * Where the student stands, folded from the record's attempts: every skill's rating and its
+   * uncertainty (estimate() over the skill's rated tries), rated tries, right first tries
+   * (every part of the skill right), and when it was last practised (attempt number and time).
    */
   function standing(progress) {
     const skills = {};
-    const exercises = new Map();
+    const sums = {};
     for (const id of SKILL_IDS) {
-      skills[id] = { rating: 0, count: 0, right: 0, practised: 0, lastIndex: -1, lastAt: null };
+      skills[id] = { rating: 0, sd: PRIOR_SD, count: 0, right: 0, practised: 0, lastIndex: -1, lastAt: null };
+      sums[id] = new Map();
     }
     const attempts = progress.attempts;
     for (let index = 0; index < attempts.length; index += 1) {
       const attempt = attempts[index];
-      const ids = Object.keys(attempt.outcomes);
-      for (const id of ids) {
-        skills[id].practised += 1;
-        skills[id].lastIndex = index;
-        skills[id].lastAt = attempt.at;
+      const outcomes = attempt.outcomes;
+      for (const id in outcomes) {
+        const skill = skills[id];
+        skill.practised += 1;
+        skill.lastIndex = index;
+        skill.lastAt = attempt.at;
+        if (!attempt.rated) continue;
+        const [right, parts] = outcomes[id];
+        addTry(sums[id], right, parts, attempt.start[id]);
+        skill.count += 1;
+        if (right === parts) skill.right += 1;
       }
-      if (!attempt.rated) continue;
-      const exercise = exercises.get(attempt.exercise) || { shift: 0, count: 0 };
-      const after = update(skills, exercise, attempt.start, attempt.outcomes);
-      for (const id of ids) {
-        skills[id].rating = after.skills[id].rating;
-        skills[id].count = after.skills[id].count;
-        const [right, parts] = attempt.outcomes[id];
-        if (right === parts) skills[id].right += 1;
-      }
-      exercises.set(attempt.exercise, after.exercise);
     }
-    return { skills, exercises: Object.fromEntries(exercises), attempts: attempts.length };
+    for (const id of SKILL_IDS) Object.assign(skills[id], fitRating(sums[id]));
+    return { skills, attempts: attempts.length };
   }
 
   // ------------------------------------------------------------------ the next exercise
@@ -667,7 +715,7 @@ const PruningMastery = ((T, fitted) => {
   /**
    * The exercise to practise next: the first wanted skill that some candidate of `seed` needs
    * (looking at up to MOST_CANDIDATES), and among the candidates needing it the one whose
-   * expected success on that skill is closest to 75 %; with the reason in both languages. A
+   * expected success on that skill (skillChance: every part right) is closest to 75 %; with the reason in both languages. A
    * pure function of the record and the seed.
    *
    * @returns {spec, key, skill, why, expected, reason: {en, ja}}
@@ -681,7 +729,9 @@ const PruningMastery = ((T, fitted) => {
         for (const spec of all.slice(count - CANDIDATES, count)) {
           const { skills, features: values } = analyse(spec);
           if (!(skill in skills)) continue;
-          const chance = expected(state.skills[skill].rating, difficulties({ [skill]: values[skill] })[skill]);
+          const difficulty = difficulties({ [skill]: values[skill] })[skill];
+          const parts = skills[skill].leaves.length + skills[skill].values.length;
+          const chance = skillChance(state.skills[skill].rating, difficulty, parts);
           if (best === null || Math.abs(chance - TARGET) < Math.abs(best.chance - TARGET)) {
             best = { spec, chance };
           }
@@ -715,13 +765,103 @@ const PruningMastery = ((T, fitted) => {
     return hex(await subtle.digest("SHA-256", new TextEncoder().encode(text)));
   }
 
+  /** A record packed for a file (the format written out above FORMAT). */
+  function packRecord(progress) {
+    const exercises = [];
+    const numbers = new Map();
+    const skillNumbers = new Map(SKILL_IDS.map((id, index) => [id, index]));
+    const attempts = progress.attempts.map((attempt) => {
+      let number = numbers.get(attempt.exercise);
+      if (number === undefined) {
+        number = exercises.length;
+        numbers.set(attempt.exercise, number);
+        exercises.push(attempt.exercise);
+      }
+      const packed = [number, attempt.at, attempt.rated + 2 * attempt.shown];
+      for (const id in attempt.outcomes) {
+        const [right, parts] = attempt.outcomes[id];
+        packed.push(skillNumbers.get(id), right, parts, attempt.start[id]);
+      }
+      return packed;
+    });
+    const { format, version, student, created } = progress;
+    return { format, version, student, created, skills: SKILL_IDS, exercises, attempts };
+  }
+
+  /**
+   * A packed record as a record with its attempts as objects, and "" (or what is wrong with
+   * it: the same checks as recordProblem's, made while unpacking).
+   */
+  function unpackRecord(packed) {
+    const { skills, exercises, attempts } = packed;
+    const whole = (value) => Number.isInteger(value) && value >= 0;
+    if (!Array.isArray(skills) || !Array.isArray(exercises) || !Array.isArray(attempts)) {
+      return { problem: "attempts" };
+    }
+    if (!skills.every((id) => SKILL_IDS.includes(id))) return { problem: "skills" };
+    const result = [];
+    for (const packed of attempts) {
+      const ok = Array.isArray(packed) && packed.length % 4 === 3 && whole(packed[0]) && whole(packed[2]);
+      if (!ok || packed[0] >= exercises.length || packed[2] > 3) return { problem: "attempt" };
+      const outcomes = {};
+      const start = {};
+      for (let index = 3; index < packed.length; index += 4) {
+        const id = skills[packed[index]];
+        const right = packed[index + 1];
+        const parts = packed[index + 2];
+        if (id === undefined || !(whole(right) && Number.isInteger(parts) && right <= parts && parts >= 1)) {
+          return { problem: "outcome" };
+        }
+        if (typeof packed[index + 3] !== "number") return { problem: "start" };
+        outcomes[id] = [right, parts];
+        start[id] = packed[index + 3];
+      }
+      const [number, at, flags] = packed;
+      result.push({ exercise: exercises[number], at, rated: flags & 1, shown: flags >> 1, outcomes, start });
+    }
+    const { format, version, student, created } = packed;
+    return { progress: { format, version, student, created, attempts: result }, problem: "" };
+  }
+
+  /** An exercise's spec read back from its address (exerciseKey's inverse). */
+  function specOf(key) {
+    const fields = Object.fromEntries(key.split("&").map((field) => field.split("=")));
+    const branching = fields.branching.split("-").map(Number);
+    return {
+      seed: Number(fields.seed),
+      depth: Number(fields.depth),
+      branching: branching.length === 1 ? branching[0] : branching,
+      convention: { cutoff: fields.cutoff === "ge" ? ">=" : ">", order: fields.order, failure: fields.failure },
+    };
+  }
+
+  /**
+   * A version 1 record in version 2: the same attempts, each `start` made again by
+   * startingDifficulty from the exercise's address (version 1 kept a whole skill's difficulty
+   * under the earlier Elo model, which the rating model of version 2 does not read).
+   */
+  function migrateRecord(old) {
+    const starts = new Map();
+    const attempts = old.attempts.map((attempt) => {
+      if (!starts.has(attempt.exercise)) {
+        const { skills, features: values } = analyse(specOf(attempt.exercise));
+        starts.set(attempt.exercise, { skills, start: difficulties(values) });
+      }
+      const { start } = starts.get(attempt.exercise);
+      const mine = {};
+      for (const id of Object.keys(attempt.outcomes)) mine[id] = id in start ? round(start[id]) : null;
+      return { ...attempt, start: mine };
+    });
+    return { ...old, version: VERSION, attempts };
+  }
+
   /**
    * A record as a file's text: {"format", "version", "sha256", "body"}, where body is the
-   * record as JSON text and sha256 the hash of body's UTF-8 bytes (gamelib.mastery checks it
-   * with hashlib on the same bytes).
+   * packed record (packRecord) as JSON text and sha256 the hash of body's UTF-8 bytes
+   * (gamelib.mastery checks it with hashlib on the same bytes).
    */
   async function exportProgress(progress) {
-    const body = JSON.stringify(progress);
+    const body = JSON.stringify(packRecord(progress));
     return JSON.stringify({ format: FORMAT, version: VERSION, sha256: await sha256(body), body });
   }
 
@@ -733,8 +873,10 @@ const PruningMastery = ((T, fitted) => {
 
   /**
    * A file's (or local storage's) text read back: {progress, aside: null} when it is a sound
-   * record of this version; otherwise {progress: null, aside: {text, reason: {en, ja}}}: the
-   * text to keep aside (never dropped) and why.
+   * record of this version; {progress, aside: {text, reason}} when it is a sound record of
+   * version 1, migrated (migrateRecord) and its text to keep aside as well; otherwise
+   * {progress: null, aside: {text, reason: {en, ja}}}: the text to keep aside (never dropped)
+   * and why.
    */
   async function importProgress(text) {
     let file;
@@ -746,27 +888,40 @@ const PruningMastery = ((T, fitted) => {
     if (!file || file.format !== FORMAT || typeof file.body !== "string") {
       return aside(text, "aside_not_progress");
     }
-    if (file.version !== VERSION) {
+    if (file.version !== VERSION && file.version !== 1) {
       return aside(text, "aside_version", { version: file.version, expected: VERSION });
     }
     if (file.sha256 !== (await sha256(file.body))) return aside(text, "aside_checksum");
-    let progress;
+    let body;
     try {
-      progress = JSON.parse(file.body);
+      body = JSON.parse(file.body);
     } catch {
       return aside(text, "aside_damaged", { detail: "body" });
     }
-    const problem = recordProblem(progress);
-    if (problem) return aside(text, "aside_damaged", { detail: problem });
+    if (!body || body.format !== FORMAT || body.version !== file.version) {
+      return aside(text, "aside_damaged", { detail: "format" });
+    }
+    const { progress, problem } =
+      file.version !== 1
+        ? unpackRecord(body)
+        : { progress: body, problem: Array.isArray(body.attempts) ? "" : "attempts" };
+    const trouble = problem || (file.version === 1 ? recordProblem(progress) : "");
+    if (trouble) return aside(text, "aside_damaged", { detail: trouble });
+    if (file.version === 1) {
+      const migrated = migrateRecord(progress);
+      const lost = recordProblem(migrated); // a skill its exercise does not have: no start
+      if (lost) return aside(text, "aside_damaged", { detail: lost });
+      return { progress: migrated, aside: aside(text, "aside_migrated").aside };
+    }
     return { progress, aside: null };
   }
 
-  /** What is wrong with a parsed record's shape, or "" when nothing is. */
+  /** What is wrong with a record's attempts (objects), or "" when nothing is. */
   function recordProblem(progress) {
-    if (!progress || progress.format !== FORMAT || progress.version !== VERSION) return "format";
-    if (!Array.isArray(progress.attempts)) return "attempts";
     for (const attempt of progress.attempts) {
-      if (typeof attempt.exercise !== "string" || typeof attempt.outcomes !== "object") return "attempt";
+      if (!attempt || typeof attempt.exercise !== "string" || typeof attempt.outcomes !== "object") {
+        return "attempt";
+      }
       for (const [id, outcome] of Object.entries(attempt.outcomes)) {
         if (!SKILL_IDS.includes(id) || !Array.isArray(outcome) || outcome.length !== 2) return "outcome";
         const [right, parts] = outcome;
@@ -790,8 +945,7 @@ const PruningMastery = ((T, fitted) => {
     DIFFICULTY_FEATURES,
     FORMAT,
     VERSION,
-    K_START,
-    K_SLOWDOWN,
+    PRIOR_SD,
     TARGET,
     skillName,
     cutoffSources,
@@ -801,8 +955,8 @@ const PruningMastery = ((T, fitted) => {
     exerciseKey,
     makeExercise,
     expected,
-    kFactor,
-    update,
+    skillChance,
+    estimate,
     features,
     difficulties,
     startingDifficulty,
@@ -813,6 +967,10 @@ const PruningMastery = ((T, fitted) => {
     candidates,
     nextExercise,
     sha256,
+    packRecord,
+    unpackRecord,
+    specOf,
+    migrateRecord,
     exportProgress,
     importProgress,
   };

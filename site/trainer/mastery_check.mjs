@@ -5,13 +5,14 @@
 //
 // input.json:
 //   cases: [{tree, convention, answers: [{pruned, values}]}]   a tree as check.mjs reads it
-//   ratings: [{skills, exercise, difficulties, outcomes}]      update() inputs
+//   estimates: [[[right, parts, difficulty], ...], ...]        estimate() inputs
 //   records: [{progress, tamper: "" | "body" | "version" | "json"}]   export, tamper, import
 //   next: [{progress, seed}]                                   nextExercise() inputs
 //   texts: [text, ...]                                          SHA-256 of each
-// output.json: per case {skills, grades, features, starts}; per rating the update; per record
+// (and a version 1 record of its own, migrated: `migration`)
+// output.json: per case {skills, grades, features, starts}; per estimate {rating, sd}; per record
 // the exported text and what importing it gave; per next the choice; per text its hash; and
-// the engine's constants (SKILLS, WORDS, FORMAT, VERSION, K_START, K_SLOWDOWN, coefficients).
+// the engine's constants (SKILLS, WORDS, FORMAT, VERSION, PRIOR_SD, coefficients).
 //
 // `load()` is exported for the simulation (benchmarks/mastery_simulation.mjs).
 
@@ -51,7 +52,7 @@ function tree(data) {
 
 async function tampered(text, how) {
   const file = JSON.parse(text);
-  if (how === "body") file.body = file.body.replace('"outcomes":{', '"outcomes":{"deep_cutoff":[1,1],');
+  if (how === "body") file.body = file.body.replace('"student":"', '"student":"x');
   if (how === "version") file.version = 0;
   if (how === "json") return text.slice(0, text.length - 7);
   return JSON.stringify(file);
@@ -71,22 +72,37 @@ async function main() {
       starts: M.startingDifficulty(exercise, skills),
     };
   });
-  const ratings = (input.ratings || []).map((data) =>
-    M.update(data.skills, data.exercise, data.difficulties, data.outcomes),
-  );
+  const estimates = (input.estimates || []).map((tries) => M.estimate(tries));
   const records = [];
   for (const { progress, tamper } of input.records || []) {
     const text = await M.exportProgress(progress);
     const changed = tamper ? await tampered(text, tamper) : text;
     records.push({ text: changed, imported: await M.importProgress(changed) });
   }
+  // a version 1 file of attempts made now (version 1 kept another `start`: here 0.5), read back
+  let fresh = M.newProgress("migrated", 0);
+  for (const [index, spec] of M.candidates(3).entries()) {
+    fresh = M.recordAttempt(fresh, spec, { pruned: [], values: [] }, { at: index, shown: index % 5 === 4 });
+  }
+  const old = {
+    ...fresh,
+    version: 1,
+    attempts: fresh.attempts.map((attempt) => ({
+      ...attempt,
+      start: Object.fromEntries(Object.keys(attempt.start).map((id) => [id, 0.5])),
+    })),
+  };
+  const oldBody = JSON.stringify(old);
+  const oldText = JSON.stringify({ format: M.FORMAT, version: 1, sha256: await M.sha256(oldBody), body: oldBody });
+  const migration = { fresh, text: oldText, imported: await M.importProgress(oldText) };
   const next = (input.next || []).map(({ progress, seed }) => M.nextExercise(progress, seed));
   const hashes = [];
   for (const text of input.texts || []) hashes.push(await M.sha256(text));
   const output = {
     cases,
-    ratings,
+    estimates,
     records,
+    migration,
     next,
     hashes,
     standing: (input.standing || []).map((progress) => M.standing(progress)),
@@ -95,8 +111,7 @@ async function main() {
       WORDS: M.WORDS,
       FORMAT: M.FORMAT,
       VERSION: M.VERSION,
-      K_START: M.K_START,
-      K_SLOWDOWN: M.K_SLOWDOWN,
+      PRIOR_SD: M.PRIOR_SD,
       DEEP_DISTANCE: M.DEEP_DISTANCE,
       DIFFICULTY_FEATURES: M.DIFFICULTY_FEATURES,
       fitted,
