@@ -46,7 +46,7 @@ import re
 import shutil
 import subprocess
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import cache
 from html.parser import HTMLParser
 from pathlib import Path
@@ -59,6 +59,7 @@ from gamelib.language import LANGUAGES
 from gamelib.notation import format_number, read_number
 from gamelib.render.describe import before_the_search, sentences
 from gamelib.render.scene import SceneOptions, trace_pictures
+from gamelib.render.style import PALETTE, PAPER, contrast_ratio
 from gamelib.trace import Backup, Cutoff
 from gamelib.trees import Tree, random_tree
 
@@ -689,6 +690,88 @@ def test_the_japanese_page_is_the_english_page_in_japanese() -> None:
     assert 'class="course-language-switch" href="../index.html"' in japanese_text
     for asset in ("trainer.css", "trainer.js", "page.js"):
         assert f'"../{asset}"' in japanese_text and f'"{asset}"' in english_text
+
+
+# ------------------------------------------------------- the page's colours (issue 29.4)
+
+STYLE_SHEET = TRAINER / "trainer.css"
+DARK = "@media (prefers-color-scheme: dark)"
+TEXTS_ON = {
+    "text": ("max-fill", "min-fill", "unvisited-fill", "pruned-fill"),
+    "provisional-text": ("max-fill", "min-fill"),
+    "muted-text": ("pruned-fill", "unvisited-fill"),
+    "mark-text": ("max-fill", "min-fill", "unvisited-fill"),
+    "window-text": (),
+    "cut-text": (),
+    "muted": (),
+    "accent": (),
+    "right": (),
+    "wrong": (),
+}
+"""The page's text colours and the node fills each is drawn on; every one is also drawn on the
+page and on the panels (labels, legends, hints, feedback)."""
+LINES = (
+    "max-line",
+    "min-line",
+    "unvisited-max-line",
+    "unvisited-min-line",
+    "pruned-line",
+    "current-line",
+    "edge",
+    "unvisited-edge",
+    "right",
+    "wrong",
+    "focus",
+)
+"""The lines that carry meaning: node outlines, edges, the right and wrong outlines, the
+keyboard's focus."""
+
+
+def theme_colours() -> dict[str, dict[str, str]]:
+    """trainer.css's colours by theme: the light one (:root), the dark one (:root with the
+    dark block's colours over it)."""
+    sheet = STYLE_SHEET.read_text(encoding="utf-8")
+    colour = re.compile(r"--([\w-]+):\s*(#[0-9a-f]{6});")
+    light = dict(colour.findall(sheet[sheet.index(":root") : sheet.index("}")]))
+    start = sheet.index(DARK)
+    dark = dict(colour.findall(sheet[start : sheet.index("}\n}", start)]))
+    return {"light": light, "dark": {**light, **dark}}
+
+
+def test_the_pages_light_colours_are_the_courses() -> None:
+    """The light theme draws the tree in gamelib's palette (the colours the course's own
+    drawings use, whose contrast tests/render/test_contrast.py checks), on white paper."""
+    light = theme_colours()["light"]
+    shared = [field.name for field in fields(PALETTE) if field.name.replace("_", "-") in light]
+    assert len(shared) >= 15, shared
+    differ = [
+        (name, light[name.replace("_", "-")], getattr(PALETTE, name))
+        for name in shared
+        if light[name.replace("_", "-")] != getattr(PALETTE, name)
+    ]
+    assert differ == []
+    assert light["background"] == PAPER
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_the_pages_colours_reach_their_contrast(theme: str) -> None:
+    """In both themes every text colour reaches 4.5:1 on the page, the panels and the fills
+    it is drawn on, and every line that carries meaning 3:1 on the page and the panels
+    (WCAG 1.4.3 and 1.4.11); a failure names each pair that falls short."""
+    colours = theme_colours()[theme]
+    assert set(TEXTS_ON) | set(LINES) <= set(colours)
+    short = [
+        f"{name} {colours[name]} on {where} {colours[where]}: "
+        f"{contrast_ratio(colours[name], colours[where]):.2f}:1 < {least}"
+        for names, least, places in (
+            (TEXTS_ON, 4.5, lambda name: ("background", "panel", *TEXTS_ON[name])),
+            (LINES, 3.0, lambda name: ("background", "panel")),
+        )
+        for name in names
+        for where in places(name)
+        if contrast_ratio(colours[name], colours[where]) < least
+    ]
+    assert short == []
 
 
 # ------------------------------------------------------- the trainer's own reasons, held true
