@@ -333,6 +333,8 @@ def test_a_whole_exercise_by_keyboard_alone(
         )
     marked = page.locator("#tree-drawing svg").get_attribute("aria-label") or ""
     assert all(name in marked for name in pruned), marked
+    theme = "dark" if dark else "light"
+    shoot(page, f"trainer_keyboard_{language}_{width}_{theme}_marked_leaf.png")
     # from the tree's stop to Check by Tab alone: the skip link, every value box, Check
     keys.press("Tab")
     assert keys.active() == "skip-to-check"  # passed by here (see the focus states test)
@@ -351,6 +353,7 @@ def test_a_whole_exercise_by_keyboard_alone(
     keys.press("Tab")
     tabs_to_check += 1
     assert keys.active() == "check"
+    shoot(page, f"trainer_keyboard_{language}_{width}_{theme}_check.png")
     presses_to_check = keys.presses - from_the_tree
     print(
         f"\n{language}: {len(exercise.leaf_names)} leaves, {len(boxes)} value "
