@@ -186,7 +186,7 @@ def test_the_ratings_shown_are_the_ratings_computed(board: tuple[list[GameResult
     for language, page in (("en", site / "index.html"), ("ja", site / "ja" / "index.html")):
         text = page.read_text("utf-8")
         columns, rows, _ = table.shown(language=language)
-        found = re.search(r'<div class="wide ratings">(.*?)</div>', text, re.S)
+        found = re.search(r'<div class="wide ratings"[^>]*>(.*?)</div>', text, re.S)
         assert found is not None
         cells = [unescape(cell) for cell in re.findall(r"<td[^>]*>(.*?)</td>", found.group(1))]
         assert cells == [row[column] for row in rows for column in columns]

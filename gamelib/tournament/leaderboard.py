@@ -224,7 +224,8 @@ class Leaderboard:
         language = self.language
         return (
             f"<h2>{escape(self.words['ratings heading'])}</h2>"
-            f'<div class="wide ratings">{html_table(*self.table.shown(language=language))}</div>'
+            '<div class="wide ratings" tabindex="0">'
+            f"{html_table(*self.table.shown(language=language))}</div>"
             f'<p class="details">{escape(self.table.note(language=language))}</p>'
         )
 
@@ -250,7 +251,7 @@ class Leaderboard:
             )
         return (
             f"<h2>{escape(self.words['time heading'])}</h2>"
-            f'<div class="wide"><table class="time"><thead><tr>{self._head(keys)}</tr>'
+            f'<div class="wide" tabindex="0"><table class="time"><thead><tr>{self._head(keys)}</tr>'
             f"</thead><tbody>{''.join(rows)}</tbody></table></div>"
         )
 
@@ -295,7 +296,8 @@ class Leaderboard:
             )
         return (
             f"<h2>{escape(words['games heading'])}</h2>"
-            f'<div class="wide"><table class="games"><thead><tr>{self._head(keys)}</tr>'
+            '<div class="wide" tabindex="0"><table class="games">'
+            f"<thead><tr>{self._head(keys)}</tr>"
             f"</thead><tbody>{''.join(rows)}</tbody></table></div>"
         )
 

@@ -419,7 +419,8 @@ class Replay:
         return (
             f'<section class="moves-panel"><h2>{escape(words["moves heading"])}</h2>'
             f'<p class="details">{escape(words["moves note"])}</p>'
-            f'<div class="wide moves-scroll"><table class="moves"><thead><tr>{head}</tr></thead>'
+            '<div class="wide moves-scroll" tabindex="0"><table class="moves">'
+            f"<thead><tr>{head}</tr></thead>"
             f"<tbody>{''.join(rows)}</tbody></table></div></section>"
         )
 

@@ -5,7 +5,8 @@ show another move from the table; the same in Japanese.
 Two real games are played by the referee (the ladder's α-β depth 2, which reports depth,
 nodes, value and principal variation, against Positional, on Othello at 0.05 s a move), the
 leaderboard is written and served from a local server; every request that leaves the machine
-is aborted and fails the test, and so do console errors and missing files. Screenshots of the
+is aborted and fails the test, and so do console errors, missing files and any WCAG 2.2 A or AA
+violation that axe-core finds on the index or the replay. Screenshots of the
 index and of a replay at 1280 and 390 pixels wide go to ``tests/browser/screenshots/``
 (``leaderboard_*``).
 """
@@ -21,7 +22,13 @@ from gamelib.tournament.leaderboard import replay_names, write_leaderboard
 from gamelib.tournament.records import ClockSettings, GameResult, GameSpec
 from gamelib.tournament.referee import play_game
 from gamelib.tournament.replay import Replay, value_text
-from tests.browser.conftest import headless_chromium, offline_context, screenshot, static_server
+from tests.browser.conftest import (
+    axe_violations,
+    headless_chromium,
+    offline_context,
+    screenshot,
+    static_server,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -79,6 +86,7 @@ def test_open_the_leaderboard_and_step_a_replay_to_a_move(
         names = {ratings.nth(row).locator("td").nth(1).inner_text() for row in range(2)}
         assert names == {"α-β depth 2", "Positional"}
         screenshot(page, f"leaderboard_index_{language}_{width}.png")
+        violations = axe_violations(page, f"leaderboard index ({language}, {width} px)")
         page.locator("table.games a", has_text=result.spec.game_id).first.click()
         page.wait_for_url(f"**/games/{replay_names(results)[0]}")
         player = page.locator(".gamelib-player")
@@ -107,6 +115,7 @@ def test_open_the_leaderboard_and_step_a_replay_to_a_move(
         assert page.locator("table.moves tr.current").count() == 1
         assert "current" in (row.get_attribute("class") or "")
         screenshot(page, f"leaderboard_replay_{language}_{width}.png")
+        violations += axe_violations(page, f"leaderboard replay ({language}, {width} px)")
         # a move's number in the table shows that move on the board
         later = STEP + 10
         page.locator(f'button.step[data-step="{later}"]').click()
@@ -119,3 +128,4 @@ def test_open_the_leaderboard_and_step_a_replay_to_a_move(
         page.close()
         context.close()
         assert watch.problems() == []
+        assert not violations, "\n".join(violations)  # axe-core: WCAG 2.2 A and AA
