@@ -19,7 +19,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("gamelib.players", "gamelib.exercises", "gamelib.experiments", "gamelib.endgame"),
     ("gamelib.arena",),
     ("gamelib.render",),
-    ("gamelib.widgets", "gamelib.worksheets", "gamelib.tournament"),
+    ("gamelib.widgets", "gamelib.worksheets", "gamelib.tournament", "gamelib.mastery"),
     ("gamelib.setup_check",),
 )
 """Bottom to top. A module belongs to the first entry that is its name or a package above it."""
