@@ -263,8 +263,8 @@ run_lane() {
   shift
   local arguments=()
   case "$lane" in
-    unit) arguments=(tests gamelib README.md -m "not browser") ;;
-    notebooks) arguments=(notebooks --nbmake --nbmake-timeout=60) ;;
+    unit) arguments=(tests gamelib README.md -m "not browser" --numprocesses=auto) ;;
+    notebooks) arguments=(notebooks --nbmake --nbmake-timeout=60 --numprocesses=auto) ;;
     browser) arguments=(tests/browser -m browser --ignore-glob="*/test_site*.py" --ignore-glob="*/test_lite.py") ;;
     lite) arguments=(tests/browser/test_lite.py -m browser) ;;
     site) arguments=(tests/browser/test_site_build.py tests/browser/test_site.py tests/browser/test_site_drawings.py tests/browser/test_site_tournament.py -m browser) ;;
