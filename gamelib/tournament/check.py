@@ -13,9 +13,10 @@
    ``Player(game, side)`` with that method): the referee's child process loads it, so a file
    that raises at import, lacks the function or takes the wrong arguments gets the referee's
    own sentence;
-3. whether its moves are legal on a few hundred positions: games against the ladder's Random
-   player, each from a position reached by random moves (seeded), the player on the side to
-   move, until it has answered at least ``--positions`` positions;
+3. whether its moves are legal on at least ``--positions`` positions: games against the
+   ladder's Random player, each from a position reached by random moves (seeded), the player
+   on the side to move, until it has answered that many (:attr:`CheckOptions.positions` by
+   default);
 4. how long its moves take against the clock's limit (median and slowest, moves that dipped
    into the bank, the least bank left);
 5. a few colour-balanced games against the ladder's Random and Greedy players (reported, not

@@ -41,11 +41,12 @@ from typing import Any
 class Clock:
     """The time a player has for the move it is choosing.
 
-    A move may take up to ``move_seconds``; time beyond that is taken from the bank, and a
-    player whose bank runs out loses on time. ``seconds_left()`` is the hard deadline seen
-    from now (this move's allowance plus the bank, minus what has passed), so a search
-    stopped by it never loses on time; a prudent player stops well before, near
-    ``move_seconds``.
+    A move may take ``move_seconds``; time beyond that is taken from the bank, which never
+    goes below 0. A move loses on time when it takes longer than ``move_seconds`` plus the bank
+    plus the referee's grace (:meth:`~gamelib.tournament.records.ClockSettings.allowance`), so
+    ``seconds_left()``, the time until the bank is used up (this move's time plus the bank,
+    minus what has passed), leaves only the grace to spare; a prudent player stops well before,
+    near ``move_seconds``.
 
     Attributes:
         move_seconds: The time per move, not taken from the bank.
@@ -62,7 +63,8 @@ class Clock:
         return time.perf_counter() - self.started
 
     def seconds_left(self) -> float:
-        """Seconds until the player loses on time (never below 0)."""
+        """Seconds until this move has used up the bank (never below 0); past it, only the
+        grace is left before the move loses on time."""
         return max(0.0, self.move_seconds + self.bank_seconds - self.elapsed())
 
     def move_seconds_left(self) -> float:

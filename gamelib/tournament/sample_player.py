@@ -153,10 +153,12 @@ def deepen(
     with :class:`DecisiveOthello`). The table keeps every finished subtree, so the next
     iteration tries the best moves found so far first.
 
-    What it guarantees: the move is that of the deepest iteration begun and finished before
-    the reserve. With a table that starts empty, in a game where every position is met at one
-    remaining depth (Othello without passes), that is the best move of a complete fail-soft
-    α-β search of the reported depth, its value exact with the open window. With a table kept
+    What it guarantees: the move is that of the deepest iteration completed: depth 1 always,
+    a deeper one only if it was begun before the reserve and no clock check found it inside
+    (one may finish in the reserve between two checks). With a table that starts empty, in a
+    game where every position is met at one remaining depth (Othello with no pass inside the
+    search), that is a best move of a complete fail-soft α-β search of the reported depth, its
+    value exact with the open window. With a table kept
     from earlier moves (:class:`Player`), an entry of an earlier, deeper search may answer
     (:meth:`~gamelib.search.table.TranspositionTable.answer`: ``entry.depth ≥ depth``): the
     value then rests on a search at least as deep as the reported depth, and may differ from
