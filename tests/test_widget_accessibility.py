@@ -13,8 +13,7 @@ import pytest
 
 from gamelib.exercises import PruningExercise
 from gamelib.games.tictactoe import SQUARE_NAMES
-from gamelib.trees import TEXTBOOK
-from gamelib.widgets.accessible import (
+from gamelib.render.accessible import (
     BUTTON_COLOURS,
     VISUALLY_HIDDEN,
     css_string,
@@ -22,6 +21,11 @@ from gamelib.widgets.accessible import (
     scope_class,
     spoken_rule,
 )
+from gamelib.render.animation import STEP_BUTTONS, Animation, button_class
+from gamelib.render.static import player_words, view_choices
+from gamelib.search import alphabeta
+from gamelib.trace import record
+from gamelib.trees import TEXTBOOK
 from gamelib.widgets.pruning import SCISSORS, PruningWidget
 from gamelib.widgets.tictactoe import (
     EMPTY_CLASS,
@@ -182,3 +186,49 @@ def test_the_verdict_is_a_live_region_and_clearing_empties_it() -> None:
     assert "Not yet" in widget.feedback.value
     widget.clear()
     assert widget.feedback.value == ""
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_every_control_of_the_animation_is_named_in_its_language(language: str) -> None:
+    animation = Animation(record(alphabeta, TEXTBOOK["alpha-beta-windows"]), language=language)
+    words = player_words(language)
+    sheet = animation.accessibility_style.value
+    assert animation.scope in animation.widget._dom_classes
+    assert animation.accessibility_style in animation.widget.children
+    buttons = {
+        "first_step": animation.first_button,
+        "step_back": animation.back_button,
+        "step_forward": animation.forward_button,
+        "last_step": animation.last_button,
+    }
+    assert set(buttons) == {name for name, _ in STEP_BUTTONS}
+    for name, symbol in STEP_BUTTONS:
+        button = buttons[name]
+        assert button.description == "" and button.icon == ""  # no symbol or glyph in the name
+        assert button_class(name) in button._dom_classes
+        selector = f".{animation.scope} .{button_class(name)}"
+        assert rule_content(sheet, f"{selector}::after") == words[name]
+        assert f'{selector}::before{{content:"{symbol}";content:"{symbol}" / "";' in sheet
+    play = f".{animation.scope} .widget-play > button:first-child"
+    assert f'{play}::before{{content:"{words["play"]}"}}' in sheet
+    assert f'{play}:has(.fa-pause)::before{{content:"{words["pause"]}"}}' in sheet
+    assert f".{animation.scope} .widget-play i{{display:none}}" in sheet  # the icon's glyph
+    assert animation.play.playing is False  # nothing plays until play is pressed
+    for field, word in (
+        (animation.step_field, "step"),
+        (animation.speed, "speed"),
+        (animation.view_choice, "view"),
+    ):
+        assert field.description == words[word]  # a number field's or a dropdown's <label>
+    assert [label for label, _ in animation.view_choice.options] == [
+        label for label, _ in view_choices(language)
+    ]
+
+
+def test_the_animation_says_each_step_in_a_polite_status_region() -> None:
+    animation = Animation(record(alphabeta, TEXTBOOK["alpha-beta-windows"]))
+    animation.go(18)
+    sentence = animation.panels[0]["sentence"].value
+    assert sentence.startswith('<div role="status" aria-live="polite" aria-atomic="true">')
+    assert "step 18 of 37: β-cut at D: 4 ≥ 3, J pruned" in sentence
+    assert scope_class() != animation.scope  # each animation's sheet applies to it alone

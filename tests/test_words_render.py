@@ -377,8 +377,8 @@ def test_the_widget_speaks_the_language_it_was_made_in() -> None:
     assert "探索中のノードの探索窓" in panel["windows"].value
     assert animation.forward_button.tooltip == "1 ステップ進む"
     assert "gamelib-step-forward" in animation.forward_button._dom_classes
-    assert animation.slider.description == "ステップ"
-    assert [label for label, _ in animation.view_toggle.options] == [
+    assert animation.step_field.description == "ステップ"
+    assert [label for label, _ in animation.view_choice.options] == [
         "MAX の視点",
         "手番側の視点（ネガマックス法）",
     ]

@@ -3,7 +3,7 @@
 ::
 
     trace = record(alphabeta, TEXTBOOK["alpha-beta-windows"])
-    Animation(trace)                                 # play, step, slider, speed, view toggle
+    Animation(trace)                                 # play, step buttons and field, speed, view
     Animation(record(nega_alpha, tree), record(alphabeta, tree))   # side by side
     show(trace)                                      # the widget in a live kernel, else HTML
 
@@ -14,7 +14,7 @@ pages without a kernel), and that player holds both views when the traces have a
 :data:`~gamelib.render.static.BOTH_VIEWS_UP_TO` steps in all
 (:func:`~gamelib.render.static.default_views`): so a short trace has both views' frames
 prepared as soon as it is shown, and only a longer one prepares the other view when the view
-toggle first asks for it.
+choice first asks for it.
 
 A live kernel is detected by :func:`in_live_kernel`: IPython is running with a kernel
 attached (``get_ipython().kernel`` exists), ipywidgets is importable, and the environment
@@ -27,6 +27,17 @@ carries that HTML in its display data, so a notebook rendered by nbconvert or Ju
 Its words (buttons, labels, sentences, legend, the drawings' words) are in one language,
 chosen when it is made: ``language="ja"``, or the course-wide
 :func:`gamelib.set_language` (see :data:`gamelib.render.static.WORDS`).
+
+For a keyboard and a screen reader (:mod:`gamelib.render.accessible`; ipywidgets sets no ARIA):
+every control is a Tab stop named in that language. The step buttons show their symbol ("|◀",
+"◀", "▶", "▶|") from the style sheet, left out of the name, and are named by hidden words
+("first step", …); ipywidgets' Play button shows and is named by the word "play" or "pause" (its
+Font Awesome icon hidden, its stop button too: "first step" does what it does); the step is a
+number field and the speed and the view are dropdowns, all three named by their ``<label>``
+(ipywidgets ties no label to a slider's handle, so a slider would have no name). Nothing plays
+until play is pressed. The sentence of each panel is a polite status region. A focused control
+has :data:`~gamelib.render.accessible.FOCUS_OUTLINE`; every control is at least
+:data:`~gamelib.render.accessible.SMALLEST_TARGET` pixels high and wide.
 """
 
 from __future__ import annotations
@@ -38,6 +49,15 @@ from typing import Any
 
 from gamelib.core import View
 from gamelib.language import Language, resolve
+from gamelib.render.accessible import (
+    css_string,
+    live_region,
+    mark_rule,
+    scope_class,
+    spoken_rule,
+    style_sheet,
+    widget_rules,
+)
 from gamelib.render.dot import Engine
 from gamelib.render.frames import Frame, trace_frames
 from gamelib.render.static import (
@@ -78,15 +98,52 @@ MUTED = "var(--jp-ui-font-color2, #555)"
 PANEL_SPARE = 40
 """CSS pixels a panel needs beside its drawing: its padding and the drawing's sheet."""
 
+STEP_BUTTONS: tuple[tuple[str, str], ...] = (
+    ("first_step", "|◀"),
+    ("step_back", "◀"),
+    ("step_forward", "▶"),
+    ("last_step", "▶|"),
+)
+"""The step buttons: the key of their name in the player's words, and the symbol they show."""
+
+
+def button_class(name: str) -> str:
+    """The CSS class of the step button named by the word ``name`` (``first_step`` →
+    ``gamelib-first-step``; the same in every language)."""
+    return "gamelib-" + name.replace("_", "-")
+
+
+def player_style(scope: str, words: dict[str, str]) -> str:
+    """The style sheet of the animation whose box has class ``scope``: the widgets' rules
+    (focus outline, target sizes), each step button's symbol (shown, not read) and name (read,
+    not shown), and ipywidgets' Play button showing and named by ``words["play"]`` or, while
+    playing, ``words["pause"]`` instead of its icon, its stop button hidden."""
+    play = f".{scope} .widget-play"
+    rules = [*widget_rules(scope)]
+    for name, symbol in STEP_BUTTONS:
+        selector = f".{scope} .{button_class(name)}"
+        rules.append(mark_rule(f"{selector}::before", symbol))
+        rules.append(spoken_rule(f"{selector}::after", words[name]))
+    rules += [
+        f"{play}{{width:auto}} {play} i{{display:none}}",
+        f"{play} > button:nth-child(n+2){{display:none}}",
+        f"{play} > button:first-child{{width:auto;min-width:4.5em;padding:0 0.8em}}",
+        f"{play} > button:first-child::before{{content:{css_string(words['play'])}}}",
+        f"{play} > button:first-child:has(.fa-pause)::before"
+        f"{{content:{css_string(words['pause'])}}}",
+        f".{scope} .gamelib-step-button::before{{margin-right:0}}",
+    ]
+    return style_sheet(rules)
+
 
 class Animation:
-    """A widget stepping through one trace, or several traces side by side with one slider.
+    """A widget stepping through one trace, or several traces side by side with one step field.
 
     Args:
         *traces: one trace, or two (or more) to compare: two algorithms on the same tree,
             fail-hard against fail-soft, ... They are stepped together; a shorter trace
             stays on its last step.
-        view: ``"max"`` or ``"mover"`` at the start (a toggle switches).
+        view: ``"max"`` or ``"mover"`` at the start (a dropdown switches).
         titles: a heading per trace (default: the algorithm's name).
         engine: ``"auto"``, ``"graphviz"`` or ``"matplotlib"`` (see
             :func:`gamelib.render.dot.draw`).
@@ -151,9 +208,9 @@ class Animation:
         self._make_controls()
         self.panels = [self._panel(index) for index in range(len(self.traces))]
         self._fit_panels()
-        self.slider.observe(lambda change: self._show(), names="value")
+        self.step_field.observe(lambda change: self._show(), names="value")
         self.speed.observe(self._set_speed, names="value")
-        self.view_toggle.observe(self._set_view, names="value")
+        self.view_choice.observe(self._set_view, names="value")
         self.widget = self._layout()
 
     def _make_controls(self) -> None:
@@ -169,29 +226,35 @@ class Animation:
             description=words["play"],
             show_repeat=False,
         )
-        self.slider = widgets.IntSlider(
+        self.step_field = widgets.BoundedIntText(
             value=0,
             min=0,
             max=self.steps,
             description=words["step"],
-            layout=widgets.Layout(width="340px"),
+            style={"description_width": "initial"},
+            layout=widgets.Layout(width="10em"),
         )
-        widgets.jslink((self.play, "value"), (self.slider, "value"))
-        self.first_button = self._button("|◀", "first_step", lambda: self.go(0))
-        self.back_button = self._button("◀", "step_back", self.back)
-        self.forward_button = self._button("▶", "step_forward", self.forward)
-        self.last_button = self._button("▶|", "last_step", lambda: self.go(self.steps))
-        self.speed = widgets.SelectionSlider(
+        widgets.jslink((self.play, "value"), (self.step_field, "value"))
+        self.first_button = self._button("first_step", lambda: self.go(0))
+        self.back_button = self._button("step_back", self.back)
+        self.forward_button = self._button("step_forward", self.forward)
+        self.last_button = self._button("last_step", lambda: self.go(self.steps))
+        self.speed = widgets.Dropdown(
             options=list(SPEEDS),
             value=800,
             description=words["speed"],
-            layout=widgets.Layout(width="230px"),
+            style={"description_width": "initial"},
+            layout=widgets.Layout(width="auto"),
         )
-        self.view_toggle = widgets.ToggleButtons(
+        self.view_choice = widgets.Dropdown(
             options=list(view_choices(self.language)),
             value=self._view,
-            style={"button_width": "auto"},
+            description=words["view"],
+            style={"description_width": "initial"},
+            layout=widgets.Layout(width="auto"),
         )
+        self.scope = scope_class()
+        self.accessibility_style = widgets.HTML(player_style(self.scope, words))
 
     def _layout(self) -> Any:
         import ipywidgets as widgets
@@ -202,8 +265,9 @@ class Animation:
             self.play,
             self.forward_button,
             self.last_button,
-            self.slider,
+            self.step_field,
             self.speed,
+            self.view_choice,
         ]
         controls = widgets.HBox(
             buttons, layout=widgets.Layout(flex_flow="row wrap", align_items="center")
@@ -213,19 +277,22 @@ class Animation:
             layout=widgets.Layout(width="100%", flex_flow="row wrap"),
         )
         legend = widgets.HTML(legend_html(bool(self.options.get("node_types")), self.language))
-        box = widgets.VBox([controls, self.view_toggle, legend, row])
+        box = widgets.VBox([self.accessibility_style, controls, legend, row])
         box.add_class("gamelib-animation")
+        box.add_class(self.scope)
         return box
 
-    def _button(self, text: str, name: str, action: Callable[[], None]) -> Any:
-        """A button showing ``text``; its tooltip is the word ``name`` of the player's words,
-        its CSS class ``gamelib-`` + ``name`` with hyphens (the same in every language)."""
+    def _button(self, name: str, action: Callable[[], None]) -> Any:
+        """A step button named (and with the tooltip) the word ``name`` of the player's words;
+        it has no text of its own: :func:`player_style` shows its symbol and gives its name. Its
+        CSS classes are :func:`button_class` and ``gamelib-step-button``."""
         import ipywidgets as widgets
 
         button = widgets.Button(
-            description=text, tooltip=self.words[name], layout=widgets.Layout(width="42px")
+            description="", tooltip=self.words[name], layout=widgets.Layout(width="42px")
         )
-        button.add_class("gamelib-" + name.replace("_", "-"))
+        button.add_class(button_class(name))
+        button.add_class("gamelib-step-button")
         button.on_click(lambda _: action())
         return button
 
@@ -270,9 +337,9 @@ class Animation:
             sentence = self.words["step_sentence"].format(
                 step=frame.step, total=len(trace.events), sentence=frame.sentence
             )
-            panel[
-                "sentence"
-            ].value = f"<div style='font-size:1.2em;min-height:2.6em'>{escape(sentence)}</div>"
+            panel["sentence"].value = live_region(
+                f"<div style='font-size:1.2em;min-height:2.6em'>{escape(sentence)}</div>"
+            )
             panel["drawing"].value = widget_drawing(frame.svg, self.language)
             panel["windows"].value = (
                 f"<div style='color:{MUTED}'>{escape(self.words['open_windows'])}</div>"
@@ -291,7 +358,7 @@ class Animation:
     @property
     def step(self) -> int:
         """The step shown (0 … the longest trace's length)."""
-        return int(self.slider.value) if hasattr(self, "slider") else 0
+        return int(self.step_field.value) if hasattr(self, "step_field") else 0
 
     @step.setter
     def step(self, step: int) -> None:
@@ -299,7 +366,7 @@ class Animation:
 
     def go(self, step: int) -> None:
         """Show ``step`` (clamped to 0 … the last step)."""
-        self.slider.value = max(0, min(self.steps, step))
+        self.step_field.value = max(0, min(self.steps, step))
 
     def forward(self) -> None:
         """One step forward."""
@@ -318,7 +385,7 @@ class Animation:
     def view(self, view: View) -> None:
         if view not in ("max", "mover"):
             raise ValueError(f"view must be 'max' or 'mover', not {view!r}")
-        self.view_toggle.value = view
+        self.view_choice.value = view
 
     @property
     def sentence(self) -> str:

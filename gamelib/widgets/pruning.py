@@ -20,7 +20,7 @@ The widget works from the keyboard (Tab to a toggle, Space or Enter to press it;
 box and type; Tab to Check, Enter), the focused control is outlined, and a screen reader
 hears each toggle with its leaf's value and whether it is marked (:meth:`PruningWidget.leaf_label`,
 ``"K (leaf, value 3): not marked"``: hidden words of the button, see
-:mod:`gamelib.widgets.accessible`, since ipywidgets sets no ``aria-pressed``), each box as the
+:mod:`gamelib.render.accessible`, since ipywidgets sets no ``aria-pressed``), each box as the
 value its node returns, and the verdict of Check in a polite status region.
 
 Everything can also be driven from Python (:meth:`PruningWidget.mark`,
@@ -41,11 +41,7 @@ from typing import Any, Final
 from gamelib.exercises import Convention, Feedback, PruningExercise
 from gamelib.language import Language, check_language, resolve
 from gamelib.notation import format_number, read_number
-from gamelib.render.dot import draw
-from gamelib.render.static import inline_svg, widget_drawing
-from gamelib.trace import Cutoff
-from gamelib.trees import Tree
-from gamelib.widgets.accessible import (
+from gamelib.render.accessible import (
     live_region,
     mark_rule,
     scope_class,
@@ -53,6 +49,10 @@ from gamelib.widgets.accessible import (
     style_sheet,
     widget_rules,
 )
+from gamelib.render.dot import draw
+from gamelib.render.static import inline_svg, widget_drawing
+from gamelib.trace import Cutoff
+from gamelib.trees import Tree
 
 SCISSORS = "✂"
 """The mark a pressed leaf toggle shows before the leaf's name (drawn by CSS, not read)."""
@@ -261,7 +261,7 @@ class PruningWidget:
 
     # ---- building
     def _button(self, text: str, style: str, action: Any) -> Any:
-        """A button labelled ``text`` (no icon: see :mod:`gamelib.widgets.accessible`)."""
+        """A button labelled ``text`` (no icon: see :mod:`gamelib.render.accessible`)."""
         import ipywidgets as widgets
 
         button = widgets.Button(description=text, button_style=style)

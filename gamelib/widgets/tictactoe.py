@@ -20,7 +20,7 @@ Every square is a real button, so the board plays from the keyboard: Tab goes fr
 square (a1, b1, c1, a2, … row by row), Enter or Space plays the focused one, and the focused
 square is outlined. A screen reader hears each square by name, row, column and mark
 (:func:`square_label`, ``"b2, row 2, column 2: X"``; the words are hidden text of the
-button, :mod:`gamelib.widgets.accessible`), and the status line after each move is a polite
+button, :mod:`gamelib.render.accessible`), and the status line after each move is a polite
 status region. The column letters and row numbers stand beside the board.
 
 ipywidgets is imported when a widget is built, never when :mod:`gamelib` is imported.
@@ -41,16 +41,16 @@ from gamelib.games.tictactoe import LINES, SQUARE_NAMES, TicTacToe, TicTacToeSta
 from gamelib.language import Language, check_language, resolve
 from gamelib.notation import format_signed
 from gamelib.players import SearchPlayer, SeededPlayer, tictactoe_cpu
-from gamelib.render.dot import Drawing, draw
-from gamelib.render.static import widget_drawing
-from gamelib.trace import ROOT_NAME, Enter, Trace
-from gamelib.widgets.accessible import (
+from gamelib.render.accessible import (
     live_region,
     scope_class,
     spoken_rule,
     style_sheet,
     widget_rules,
 )
+from gamelib.render.dot import Drawing, draw
+from gamelib.render.static import widget_drawing
+from gamelib.trace import ROOT_NAME, Enter, Trace
 
 Side = Literal["human", 0, 1, 2, 3]
 """Who plays a side: ``"human"`` or a CPU level 0–3."""

@@ -39,17 +39,17 @@ def test_stepping_changes_the_sentence_the_drawing_and_the_windows(
     assert animation.sentence == "I returns 4 (exact)"
 
 
-def test_the_buttons_and_the_slider_step_and_clamp(windows_trace: Trace) -> None:
+def test_the_buttons_and_the_step_field_step_and_clamp(windows_trace: Trace) -> None:
     animation = Animation(windows_trace)
     animation.last_button.click()
-    assert animation.step == 37 and animation.slider.max == 37
+    assert animation.step == 37 and animation.step_field.max == 37
     animation.forward_button.click()
     assert animation.step == 37
     animation.back_button.click()
     assert animation.step == 36
     animation.first_button.click()
     assert animation.step == 0
-    animation.slider.value = 5
+    animation.step_field.value = 5
     assert "Leaf G evaluates to 1" in animation.panels[0]["sentence"].value
     assert animation.play.max == 37
 
@@ -60,12 +60,12 @@ def test_the_speed_sets_the_play_interval(windows_trace: Trace) -> None:
     assert animation.play.interval == 200
 
 
-def test_the_view_toggle_switches_to_the_negamax_view(windows_trace: Trace) -> None:
+def test_the_view_choice_switches_to_the_negamax_view(windows_trace: Trace) -> None:
     animation = Animation(windows_trace)
     animation.go(35)
     assert animation.sentence == "B returns 3 (upper bound: ≤ 3)"
     assert ">≥−3<" not in animation.svg
-    animation.view_toggle.value = "mover"
+    animation.view_choice.value = "mover"
     assert animation.view == "mover"
     assert animation.sentence == "B returns −3 (lower bound: ≥ −3)"
     assert ">≥−3<" in animation.svg
@@ -75,7 +75,7 @@ def test_the_view_toggle_switches_to_the_negamax_view(windows_trace: Trace) -> N
     assert animation.sentence == "α-cut at B: 3 ≤ 3, F pruned"
 
 
-def test_side_by_side_traces_share_one_slider_and_show_their_counts(
+def test_side_by_side_traces_share_one_step_field_and_show_their_counts(
     nega_alpha_trace: Trace, windows_trace: Trace
 ) -> None:
     tree = random_tree(11, 3, 3)

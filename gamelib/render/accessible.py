@@ -1,5 +1,8 @@
 """What lets a screen reader read the widgets, and a keyboard user see where the focus is.
 
+Used by the ipywidgets animation (:mod:`gamelib.render.animation`) and by the widgets of
+:mod:`gamelib.widgets` (which sit above the renderer and import it from here).
+
 ipywidgets 8 lets no widget set an ARIA attribute (jupyter-widgets/ipywidgets#2650 is open):
 a button's accessible name is its text, a text box's or a dropdown's is its description (a
 ``<label>`` tied to the field). Where the visible text alone says too little (a square that
