@@ -32,6 +32,7 @@ from gamelib.games.tictactoe import TicTacToe
 from gamelib.language import Language, resolve
 from gamelib.notation import format_signed
 from gamelib.render.boardline import board_line_html
+from gamelib.render.static import SHEET
 from gamelib.tournament.games import make_game
 from gamelib.tournament.records import GameResult, MoveRecord, SideOutcome, Status
 
@@ -527,6 +528,11 @@ def points_text(points: float) -> str:
     return "½" if points == 0.5 else f"{points:g}"
 
 
+DARK_PLAYER: Final = (
+    f"@media (prefers-color-scheme: dark) {{ .gamelib-player {{ {SHEET} padding: 10px 12px; }} }}"
+)
+"""In the dark the player keeps its light sheet, as on the website: its colours are for it."""
+
 PAGE_STYLE: Final = """
 :root { color-scheme: light dark; --text: #1f2328; --muted: #59636e; --background: #ffffff;
   --panel: #f6f8fa; --rule: #d1d9e0; --link: #0b5cad; --warning: #9a3412; --current: #fff3c4; }
@@ -618,7 +624,7 @@ def page_html(title: str, body: str, language: Language, links: Sequence[str] = 
     return (
         f'<!DOCTYPE html>\n<html lang="{language}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>{escape(title)}</title><style>{PAGE_STYLE}</style></head>"
+        f"<title>{escape(title)}</title><style>{PAGE_STYLE}{DARK_PLAYER}</style></head>"
         f"<body>{navigation}<main>{body}</main></body></html>\n"
     )
 
