@@ -51,6 +51,7 @@ from gamelib.exercises import Convention, PruningExercise
 from gamelib.mastery import SKILLS, RecordError, export_record, read_record, skills_of, standing
 from gamelib.mastery.progress import (
     FORMAT,
+    HALF_LIFE,
     PRIOR_SD,
     VERSION,
     estimate,
@@ -176,6 +177,8 @@ ESTIMATES: list[list[tuple[int, int, float]]] = [
     [(1, 2, 0.0), (5, 5, -3.3), (4, 6, -2.9), (2, 2, 1.5)],
     [(4, 4, -3.0)] * 12,
     [(0, 3, -3.4), (0, 1, -3.1)] * 5,
+    [(0, 2, -3.0)] * 30 + [(2, 2, -3.0)] * 30,  # learnt: misses long ago, right lately
+    [(2, 2, -3.0)] * 30 + [(0, 2, -3.0)] * 30,  # the same tries the other way round
 ]
 TEXTS = ["", "abc", "探索窓 (α, β) と βカット", '{"body":"x"}']
 
@@ -264,14 +267,16 @@ def test_grading_fails_exactly_the_owner_of_a_wrong_part(output: dict[str, Any])
 def log_posterior(rating: float, tries: list[tuple[int, int, float]]) -> float:
     """The model's log posterior of a skill's rating, as mastery.js writes it out."""
     total = -(rating**2) / (2 * PRIOR_SD**2)
-    for right, parts, difficulty in tries:
+    for index, (right, parts, difficulty) in enumerate(tries):
+        weight = 2 ** -((len(tries) - 1 - index) / HALF_LIFE)
         chance = expected(rating, difficulty)
-        total += right * math.log(chance) + (parts - right) * math.log(1 - chance)
+        total += weight * (right * math.log(chance) + (parts - right) * math.log(1 - chance))
     return total
 
 
 def test_rating_is_the_maximum_a_posteriori(output: dict[str, Any]) -> None:
     assert output["constants"]["PRIOR_SD"] == PRIOR_SD == 1
+    assert output["constants"]["HALF_LIFE"] == HALF_LIFE == 40
     assert expected(0.7, 0.7) == 0.5 and math.isclose(expected(1, 0) + expected(0, 1), 1)
     for tries, got in zip(ESTIMATES, output["estimates"], strict=True):
         rating, spread = estimate(tries)
@@ -291,7 +296,8 @@ def test_rating_is_the_maximum_a_posteriori(output: dict[str, Any]) -> None:
             + log_posterior(rating - step, tries)
         ) / step**2
         assert math.isclose(spread, 1 / math.sqrt(-second), rel_tol=1e-4)
-    no_tries, one_right, _, all_right, all_wrong = output["estimates"]
+    no_tries, one_right, _, all_right, all_wrong, learnt, forgot = output["estimates"]
+    assert learnt["rating"] > forgot["rating"] + 0.5, "a recent try counts more"
     assert no_tries == {"rating": 0, "sd": PRIOR_SD}
     assert all_right["rating"] > one_right["rating"] > 0 > all_wrong["rating"]
     assert all_right["sd"] < one_right["sd"] < PRIOR_SD

@@ -12,8 +12,9 @@ trainer page migrates it when it opens it, and a new export is version 2.
 
 The rating model (the trainer's ``estimate``): a part of skill s is right with probability
 P = σ(θ_s − d), d the part's difficulty in that exercise (the attempt's ``start``); a skill's
-rating θ_s is the maximum a posteriori of r of n parts right in each of its rated tries under
-a prior N(0, 1): Newton's steps θ ← θ + g / h, g = Σ (r − n·P) − θ, h = Σ n·P·(1 − P) + 1, from
+rating θ_s is the maximum a posteriori of r of n parts right in each of its rated tries, each
+weighed by w = 2^−(k / 40), k the skill's rated tries since (students learn), under a prior
+N(0, 1): Newton's steps θ ← θ + g / h, g = Σ w·(r − n·P) − θ, h = Σ w·n·P·(1 − P) + 1, from
 θ = 0 (a step at most 1) until the step is below 10⁻⁹; its uncertainty is 1 / √h. The
 item-response model behind "Elo for items" (R. Pelánek, Applications of the Elo rating system
 in adaptive educational systems, Computers & Education 98, 2016,
@@ -35,6 +36,7 @@ from gamelib.mastery.skills import SKILLS, Skill
 FORMAT: Final = "alphabeta-trainer-progress"
 VERSION: Final = 2
 PRIOR_SD: Final = 1.0
+HALF_LIFE: Final = 40
 MOST_STEPS: Final = 100
 
 
@@ -52,16 +54,14 @@ def expected(skill: float, difficulty: float) -> float:
     return 1 / (1 + math.exp(-(skill - difficulty)))
 
 
-def estimate(tries: list[tuple[int, int, float]]) -> tuple[float, float]:
-    """A skill's rating and its uncertainty from its rated tries ``(right, parts, difficulty)``:
-    the maximum a posteriori (the module's docstring writes it out), as the trainer's
-    ``estimate`` computes it, step for step (tries of the same difficulty summed first, in the
-    order they first appear)."""
-    sums: dict[float, list[int]] = {}
-    for right, parts, difficulty in tries:
-        total = sums.setdefault(difficulty, [0, 0])
-        total[0] += right
-        total[1] += parts
+def try_weight(index: int, count: int) -> float:
+    """The weight of a skill's rated try ``index`` (0 first) of ``count``: 2^−(later tries /
+    HALF_LIFE), as the trainer's ``tryWeight``."""
+    return float(2 ** ((index - (count - 1)) / HALF_LIFE))
+
+
+def _fit_rating(sums: dict[float, list[float]]) -> tuple[float, float]:
+    """The rating and its uncertainty from tries summed by difficulty (``fitRating``)."""
     rating = 0.0
     curvature = 1 / PRIOR_SD**2
     for _ in range(MOST_STEPS):
@@ -76,6 +76,27 @@ def estimate(tries: list[tuple[int, int, float]]) -> tuple[float, float]:
         if abs(change) < 1e-9:
             break
     return rating, 1 / math.sqrt(curvature)
+
+
+def _add_try(sums: dict[float, list[float]], right: float, parts: float, difficulty: float) -> None:
+    total = sums.get(difficulty)
+    if total is None:
+        sums[difficulty] = [right, parts]
+    else:
+        total[0] += right
+        total[1] += parts
+
+
+def estimate(tries: list[tuple[int, int, float]]) -> tuple[float, float]:
+    """A skill's rating and its uncertainty from its rated tries ``(right, parts, difficulty)``,
+    oldest first: the maximum a posteriori (the module's docstring writes it out), as the
+    trainer's ``estimate`` computes it, step for step (each try weighed by :func:`try_weight`,
+    tries of the same difficulty summed first, in the order they first appear)."""
+    sums: dict[float, list[float]] = {}
+    for index, (right, parts, difficulty) in enumerate(tries):
+        weight = try_weight(index, len(tries))
+        _add_try(sums, weight * right, weight * parts, difficulty)
+    return _fit_rating(sums)
 
 
 @dataclass
@@ -252,7 +273,12 @@ def read_record(text: str) -> Record:
 def standing(attempts: list[dict[str, Any]]) -> dict[Skill, SkillStanding]:
     """Every skill's standing, folded from the attempts (the trainer's ``standing``)."""
     skills = {skill: SkillStanding() for skill in SKILLS}
-    tries: dict[Skill, list[tuple[int, int, float]]] = {skill: [] for skill in SKILLS}
+    sums: dict[Skill, dict[float, list[float]]] = {skill: {} for skill in SKILLS}
+    rated = dict.fromkeys(SKILLS, 0)
+    for attempt in attempts:
+        if attempt.get("rated"):
+            for skill in attempt["outcomes"]:
+                rated[skill] += 1
     for attempt in attempts:
         outcomes: Mapping[Skill, list[int]] = attempt["outcomes"]
         for skill, (right, parts) in outcomes.items():
@@ -261,9 +287,10 @@ def standing(attempts: list[dict[str, Any]]) -> dict[Skill, SkillStanding]:
             state.last_at = attempt.get("at")
             if not attempt.get("rated"):
                 continue
-            tries[skill].append((right, parts, attempt["start"][skill]))
+            weight = try_weight(state.count, rated[skill])
+            _add_try(sums[skill], weight * right, weight * parts, attempt["start"][skill])
             state.count += 1
             state.right += int(right == parts)
     for skill, state in skills.items():
-        state.rating, state.sd = estimate(tries[skill])
+        state.rating, state.sd = _fit_rating(sums[skill])
     return skills

@@ -427,10 +427,12 @@ const PruningMastery = ((T, fitted) => {
    *
    *   a part of skill s      right with probability P = σ(θ_s − d), σ(x) = 1 / (1 + e^−x),
    *                          d the part's difficulty in that exercise (startingDifficulty)
-   *   a skill's rating θ_s   the θ maximising  Σ_tries [r·log σ(θ − d) + (n − r)·log σ(d − θ)]
-   *                          − θ² / (2·PRIOR_SD²),  r of n parts right in each rated try
-   *   Newton's method        θ ← θ + g / h,  g = Σ (r − n·P) − θ / PRIOR_SD²,
-   *                          h = Σ n·P·(1 − P) + 1 / PRIOR_SD²  (h > 0: one maximum),
+   *   a skill's rating θ_s   the θ maximising  Σ_tries w·[r·log σ(θ − d) + (n − r)·log σ(d − θ)]
+   *                          − θ² / (2·PRIOR_SD²),  r of n parts right in each rated try,
+   *                          w = 2^−(k / HALF_LIFE), k the skill's rated tries since (students
+   *                          learn: a try 40 tries ago counts half)
+   *   Newton's method        θ ← θ + g / h,  g = Σ w·(r − n·P) − θ / PRIOR_SD²,
+   *                          h = Σ w·n·P·(1 − P) + 1 / PRIOR_SD²  (h > 0: one maximum),
    *                          from θ = 0 until the step is below 10⁻⁹ (a step at most 1)
    *   its uncertainty        sd = 1 / √h at the maximum (the posterior's curvature)
    *
@@ -443,7 +445,13 @@ const PruningMastery = ((T, fitted) => {
    * student's record rates an exercise once, too little to move it).
    */
   const PRIOR_SD = 1;
+  const HALF_LIFE = 40; // a try counts half as much 40 of the skill's rated tries later
   const MOST_STEPS = 100;
+
+  /** The weight of a skill's try `index` (0 first) of `count`: 2^−(later tries / HALF_LIFE). */
+  function tryWeight(index, count) {
+    return 2 ** ((index - (count - 1)) / HALF_LIFE);
+  }
 
   function expected(skill, difficulty) {
     return 1 / (1 + Math.exp(-(skill - difficulty)));
@@ -455,9 +463,10 @@ const PruningMastery = ((T, fitted) => {
   }
 
   /**
-   * A skill's rated tries summed by difficulty (their r and n add up: the same fit, and a record
-   * of 10,000 tries has a few hundred difficulties at most), in the order they first appear.
-   * @param sums a Map difficulty → [right, parts], added to
+   * A skill's rated tries summed by difficulty (their weighed r and n add up: the same fit, and
+   * a record of 10,000 tries has a few hundred difficulties at most), in the order they first
+   * appear.
+   * @param sums a Map difficulty → [right, parts] (weighed), added to
    */
   function addTry(sums, right, parts, difficulty) {
     const sum = sums.get(difficulty);
@@ -493,13 +502,17 @@ const PruningMastery = ((T, fitted) => {
   }
 
   /**
-   * A skill's rating and its uncertainty from its rated tries.
+   * A skill's rating and its uncertainty from its rated tries, oldest first, each weighed by
+   * tryWeight (students learn: a try long ago tells less about the skill now).
    * @param tries [[right, parts, difficulty], ...]
    * @returns {rating, sd}
    */
   function estimate(tries) {
     const sums = new Map();
-    for (const [right, parts, difficulty] of tries) addTry(sums, right, parts, difficulty);
+    tries.forEach(([right, parts, difficulty], index) => {
+      const weight = tryWeight(index, tries.length);
+      addTry(sums, weight * right, weight * parts, difficulty);
+    });
     return fitRating(sums);
   }
 
@@ -637,11 +650,16 @@ const PruningMastery = ((T, fitted) => {
   function standing(progress) {
     const skills = {};
     const sums = {};
+    const rated = {};
     for (const id of SKILL_IDS) {
       skills[id] = { rating: 0, sd: PRIOR_SD, count: 0, right: 0, practised: 0, lastIndex: -1, lastAt: null };
       sums[id] = new Map();
+      rated[id] = 0;
     }
     const attempts = progress.attempts;
+    for (const attempt of attempts) {
+      if (attempt.rated) for (const id in attempt.outcomes) rated[id] += 1;
+    }
     for (let index = 0; index < attempts.length; index += 1) {
       const attempt = attempts[index];
       const outcomes = attempt.outcomes;
@@ -652,7 +670,8 @@ const PruningMastery = ((T, fitted) => {
         skill.lastAt = attempt.at;
         if (!attempt.rated) continue;
         const [right, parts] = outcomes[id];
-        addTry(sums[id], right, parts, attempt.start[id]);
+        const weight = tryWeight(skill.count, rated[id]);
+        addTry(sums[id], weight * right, weight * parts, attempt.start[id]);
         skill.count += 1;
         if (right === parts) skill.right += 1;
       }
@@ -946,6 +965,7 @@ const PruningMastery = ((T, fitted) => {
     FORMAT,
     VERSION,
     PRIOR_SD,
+    HALF_LIFE,
     TARGET,
     skillName,
     cutoffSources,

@@ -112,6 +112,7 @@ async function main() {
       FORMAT: M.FORMAT,
       VERSION: M.VERSION,
       PRIOR_SD: M.PRIOR_SD,
+      HALF_LIFE: M.HALF_LIFE,
       DEEP_DISTANCE: M.DEEP_DISTANCE,
       DIFFICULTY_FEATURES: M.DIFFICULTY_FEATURES,
       fitted,
