@@ -818,29 +818,31 @@ const PruningMastery = ((T, fitted) => {
       return { problem: "attempts" };
     }
     if (!skills.every((id) => SKILL_IDS.includes(id))) return { problem: "skills" };
-    const result = [];
-    for (const packed of attempts) {
-      const ok = Array.isArray(packed) && packed.length % 4 === 3 && whole(packed[0]) && whole(packed[2]);
-      if (!ok || packed[0] >= exercises.length || packed[2] > 3) return { problem: "attempt" };
+    const result = new Array(attempts.length);
+    for (let number = 0; number < attempts.length; number += 1) {
+      const item = attempts[number];
+      const ok = Array.isArray(item) && item.length % 4 === 3 && whole(item[0]) && whole(item[2]);
+      if (!ok || item[0] >= exercises.length || item[2] > 3) return { problem: "attempt" };
       const outcomes = {};
       const start = {};
-      for (let index = 3; index < packed.length; index += 4) {
-        const id = skills[packed[index]];
-        const right = packed[index + 1];
-        const parts = packed[index + 2];
+      for (let index = 3; index < item.length; index += 4) {
+        const id = whole(item[index]) ? skills[item[index]] : undefined;
+        const right = item[index + 1];
+        const parts = item[index + 2];
         if (id === undefined || !(whole(right) && Number.isInteger(parts) && right <= parts && parts >= 1)) {
           return { problem: "outcome" };
         }
-        if (typeof packed[index + 3] !== "number") return { problem: "start" };
+        if (typeof item[index + 3] !== "number") return { problem: "start" };
         outcomes[id] = [right, parts];
-        start[id] = packed[index + 3];
+        start[id] = item[index + 3];
       }
-      const [number, at, flags] = packed;
-      result.push({ exercise: exercises[number], at, rated: flags & 1, shown: flags >> 1, outcomes, start });
+      const flags = item[2];
+      result[number] = { exercise: exercises[item[0]], at: item[1], rated: flags & 1, shown: flags >> 1, outcomes, start };
     }
     const { format, version, student, created } = packed;
     return { progress: { format, version, student, created, attempts: result }, problem: "" };
   }
+
 
   /** An exercise's spec read back from its address (exerciseKey's inverse). */
   function specOf(key) {
