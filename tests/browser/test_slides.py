@@ -275,16 +275,20 @@ MEASURE_DRAWINGS = """() => {
 
 
 VISIT = f"""(() => {{
-  // the current slide: how much its content overflows, its first words, its drawings'
-  // measures; then the next slide is shown
-  const slide = Reveal.getCurrentSlide();
-  const overflow = slide.scrollHeight - slide.clientHeight;
-  const seen = [overflow, overflow > 1 ? slide.innerText.trim().slice(0, 50) : "",
-                ({MEASURE_DRAWINGS})()];
-  Reveal.next();
+  // every slide of the deck in turn, from the first: how much its content overflows, its
+  // first words, its drawings' measures (one call into the page for the whole deck)
+  const measure = {MEASURE_DRAWINGS};
+  const seen = [];
+  Reveal.slide(0, 0);
+  for (let number = Reveal.getTotalSlides(); number > 0; number--) {{
+    const slide = Reveal.getCurrentSlide();
+    const overflow = slide.scrollHeight - slide.clientHeight;
+    seen.push([overflow, overflow > 1 ? slide.innerText.trim().slice(0, 50) : "", measure()]);
+    Reveal.next();
+  }}
   return seen;
 }})()"""
-"""One slide's visit in test_no_slide_is_taller_than_the_frame (one call into the page)."""
+"""The visit of every slide of a deck in test_no_slide_is_taller_than_the_frame."""
 
 
 def drawing_problems(drawings: list[dict[str, Any]], where: str) -> list[str]:
@@ -328,10 +332,10 @@ def test_no_slide_is_taller_than_the_frame(browser: Any, server: str, decks: Pat
     slides = 0
     for address in addresses:
         with opened(browser, server, address) as page:
+            seen = page.evaluate(VISIT)
             total = int(page.evaluate("Reveal.getTotalSlides()"))
-            page.evaluate("Reveal.slide(0, 0)")
-            for number in range(1, total + 1):
-                overflow, text, drawings = page.evaluate(VISIT)
+            assert len(seen) == total, (address, len(seen), total)
+            for number, (overflow, text, drawings) in enumerate(seen, start=1):
                 if overflow > 1:
                     too_tall.append(f"{address} slide {number}: {overflow} px too tall: {text}")
                 too_small.extend(drawing_problems(drawings, f"{address} slide {number}"))
