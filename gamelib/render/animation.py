@@ -31,13 +31,14 @@ chosen when it is made: ``language="ja"``, or the course-wide
 For a keyboard and a screen reader (:mod:`gamelib.render.accessible`; ipywidgets sets no ARIA):
 every control is a Tab stop named in that language. The step buttons show their symbol ("|◀",
 "◀", "▶", "▶|") from the style sheet, left out of the name, and are named by hidden words
-("first step", …); ipywidgets' Play button shows and is named by the word "play" or "pause" (its
-Font Awesome icon hidden, its stop button too: "first step" does what it does); the step is a
-number field and the speed and the view are dropdowns, all three named by their ``<label>``
-(ipywidgets ties no label to a slider's handle, so a slider would have no name). Nothing plays
-until play is pressed. The sentence of each panel is a polite status region. A focused control
-has :data:`~gamelib.render.accessible.FOCUS_OUTLINE`; every control is at least
-:data:`~gamelib.render.accessible.SMALLEST_TARGET` pixels high and wide.
+("first step", …). Play is a toggle button whose text, "play" or "pause", is its name, linked in
+the browser to ipywidgets' Play widget, which keeps the time and stays hidden (its buttons show
+only Font Awesome icons, which give them no name, and its stop button does what "first step"
+does). The step is a number field and the speed and the view are dropdowns, all three named by
+their ``<label>`` (ipywidgets ties no label to a slider's handle, so a slider would have no
+name). Nothing plays until play is pressed. The sentence of each panel is a polite status
+region. A focused control has :data:`~gamelib.render.accessible.FOCUS_OUTLINE`; every control is
+at least :data:`~gamelib.render.accessible.SMALLEST_TARGET` pixels high and wide.
 """
 
 from __future__ import annotations
@@ -50,7 +51,6 @@ from typing import Any
 from gamelib.core import View
 from gamelib.language import Language, resolve
 from gamelib.render.accessible import (
-    css_string,
     live_region,
     mark_rule,
     scope_class,
@@ -115,24 +115,14 @@ def button_class(name: str) -> str:
 
 def player_style(scope: str, words: dict[str, str]) -> str:
     """The style sheet of the animation whose box has class ``scope``: the widgets' rules
-    (focus outline, target sizes), each step button's symbol (shown, not read) and name (read,
-    not shown), and ipywidgets' Play button showing and named by ``words["play"]`` or, while
-    playing, ``words["pause"]`` instead of its icon, its stop button hidden."""
-    play = f".{scope} .widget-play"
+    (focus outline, target sizes), and each step button's symbol (shown, not read) and name
+    (read, not shown)."""
     rules = [*widget_rules(scope)]
     for name, symbol in STEP_BUTTONS:
         selector = f".{scope} .{button_class(name)}"
         rules.append(mark_rule(f"{selector}::before", symbol))
         rules.append(spoken_rule(f"{selector}::after", words[name]))
-    rules += [
-        f"{play}{{width:auto}} {play} i{{display:none}}",
-        f"{play} > button:nth-child(n+2){{display:none}}",
-        f"{play} > button:first-child{{width:auto;min-width:4.5em;padding:0 0.8em}}",
-        f"{play} > button:first-child::before{{content:{css_string(words['play'])}}}",
-        f"{play} > button:first-child:has(.fa-pause)::before"
-        f"{{content:{css_string(words['pause'])}}}",
-        f".{scope} .gamelib-step-button::before{{margin-right:0}}",
-    ]
+    rules.append(f".{scope} .gamelib-step-button::before{{margin-right:0}}")
     return style_sheet(rules)
 
 
@@ -223,9 +213,17 @@ class Animation:
             max=self.steps,
             step=1,
             interval=800,
-            description=words["play"],
             show_repeat=False,
+            layout=widgets.Layout(display="none"),
         )
+        self.play_button = widgets.ToggleButton(
+            value=False,
+            description=words["play"],
+            layout=widgets.Layout(width="auto", min_width="4.5em"),
+        )
+        self.play_button.add_class("gamelib-play")
+        widgets.jslink((self.play, "playing"), (self.play_button, "value"))
+        self.play_button.observe(self._name_play_button, names="value")
         self.step_field = widgets.BoundedIntText(
             value=0,
             min=0,
@@ -262,6 +260,7 @@ class Animation:
         buttons = [
             self.first_button,
             self.back_button,
+            self.play_button,
             self.play,
             self.forward_button,
             self.last_button,
@@ -345,6 +344,10 @@ class Animation:
                 f"<div style='color:{MUTED}'>{escape(self.words['open_windows'])}</div>"
                 + widget_drawing(frame.windows_svg, self.language)
             )
+
+    def _name_play_button(self, change: dict[str, Any]) -> None:
+        """The play button says (and is named) "pause" while playing, "play" otherwise."""
+        self.play_button.description = self.words["pause" if change["new"] else "play"]
 
     def _set_speed(self, change: dict[str, Any]) -> None:
         self.play.interval = int(change["new"])

@@ -28,6 +28,7 @@ from tests.browser.conftest import (
     CHROMIUM_ARGUMENTS,
     LONG,
     SCREENSHOTS,
+    axe_violations,
     chromium_path,
     notebook_page,
     run_all_until_visible,
@@ -61,7 +62,7 @@ def test_the_animation_steps_and_plays_in_jupyterlab(jupyter_lab: str) -> None:
         assert stepped_svg != start_svg
         screenshot(page, "02_after_one_step.png")
 
-        play_pause = animation.locator(".widget-play button").first
+        play_pause = animation.locator("button.gamelib-play").first
         play_pause.click()  # play
         page.wait_for_function(  # playing moves on by itself: wait until past step 4
             "element => Number(element.textContent.split(' ')[1]) >= 4",
@@ -141,6 +142,10 @@ nearest ancestor with an opaque background: the outline stands 2 px off the cont
 page), their WCAG 2 contrast ratio, and the control's size in CSS pixels."""
 
 
+ANIMATIONS = ".jp-NotebookPanel:not(.lm-mod-hidden) .gamelib-animation"
+"""Every animation widget of the open notebook, in plain CSS (for axe-core)."""
+
+
 def check_keyboard(page: Any, animation: Any) -> None:
     """The Japanese animation by keyboard alone (see the module's docstring)."""
     from playwright.sync_api import expect
@@ -166,6 +171,7 @@ def check_keyboard(page: Any, animation: Any) -> None:
         expect(animation.get_by_role(role, name=name, exact=True)).to_have_count(1)
     focused = animation.locator(":focus")
     rings: dict[str, list[tuple[str, dict[str, Any]]]] = {}
+    violations: dict[str, list[str]] = {}
     for theme in ("light", "dark"):
         switch_theme(page, theme)
         animation.get_by_role(names[0][0], name=names[0][1], exact=True).focus()
@@ -187,7 +193,10 @@ def check_keyboard(page: Any, animation: Any) -> None:
                         "height": row["height"] + 16,
                     },
                 )
+        violations[theme] = axe_violations(page, f"the animations ({theme} theme)", ANIMATIONS)
     switch_theme(page, "light")
+    found_by_axe = [violation for theme in violations.values() for violation in theme]
+    assert not found_by_axe, "\n".join(found_by_axe)
     for theme, found in rings.items():
         for name, ring in found:
             assert ring["outline"] == "solid" and ring["width"] >= 3, (theme, name, ring)
