@@ -7,8 +7,9 @@ and closing. The script prints
 
 * the fixed cost per game (start and close) and the per-move round trip, on 8×8 Othello;
 * that cost as a fraction of the same game played at 0.1 s per move (the goal: at most 5 %),
-  in wall time and in CPU time (the referee's and both players' processes: what the wall
-  time comes to when the machine is not busy with anything else);
+  in wall time and in CPU time (the referee's and both players' processes, from the
+  referee's own accounting of each game: what the wall time comes to when the machine is not
+  busy with anything else);
 * games per minute on 2 cores (two games at a time), instant players, and what that predicts
   for players that use their 0.1 s per move.
 
@@ -20,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import resource
 import statistics
 import tempfile
 import time
@@ -50,21 +50,20 @@ def instant_spec(folder: str, number: int) -> GameSpec:
     )
 
 
-def cpu_seconds() -> tuple[float, float]:
-    """CPU time of this process (the referee) and of its finished children (the players'
-    processes)."""
-    own = resource.getrusage(resource.RUSAGE_SELF)
-    children = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return own.ru_utime + own.ru_stime, children.ru_utime + children.ru_stime
-
-
 def timed_game(spec: GameSpec, sandboxed: bool) -> tuple[float, tuple[float, float], GameResult]:
-    """The wall time and the CPU times (referee, players) of one game, and its result."""
-    started, (referee, players) = time.perf_counter(), cpu_seconds()
+    """The wall time and the CPU times (referee, both players) of one game, and its result.
+
+    The CPU times are the referee's own accounting (:class:`~gamelib.tournament.records.Usage`):
+    its thread's time, and each player's process with everything below it, as collected on
+    its exit (under bwrap the player's Python reports its own time as it exits).
+    """
+    started = time.perf_counter()
     result = play_game(spec, sandbox_wanted=sandboxed)
-    referee_after, players_after = cpu_seconds()
-    cpu = (referee_after - referee, players_after - players)
-    return time.perf_counter() - started, cpu, result
+    wall = time.perf_counter() - started
+    usage = result.usage
+    assert usage is not None and None not in usage.player_cpu_seconds, result.spec.game_id
+    players = sum(seconds for seconds in usage.player_cpu_seconds if seconds is not None)
+    return wall, (usage.referee_cpu_seconds, players), result
 
 
 def main() -> None:
@@ -111,19 +110,13 @@ def main() -> None:
     referee_cpu = statistics.mean(cpu[0] for cpu in cpus)
     players_cpu = statistics.mean(cpu[1] for cpu in cpus)
     game_seconds = statistics.mean(moves) * MOVE_SECONDS
-    if sandboxed:
-        print(
-            "CPU time: not measured under bwrap (the processes of its PID namespace are not "
-            "waited for by the referee, so their CPU time is lost); run with --no-sandbox"
-        )
-    else:
-        print(
-            f"CPU time per instant game: the referee {referee_cpu:.3f} s "
-            f"({100 * referee_cpu / game_seconds:.1f} % of the game at {MOVE_SECONDS} s per "
-            f"move), the two players' processes {players_cpu:.3f} s "
-            f"({100 * players_cpu / game_seconds:.1f} %: mostly starting Python and importing "
-            "gamelib); together the wall time's share on an idle machine"
-        )
+    print(
+        f"CPU time per instant game: the referee {referee_cpu:.3f} s "
+        f"({100 * referee_cpu / game_seconds:.1f} % of the game at {MOVE_SECONDS} s per "
+        f"move), the two players' processes {players_cpu:.3f} s "
+        f"({100 * players_cpu / game_seconds:.1f} %: mostly starting Python and importing "
+        "gamelib); together the wall time's share on an idle machine"
+    )
     instant_rate = 60 * len(specs) / parallel
     full_game = statistics.mean(moves) * (MOVE_SECONDS + per_move) + statistics.mean(fixed)
     print(
