@@ -16,7 +16,7 @@ the wall times and in the whole machine's share):
 1. **the prediction from games played alone**: one game per player as the first player, its
    opponent and opening drawn from the schedule at random (seed 0): every player's speed is
    in the sample, once as first and on average once as second. The mean of their wall times
-   predicts ``60 × jobs / mean`` games per minute on ``jobs`` cores;
+   predicts ``60 × min(jobs, cores) / mean`` games per minute;
 2. **what the tournament reached**: games per minute, beside that prediction; the same
    sampled games' wall times inside the tournament (what playing beside other games cost
    them); and the parallel efficiency, from every game's own wall time as the referee
@@ -26,8 +26,9 @@ the wall times and in the whole machine's share):
    game, from each result's ``usage`` (the referee's thread time; each player's process
    collected by ``os.wait4``, plus, under the sandbox, the CPU time the player's process
    reports as it exits; a killed process's time is unknown and the count of those is
-   printed), over tournament wall × jobs; beside it the whole machine's (``/proc/stat``,
-   other programs included);
+   printed), over tournament wall × the machine's cores (more jobs than cores keep the cores
+   busy while a game's processes start or wait on each other); beside it the whole
+   machine's (``/proc/stat``, other programs included);
 4. whether the results file is complete (every scheduled game once, a void game's replay
    once) and the statuses seen."""
 
@@ -141,7 +142,8 @@ def main() -> None:
     samples = sample_alone(specs)
     alone = {spec.game_id: play_game(spec) for spec in samples}
     one_game = mean([result.usage.wall_seconds for result in alone.values() if result.usage])
-    predicted = 60 * options.jobs / one_game
+    cores = os.cpu_count() or 1
+    predicted = 60 * min(options.jobs, cores) / one_game
     print(
         f"1. one game alone: {one_game:.2f} s, the mean of {len(samples)} played one at a time "
         "(each player once as first, opponent and opening at random)"
@@ -153,11 +155,12 @@ def main() -> None:
     wall = time.perf_counter() - started
     busy_after, total_after = machine_ticks()
     capacity = wall * options.jobs
+    cores_capacity = wall * cores
 
     print(
         f"2. games per minute: {60 * len(results) / wall:.1f} ({wall:.0f} s for "
-        f"{len(results)} games); predicted by the games alone, on {options.jobs} cores: "
-        f"{predicted:.1f}"
+        f"{len(results)} games); predicted by the games alone, on "
+        f"{min(options.jobs, cores)} cores: {predicted:.1f}"
     )
     same = [result for result in results if result.spec.game_id in alone and result.usage]
     inside = mean([result.usage.wall_seconds for result in same if result.usage])
@@ -173,11 +176,11 @@ def main() -> None:
     player_times = [each for usage in usages for each in usage.player_cpu_seconds]
     player_cpu = sum(each for each in player_times if each is not None)
     unknown = sum(each is None for each in player_times)
-    busy = 100 * (player_cpu + referee_cpu) / capacity
+    busy = 100 * (player_cpu + referee_cpu) / cores_capacity
     machine = 100 * (busy_after - busy_before) / max(1, total_after - total_before)
     print(
         f"3. cores busy with the games: {busy:.1f} % = (players {player_cpu:.0f} s + referees "
-        f"{referee_cpu:.1f} s CPU) / (wall × {options.jobs}); {unknown} of "
+        f"{referee_cpu:.1f} s CPU) / (wall × {cores} cores); {unknown} of "
         f"{len(player_times)} player processes killed (CPU unknown, not counted)"
     )
     print(f"   cores busy, whole machine (/proc/stat, other programs included): {machine:.1f} %")
