@@ -234,3 +234,15 @@ def test_the_animation_says_each_step_in_a_polite_status_region() -> None:
     assert sentence.startswith('<div role="status" aria-live="polite" aria-atomic="true">')
     assert "step 18 of 37: β-cut at D: 4 ≥ 3, J pruned" in sentence
     assert scope_class() != animation.scope  # each animation's sheet applies to it alone
+
+
+def test_the_pruning_widgets_solution_player_is_named_in_the_widgets_language() -> None:
+    widget = PruningWidget(PruningExercise(tree=TEXTBOOK["alpha-beta-windows"]), language="ja")
+    animation = widget.show_solution()
+    words = player_words("ja")
+    assert animation.scope in animation.widget._dom_classes
+    assert animation.forward_button.description == ""  # no "▶" in its name
+    selector = f".{animation.scope} .{button_class('step_forward')}::after"
+    assert rule_content(animation.accessibility_style.value, selector) == words["step_forward"]
+    assert animation.play_button.description == words["play"]
+    assert animation.step_field.description == words["step"]
