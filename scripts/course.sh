@@ -219,6 +219,21 @@ install_reveal() {
   echo "$wanted" >"$stamp"
 }
 
+install_axe() {
+  # The browser tests' accessibility check runs axe-core from npm (tests/browser/package.json,
+  # pinned by its lock file), installed into tests/browser/node_modules; again only when the
+  # lock file changes. Playwright injects it into each page, so nothing is fetched at test time.
+  local stamp="tests/browser/node_modules/.installed-lock-sha256" wanted
+  wanted="$(sha256sum tests/browser/package-lock.json | cut -d' ' -f1)"
+  if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$wanted" ]; then
+    return 0
+  fi
+  install_npm || return 1
+  say "installing axe-core for the accessibility checks (npm ci in tests/browser/)"
+  (cd tests/browser && npm ci --no-audit --no-fund --loglevel=error)
+  echo "$wanted" >"$stamp"
+}
+
 install_notebook_filter() {
   # Notebooks are committed without outputs: nbstripout as a git filter for this checkout.
   if [ -d .git ] && [ -x "$VENV/bin/nbstripout" ] &&
@@ -267,7 +282,7 @@ run_lane() {
     notebooks) arguments=(notebooks --nbmake --nbmake-timeout=60 --numprocesses=auto) ;;
     browser) arguments=(tests/browser -m browser --ignore-glob="*/test_site*.py" --ignore-glob="*/test_lite.py") ;;
     lite) arguments=(tests/browser/test_lite.py -m browser) ;;
-    site) arguments=(tests/browser/test_site_build.py tests/browser/test_site.py tests/browser/test_site_drawings.py tests/browser/test_site_tournament.py -m browser) ;;
+    site) arguments=(tests/browser/test_site_build.py tests/browser/test_site.py tests/browser/test_site_drawings.py tests/browser/test_site_accessibility.py tests/browser/test_site_tournament.py -m browser) ;;
   esac
   [ -t 1 ] && arguments+=(--color=yes)
   say "lane $lane: pytest ${arguments[*]} $*"
@@ -423,6 +438,7 @@ case "$command" in
     [[ " ${lanes[*]} " == *" lite "* ]] && install_packages lite && install_chromium
     [[ " ${lanes[*]} " == *" browser "* || " ${lanes[*]} " == *" site "* ]] && install_chromium
     [[ " ${lanes[*]} " == *" browser "* ]] && { install_reveal || true; }
+    [[ " ${lanes[*]} " =~ " "(browser|site|lite)" " ]] && { install_axe || true; }
     started="$(date +%s)"
     for lane in "${lanes[@]}"; do
       run_lane "$lane" "$@"
