@@ -51,11 +51,13 @@ AT_LAST_STEP = r"""output => Array.from(output.querySelectorAll(".gamelib-animat
   .every(animation => {
     const sentences = Array.from(animation.querySelectorAll(".gamelib-sentence"))
       .map(sentence => sentence.textContent);
-    const totals = sentences.map(text => Number((/of (\d+)/.exec(text) || [0, 0])[1]));
-    const longest = Math.max(...totals);
-    return sentences.length > 0 && sentences.some(text => text.startsWith(`step ${longest} of`));
+    const steps = sentences.map(text => (/(\d+) (?:of|\/) (\d+)/.exec(text) || [0, -1, 0])
+      .slice(1).map(Number));
+    const longest = Math.max(...steps.map(([, total]) => total));
+    return sentences.length > 0 && steps.some(([step]) => step === longest);
   })"""
-"""True when every widget in ``output`` shows its last step (the kernel has answered)."""
+"""True when every widget in ``output`` shows its last step (the kernel has answered): a
+sentence starts "step N of N" (English) or "ステップ N / N" (Japanese)."""
 
 MEASURE = (
     """output => {"""
