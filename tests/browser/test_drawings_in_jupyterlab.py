@@ -26,6 +26,7 @@ from typing import Any
 
 import pytest
 
+from gamelib.widgets.tictactoe import square_label
 from tests.browser.conftest import (
     DRAWING_TEXT_JS,
     LONG,
@@ -196,7 +197,8 @@ def test_the_cpu_search_tree_of_tic_tac_toe_is_readable_in_jupyterlab(jupyter_la
         "tests/browser/tictactoe_demo.ipynb",
         ".gamelib-tictactoe",
         "tictactoe",
-        click='.gamelib-tictactoe button[title="b2"]',  # X to b2: the CPU searches
+        # X to b2 (the English board's square found by its accessible name): the CPU searches
+        click=f'.gamelib-tictactoe >> role=button[name="{square_label(4, "", language="en")}"]',
         drawn=".gamelib-tictactoe .gamelib-search svg",  # and its search is drawn
     )
     assert not found, "\n".join(found)
