@@ -280,8 +280,8 @@ def node_output(directory: str) -> dict[str, Any]:
     }
     path = Path(directory) / "input.json"
     path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
-    # A guard against a hung Node, not a speed goal: the 1,200 exercises take about 20 s alone
-    # and passed 120 s once with the machine's load average at 23 (2 cores).
+    # A guard against a hung Node, not a speed goal (the former 120 s was exceeded once, with
+    # the machine's load average at 23 on 2 cores).
     run = subprocess.run(
         [node, str(CHECKER), str(path)], capture_output=True, text=True, timeout=900
     )
