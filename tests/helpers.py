@@ -9,17 +9,24 @@
   :func:`tic_tac_toe_positions`, :func:`exact_values`, :func:`naive_flips`,
   :func:`naive_moves` (with :data:`OTHELLO_GRID` and :data:`MINIREVERSI_GRID`).
 - :data:`JAPANESE`: finds Japanese writing in a text (the Japanese edition's tests).
+- :func:`run_node_checker`: runs one of the trainer's Node checkers on a JSON input.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import re
+import shutil
+import subprocess
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
 import networkx as nx
+import pytest
 from hypothesis import settings
 from hypothesis import strategies as st
 
@@ -243,3 +250,27 @@ def random_endgame(generator: random.Random, empties: int) -> OthelloState:
             break
         state = game.result(state, generator.choice(list(moves)))
     return state
+
+
+def run_node_checker(checker: Path, data: dict[str, Any], directory: str) -> dict[str, Any]:
+    """Run the Node script ``checker`` (one of the trainer's ``*check.mjs``) on ``data``,
+    written as ``input.json`` in ``directory``; its JSON output, parsed.
+
+    Fails the test, saying what to install, when Node.js is missing. The timeout is a guard
+    against a hung Node, not a speed goal (120 s was once exceeded with the machine's load
+    average at 23 on 2 cores).
+    """
+    node = shutil.which("node")
+    if node is None:
+        pytest.fail(
+            f"Node.js is not installed, so {checker.name} cannot check the trainer's JavaScript: "
+            "install it (Debian: apt-get install nodejs; the page itself needs only a browser)."
+        )
+    path = Path(directory) / "input.json"
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    run = subprocess.run(
+        [node, str(checker), str(path)], capture_output=True, text=True, timeout=900
+    )
+    assert run.returncode == 0, f"{checker.name} failed:\n{run.stderr}"
+    output: dict[str, Any] = json.loads(run.stdout)
+    return output

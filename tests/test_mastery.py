@@ -36,8 +36,6 @@ import importlib.util
 import json
 import math
 import random
-import shutil
-import subprocess
 import sys
 from functools import cache
 from pathlib import Path
@@ -61,6 +59,7 @@ from gamelib.mastery.progress import (
 )
 from gamelib.mastery.skills import EXPLANATIONS, NAMES, cutoff_sources
 from gamelib.trees import Tree, random_tree
+from tests.helpers import run_node_checker
 from tests.test_japanese_style import problems_of, template_prose
 
 REPOSITORY = Path(__file__).resolve().parents[1]
@@ -186,9 +185,6 @@ TEXTS = ["", "abc", "探索窓 (α, β) と βカット", '{"body":"x"}']
 @cache
 def node_output(directory: str) -> dict[str, Any]:
     """Run mastery_check.mjs once on every case; its output, parsed."""
-    node = shutil.which("node")
-    if node is None:
-        pytest.fail("Node.js is not installed, so the trainer's mastery engine cannot be checked.")
     cases = [
         {
             "tree": tree_json(exercise.tree),
@@ -211,14 +207,7 @@ def node_output(directory: str) -> dict[str, Any]:
         "texts": TEXTS,
         "standing": [progress],
     }
-    path = Path(directory) / "input.json"
-    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
-    run = subprocess.run(
-        [node, str(CHECKER), str(path)], capture_output=True, text=True, timeout=300
-    )
-    assert run.returncode == 0, f"mastery_check.mjs failed:\n{run.stderr}"
-    output: dict[str, Any] = json.loads(run.stdout)
-    return output
+    return run_node_checker(CHECKER, data, directory)
 
 
 @pytest.fixture(scope="module")

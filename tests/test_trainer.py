@@ -39,12 +39,9 @@ from __future__ import annotations
 
 import html
 import importlib
-import json
 import math
 import random
 import re
-import shutil
-import subprocess
 from collections.abc import Iterator
 from dataclasses import dataclass, fields
 from functools import cache
@@ -62,6 +59,7 @@ from gamelib.render.scene import SceneOptions, trace_pictures
 from gamelib.render.style import PALETTE, PAPER, contrast_ratio
 from gamelib.trace import Backup, Cutoff
 from gamelib.trees import Tree, random_tree
+from tests.helpers import run_node_checker
 
 REPOSITORY = Path(__file__).resolve().parents[1]
 TRAINER = REPOSITORY / "site" / "trainer"
@@ -260,12 +258,6 @@ def case_json(case: Case) -> dict[str, Any]:
 @cache
 def node_output(directory: str) -> dict[str, Any]:
     """Run check.mjs once on every case; its output, parsed."""
-    node = shutil.which("node")
-    if node is None:
-        pytest.fail(
-            "Node.js is not installed, so the trainer page's JavaScript cannot be checked: "
-            "install it (Debian: apt-get install nodejs; the page itself needs only a browser)."
-        )
     data = {
         "conventions": [
             {"cutoff": c.cutoff, "order": c.order, "failure": c.failure} for c in CONVENTIONS
@@ -278,16 +270,7 @@ def node_output(directory: str) -> dict[str, Any]:
             for seed, depth, branching in random_sizes()
         ],
     }
-    path = Path(directory) / "input.json"
-    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
-    # A guard against a hung Node, not a speed goal (the former 120 s was exceeded once, with
-    # the machine's load average at 23 on 2 cores).
-    run = subprocess.run(
-        [node, str(CHECKER), str(path)], capture_output=True, text=True, timeout=900
-    )
-    assert run.returncode == 0, f"check.mjs failed:\n{run.stderr}"
-    output: dict[str, Any] = json.loads(run.stdout)
-    return output
+    return run_node_checker(CHECKER, data, directory)
 
 
 @pytest.fixture(scope="module")

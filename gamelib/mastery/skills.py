@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Final, Literal, TypeAlias
+from typing import Final, Literal, TypeAlias, get_args
 
 from gamelib.core import Bound
 from gamelib.exercises import PruningExercise
@@ -30,17 +30,7 @@ Skill: TypeAlias = Literal[
     "failsoft_bound",
     "negamax_sign",
 ]
-SKILLS: tuple[Skill, ...] = (
-    "pruned_leaves",
-    "returned_values",
-    "entry_window",
-    "shallow_cutoff",
-    "deep_cutoff",
-    "strict_cutoff",
-    "right_to_left",
-    "failsoft_bound",
-    "negamax_sign",
-)
+SKILLS: tuple[Skill, ...] = get_args(Skill)
 """The skills in the order the trainer's skill page and the class view list them."""
 
 PRIORITY: tuple[Skill, ...] = (
