@@ -434,6 +434,9 @@ case "$command" in
     setup dev
     [[ " ${lanes[*]} " == *" unit "* ]] && install_node
     [[ " ${lanes[*]} " == *" unit "* ]] && install_pdf_tools
+    # The unit lane reads the notebooks' Markdown with markdown-it and collects the site's build
+    # tests (docutils): both come with the website's packages.
+    [[ " ${lanes[*]} " == *" unit "* ]] && install_packages site
     [[ " ${lanes[*]} " == *" site "* ]] && install_packages site && install_packages lite
     [[ " ${lanes[*]} " == *" lite "* ]] && install_packages lite && install_chromium
     [[ " ${lanes[*]} " == *" browser "* || " ${lanes[*]} " == *" site "* ]] && install_chromium
