@@ -21,38 +21,25 @@ on the accessibility statement page (site/accessibility.md).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.browser.conftest import (
     axe_violations,
-    headless_chromium,
     offline_context,
-    static_server,
 )
-from tests.browser.test_site import site as site  # the fixture: builds the site when missing
+
+# test_site.py's fixtures: the built site (built when missing), its static server, Chromium
+from tests.browser.test_site import browser as browser
+from tests.browser.test_site import server as server
+from tests.browser.test_site import site as site
 from tests.browser.test_site import site_pages
 
 pytestmark = pytest.mark.browser
 
 DESKTOP = {"width": 1280, "height": 900}
 TRAINERS = ("trainer/index.html", "trainer/ja/index.html")
-
-
-@pytest.fixture(scope="module")
-def server(site: Path) -> Iterator[str]:
-    """A static file server of the built site on a free local port; its base URL."""
-    with static_server(site) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with headless_chromium() as launched:
-        yield launched
 
 
 def checked_pages() -> list[str]:

@@ -17,9 +17,6 @@ sheet (a rule, round corners), not on a bare white card.
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -29,10 +26,13 @@ from tests.browser.conftest import (
     DRAWING_TEXT_JS,
     REPOSITORY,
     SCREENSHOTS,
-    headless_chromium,
     offline_context,
-    static_server,
 )
+
+# test_site.py's fixtures: the built site (built when missing), its static server, Chromium
+from tests.browser.test_site import browser as browser
+from tests.browser.test_site import server as server
+from tests.browser.test_site import site as site
 
 pytestmark = pytest.mark.browser
 
@@ -80,25 +80,6 @@ def notebook_pages() -> list[str]:
         for pattern in ("notebooks/*.html", "ja/notebooks/*.html")
         for page in SITE.glob(pattern)
     )
-
-
-@pytest.fixture(scope="module")
-def site() -> Path:
-    if not (SITE / "index.html").exists():
-        subprocess.run([sys.executable, str(REPOSITORY / "site" / "build.py")], check=True)
-    return SITE
-
-
-@pytest.fixture(scope="module")
-def server(site: Path) -> Iterator[str]:
-    with static_server(site) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with headless_chromium() as launched:
-        yield launched
 
 
 @pytest.mark.parametrize("width", list(WIDTHS))

@@ -16,9 +16,6 @@ for tests/browser/test_site.py.
 
 from __future__ import annotations
 
-import subprocess
-import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -28,11 +25,14 @@ from gamelib.tournament.ladder import LADDER
 from gamelib.tournament.ratings import RatingTable, rate, read_results
 from tests.browser.conftest import (
     REPOSITORY,
-    headless_chromium,
     offline_context,
     screenshot,
-    static_server,
 )
+
+# test_site.py's fixtures: the built site (built when missing), its static server, Chromium
+from tests.browser.test_site import browser as browser
+from tests.browser.test_site import server as server
+from tests.browser.test_site import site as site
 
 pytestmark = pytest.mark.browser
 
@@ -43,28 +43,9 @@ BOOKS = {"en": "", "ja": "ja/"}
 
 
 @pytest.fixture(scope="module")
-def site() -> Path:
-    if not (SITE / "index.html").exists():
-        subprocess.run([sys.executable, str(REPOSITORY / "site" / "build.py")], check=True)
-    return SITE
-
-
-@pytest.fixture(scope="module")
 def table(site: Path) -> RatingTable:
     """The ratings of the published results file, recomputed."""
     return rate(read_results(site / "tournament" / "results.jsonl"))
-
-
-@pytest.fixture(scope="module")
-def server(site: Path) -> Iterator[str]:
-    with static_server(site) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with headless_chromium() as chromium:
-        yield chromium
 
 
 @pytest.mark.parametrize("language", ["en", "ja"])
