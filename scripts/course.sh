@@ -284,6 +284,8 @@ run_lane() {
     lite) arguments=(tests/browser/test_lite.py -m browser) ;;
     site) arguments=(tests/browser/test_site_build.py tests/browser/test_site.py tests/browser/test_site_drawings.py tests/browser/test_site_accessibility.py tests/browser/test_site_tournament.py -m browser) ;;
   esac
+  # the 15 slowest tests (set-ups and tear-downs too) in the log: where a lane's time goes
+  arguments+=(--durations=15)
   [ -t 1 ] && arguments+=(--color=yes)
   say "lane $lane: pytest ${arguments[*]} $*"
   local log start status
