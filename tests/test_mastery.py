@@ -169,6 +169,34 @@ def deep_misser() -> dict[str, Any]:
     return record(attempts)
 
 
+def long_record() -> dict[str, Any]:
+    """LONG_ATTEMPTS attempts, most with pruned_leaves and some with deep_cutoff, a few
+    unrated, the misses falling off as the student learns (so that the ratings move)."""
+    generator = random.Random(31)
+    attempts = []
+    for index in range(LONG_ATTEMPTS):
+        outcomes = {}
+        for skill, share in (("pruned_leaves", 0.9), ("deep_cutoff", 0.2), ("negamax_sign", 0.5)):
+            if generator.random() < share:
+                parts = generator.randint(1, 6)
+                miss = 0.5 * (1 - index / LONG_ATTEMPTS)
+                outcomes[skill] = [sum(generator.random() > miss for _ in range(parts)), parts]
+        key = f"seed={index}&depth=4&branching=2&cutoff=gt&order=given&failure=soft"
+        rated = int(generator.random() < 0.9)
+        attempts.append(attempt(key, outcomes, 60000 * index, rated=rated))
+    return record(attempts)
+
+
+LONG_ATTEMPTS = 900
+# (skill, points) of skillHistory: most tries (the sums rebased), fewer, all of them, none
+HISTORIES = [
+    ("pruned_leaves", 40),
+    ("deep_cutoff", 7),
+    ("negamax_sign", 1000),
+    ("strict_cutoff", 40),
+]
+
+
 # rated tries (right, parts, difficulty) of one skill: none, one, a mixed run, all right, all wrong
 ESTIMATES: list[list[tuple[int, int, float]]] = [
     [],
@@ -206,6 +234,10 @@ def node_output(directory: str) -> dict[str, Any]:
         + [{"progress": record([]), "seed": 9}],
         "texts": TEXTS,
         "standing": [progress],
+        "histories": [
+            {"progress": long_record(), "skill": skill, "points": points}
+            for skill, points in HISTORIES
+        ],
     }
     return run_node_checker(CHECKER, data, directory)
 
@@ -306,6 +338,34 @@ def test_standing_matches_gamelib(output: dict[str, Any]) -> None:
         )
         assert got[skill]["lastAt"] == mine.last_at
     assert any(mine.count < mine.practised for mine in expected_skills.values()), "unrated tries"
+
+
+def test_skill_history_is_standing_on_prefixes(output: dict[str, Any]) -> None:
+    """skillHistory: at up to `points` evenly spaced rated tries of the skill, the last one
+    included, the rating and sd gamelib's standing() gives the record cut after that attempt."""
+    attempts = long_record()["attempts"]
+    for (skill, points), history in zip(HISTORIES, output["histories"], strict=True):
+        rated = [
+            i
+            for i, attempt in enumerate(attempts)
+            if attempt["rated"] and skill in attempt["outcomes"]
+        ]
+        count = len(rated)
+        shown = min(points, count)
+        # place · count / shown, rounded half up
+        places = [(2 * place * count + shown) // (2 * shown) for place in range(1, shown + 1)]
+        assert [entry["count"] for entry in history] == places, skill
+        assert [entry["index"] for entry in history] == [rated[place - 1] for place in places]
+        for entry in history:
+            mine = standing(attempts[: entry["index"] + 1])[skill]
+            assert entry["at"] == attempts[entry["index"]]["at"] == mine.last_at
+            assert mine.count == entry["count"]
+            assert math.isclose(entry["rating"], mine.rating, rel_tol=1e-9, abs_tol=1e-12)
+            assert math.isclose(entry["sd"], mine.sd, rel_tol=1e-9)
+    pruned, deep, every, none = output["histories"]
+    assert len(pruned) == 40 and pruned[-1]["count"] > 400, "the sums are rebased at least once"
+    assert len(deep) == 7 and len(every) == every[-1]["count"] < 1000 and none == []
+    assert pruned[-1]["rating"] > pruned[0]["rating"] + 1, "the record's student learns"
 
 
 def test_checksums_are_hashlib_on_the_same_bytes(output: dict[str, Any]) -> None:

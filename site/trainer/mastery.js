@@ -15,6 +15,8 @@
  *                               benchmarks/mastery_simulation.py)
  *   nextExercise(progress, seed)  the tree to practise next and why, in a sentence
  *   newProgress, recordAttempt, standing, exportProgress, importProgress
+ *   skillHistory(progress, skill, points)  a skill's rating and sd after its rated tries, at
+ *                               up to `points` places (for the skill page's chart)
  *
  * Everything is a pure function of its arguments (a progress record, a seed): the same record
  * and seed choose the same tree on every machine, and a seed link (#seed=…) still gives
@@ -481,9 +483,10 @@ const PruningMastery = ((T, fitted) => {
    * A skill's rating and its uncertainty from its rated tries summed by difficulty (the MAP
    * fit written out above).
    * @param sums a Map difficulty → [right, parts] (addTry)
+   * @param scale a factor every sum is weighed by (skillHistory keeps its sums unscaled)
    * @returns {rating, sd}
    */
-  function fitRating(sums) {
+  function fitRating(sums, scale = 1) {
     let rating = 0;
     let curvature = 1 / PRIOR_SD ** 2;
     for (let step = 0; step < MOST_STEPS; step += 1) {
@@ -491,8 +494,8 @@ const PruningMastery = ((T, fitted) => {
       curvature = 1 / PRIOR_SD ** 2;
       for (const [difficulty, [right, parts]] of sums) {
         const chance = expected(rating, difficulty);
-        slope += right - parts * chance;
-        curvature += parts * chance * (1 - chance);
+        slope += scale * (right - parts * chance);
+        curvature += scale * parts * chance * (1 - chance);
       }
       const change = Math.max(-1, Math.min(1, slope / curvature));
       rating += change;
@@ -678,6 +681,58 @@ const PruningMastery = ((T, fitted) => {
     }
     for (const id of SKILL_IDS) Object.assign(skills[id], fitRating(sums[id]));
     return { skills, attempts: attempts.length };
+  }
+
+  const RESCALE_AFTER = 400; // skillHistory rescales its sums every 400 tries (2^10 at most)
+
+  /**
+   * A skill's rating and uncertainty over time, for a chart: after the skill's k-th rated try
+   * for up to `points` values of k evenly spaced from the first place to the last (k =
+   * j · count / points rounded half up, j = 1 … points; every try when there are at most
+   * `points`), the
+   * last try always included. Each is standing()'s rating and sd for the record cut after that
+   * attempt (the same fit on the same weighed tries, up to rounding in the last digits).
+   *
+   * One pass over the record: a try's weight 2^−((count − 1 − index) / HALF_LIFE) is
+   * 2^(index / HALF_LIFE) times 2^−((count − 1) / HALF_LIFE), so the sums are kept with the
+   * first factor (rebased every RESCALE_AFTER tries, so that they stay finite) and each place
+   * fits them scaled by the second; standing() on every prefix would be quadratic.
+   *
+   * @returns {index, at, count, rating, sd}[] index: the attempt's position in the record
+   *   (standing()'s lastIndex), at: its time, count: the skill's rated tries up to it
+   */
+  function skillHistory(progress, skill, points = 40) {
+    if (!SKILL_IDS.includes(skill)) throw new Error(`unknown skill ${skill}`);
+    const tries = [];
+    progress.attempts.forEach((attempt, index) => {
+      if (attempt.rated && skill in attempt.outcomes) tries.push(index);
+    });
+    const count = tries.length;
+    const shown = Math.min(Math.max(1, Math.floor(points)), count);
+    const places = new Set();
+    for (let place = 1; place <= shown; place += 1) places.add(Math.floor((2 * place * count + shown) / (2 * shown)));
+    const sums = new Map();
+    let base = 0; // the sums hold weights 2^((index − base) / HALF_LIFE)
+    const result = [];
+    for (let number = 0; number < count; number += 1) {
+      if (number - base >= RESCALE_AFTER) {
+        const factor = 2 ** ((base - number) / HALF_LIFE);
+        for (const sum of sums.values()) {
+          sum[0] *= factor;
+          sum[1] *= factor;
+        }
+        base = number;
+      }
+      const attempt = progress.attempts[tries[number]];
+      const [right, parts] = attempt.outcomes[skill];
+      const weight = 2 ** ((number - base) / HALF_LIFE);
+      addTry(sums, weight * right, weight * parts, attempt.start[skill]);
+      if (places.has(number + 1)) {
+        const { rating, sd } = fitRating(sums, 2 ** ((base - number) / HALF_LIFE));
+        result.push({ index: tries[number], at: attempt.at, count: number + 1, rating, sd });
+      }
+    }
+    return result;
   }
 
   // ------------------------------------------------------------------ the next exercise
@@ -986,6 +1041,7 @@ const PruningMastery = ((T, fitted) => {
     newProgress,
     recordAttempt,
     standing,
+    skillHistory,
     candidates,
     nextExercise,
     sha256,

@@ -9,6 +9,8 @@
 //   records: [{progress, tamper: "" | "body" | "version" | "json"}]   export, tamper, import
 //   next: [{progress, seed}]                                   nextExercise() inputs
 //   texts: [text, ...]                                          SHA-256 of each
+//   standing: [progress, ...]                                   standing() of each
+//   histories: [{progress, skill, points}]                      skillHistory() of each
 // (and a version 1 record of its own, migrated: `migration`)
 // output.json: per case {skills, grades, features, starts}; per estimate {rating, sd}; per record
 // the exported text and what importing it gave; per next the choice; per text its hash; and
@@ -106,6 +108,9 @@ async function main() {
     next,
     hashes,
     standing: (input.standing || []).map((progress) => M.standing(progress)),
+    histories: (input.histories || []).map(({ progress, skill, points }) =>
+      M.skillHistory(progress, skill, points),
+    ),
     constants: {
       SKILLS: M.SKILLS,
       WORDS: M.WORDS,
