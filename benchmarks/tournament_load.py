@@ -46,9 +46,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from gamelib.tournament.ladder import LADDER
-from gamelib.tournament.records import ClockSettings, GameSpec
+from gamelib.tournament.records import ClockSettings, GameSpec, read_results
 from gamelib.tournament.referee import play_game
-from gamelib.tournament.runner import read_results, run_tournament
+from gamelib.tournament.runner import run_tournament
 from gamelib.tournament.schedule import RoundRobin, TournamentOptions
 
 VARIANTS: dict[str, str] = {

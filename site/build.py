@@ -271,8 +271,7 @@ def build_tournament(jobs: int) -> Path:
     command += ["--jobs", str(jobs), "--out", str(TOURNAMENT), "--no-leaderboard"]
     subprocess.run(command, cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
     from gamelib.tournament.leaderboard import write_leaderboard
-    from gamelib.tournament.ratings import read_results
-    from gamelib.tournament.records import Status
+    from gamelib.tournament.records import Status, read_results
 
     played = read_results(results)
     for result in played:
@@ -304,7 +303,8 @@ def featured_replay(results_path: Path) -> str:
     """The replay page (its file name) of the game between the two best-rated players, the
     better one playing first: the page ``tournament.md`` links to."""
     from gamelib.tournament.leaderboard import replay_names
-    from gamelib.tournament.ratings import rate, read_results
+    from gamelib.tournament.ratings import rate
+    from gamelib.tournament.records import read_results
 
     results = read_results(results_path)
     best, second = rate(results).names()[:2]

@@ -26,10 +26,9 @@ from gamelib.tournament.ratings import (
     ladder_ratings,
     rate,
     rate_with_ladder,
-    read_results,
     simulate,
 )
-from gamelib.tournament.records import GameResult, GameSpec, SideOutcome, Status
+from gamelib.tournament.records import GameResult, GameSpec, SideOutcome, Status, read_results
 from tests.helpers import scaled
 
 

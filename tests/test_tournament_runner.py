@@ -6,6 +6,7 @@ to bad input."""
 from __future__ import annotations
 
 import concurrent.futures
+import json
 import os
 import signal
 import subprocess
@@ -20,8 +21,14 @@ import pytest
 
 from gamelib.tournament.__main__ import main
 from gamelib.tournament.ladder import LADDER
-from gamelib.tournament.records import ClockSettings, GameResult, GameSpec, Status
-from gamelib.tournament.runner import read_results, referee_play, run_tournament, timeless
+from gamelib.tournament.records import (
+    ClockSettings,
+    GameResult,
+    GameSpec,
+    Status,
+    read_results,
+)
+from gamelib.tournament.runner import referee_play, run_tournament, timeless
 from gamelib.tournament.schedule import RoundRobin, Swiss, TournamentOptions, replay_spec
 from tests.tournament_fakes import fake_play, is_void_first_attempt
 
@@ -126,6 +133,22 @@ def test_a_torn_last_line_is_cut_and_a_broken_line_before_it_refused(tmp_path: P
     path.write_text('{"moves": [\n' + whole)
     with pytest.raises(ValueError, match="line 1: not a game result"):
         read_results(path)
+
+
+def test_a_line_without_newer_fields_reads_and_a_missing_file_is_refused(tmp_path: Path) -> None:
+    plan = schedule(tmp_path / "players", ["ann", "bob"])
+    path = tmp_path / "results.jsonl"
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        results = run_tournament(plan, path, executor=pool, play=fake_play)
+    old_lines = []
+    for result in results:
+        data = result.to_json()
+        del data["usage"]  # as the referee wrote its lines before it measured games
+        old_lines.append(json.dumps(data) + "\n")
+    path.write_text("".join(old_lines))
+    assert read_results(path) == [replace(result, usage=None) for result in results]
+    with pytest.raises(FileNotFoundError):
+        read_results(tmp_path / "absent.jsonl")
 
 
 def test_a_results_file_of_another_tournament_is_refused(tmp_path: Path) -> None:

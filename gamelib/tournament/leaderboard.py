@@ -35,8 +35,8 @@ from typing import Final
 
 from gamelib.language import Language, check_language
 from gamelib.tables import html_table
-from gamelib.tournament.ratings import RatingTable, rate, read_results
-from gamelib.tournament.records import GameResult, Status
+from gamelib.tournament.ratings import RatingTable, rate
+from gamelib.tournament.records import GameResult, Status, read_results
 from gamelib.tournament.replay import (
     GAME_NAMES,
     number_text,

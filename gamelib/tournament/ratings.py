@@ -77,7 +77,7 @@ from numpy.typing import NDArray
 
 from gamelib.language import Language, words
 from gamelib.tables import html_table, text_table
-from gamelib.tournament.records import GameResult, GameSpec, SideOutcome, Status
+from gamelib.tournament.records import GameResult, GameSpec, SideOutcome, Status, read_results
 from gamelib.tournament.replay import STATUS_WORDS
 
 SCALE: Final[float] = 400 / math.log(10)
@@ -486,7 +486,7 @@ def rate_with_ladder(
     known exactly, which they are not.
     """
     return rate(
-        [*read_results(results_file=ladder_results_file), *results],
+        [*read_results(ladder_results_file), *results],
         resamples=resamples,
         seed=seed,
     )
@@ -627,12 +627,6 @@ def _rank_correlation(first: NDArray[np.float64], second: NDArray[np.float64]) -
     return float(np.corrcoef(ranks[0], ranks[1])[0, 1])
 
 
-def read_results(results_file: str | Path) -> list[GameResult]:
-    """The results of a complete results file (one :meth:`GameResult.to_line` per line)."""
-    text = Path(results_file).read_text(encoding="utf-8")
-    return [GameResult.from_line(line) for line in text.splitlines() if line.strip()]
-
-
 __all__ = [
     "PRIOR_DRAWS",
     "REFERENCE",
@@ -649,7 +643,6 @@ __all__ = [
     "ladder_ratings",
     "rate",
     "rate_with_ladder",
-    "read_results",
     "simulate",
     "tallies",
 ]

@@ -8,13 +8,17 @@ that is void again counts for neither player (the leaderboard shows it).
 
 Everything here is plain data: a result read back from its JSON line equals the result that
 wrote it, which is what lets an interrupted tournament resume to the same results.
+:func:`read_results` reads a results file back, the one reader the runner, the ratings and the
+leaderboard share.
 """
 
 from __future__ import annotations
 
 import enum
 import json
+import os
 from dataclasses import asdict, dataclass, field
+from pathlib import Path
 from typing import Any, Final
 
 
@@ -252,3 +256,39 @@ class GameResult:
 def _side_from_json(data: dict[str, Any]) -> SideOutcome:
     """A side's outcome from its JSON (the status by its value)."""
     return SideOutcome(**{**data, "status": Status(data["status"])})
+
+
+def read_results(path: str | Path) -> list[GameResult]:
+    """Every result in a results file, in the file's order, cutting off a torn last line.
+
+    A last line without its newline, or a whole last line that is not a result, is what a
+    kill in the middle of a write leaves: the file is truncated to the lines before it (and
+    synced), so that a resumed tournament appends after whole lines. Void results (``points``
+    None) are read like any other; a line written before a newer field existed (``usage``)
+    reads with that field's default (:meth:`GameResult.from_json`).
+
+    Raises:
+        FileNotFoundError: when there is no such file.
+        ValueError: for a line that is not a result anywhere but last, named by its number.
+    """
+    file = Path(path)
+    data = file.read_bytes()
+    lines = data.split(b"\n")
+    # after the last newline: b"" for a complete file, else the torn rest
+    complete, torn = lines[:-1], lines[-1]
+    results = []
+    keep = 0
+    for number, line in enumerate(complete, 1):
+        try:
+            results.append(GameResult.from_line(line.decode()))
+        except (ValueError, KeyError, TypeError, IndexError) as error:
+            if number == len(complete) and not torn:
+                break  # the last line, whole but broken: torn as well
+            raise ValueError(f"{file}, line {number}: not a game result ({error})") from error
+        keep += len(line) + 1
+    if keep < len(data):
+        with file.open("r+b") as handle:
+            handle.truncate(keep)
+            handle.flush()
+            os.fsync(handle.fileno())
+    return results

@@ -43,7 +43,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
-from gamelib.tournament.records import GameResult, GameSpec
+from gamelib.tournament.records import GameResult, GameSpec, read_results
 from gamelib.tournament.schedule import Schedule, replay_spec
 
 Play = Callable[[GameSpec], GameResult]
@@ -71,39 +71,6 @@ class FixedGames:
     def games(self, round_number: int, results: Sequence[GameResult]) -> tuple[GameSpec, ...]:
         """The specs."""
         return self.specs
-
-
-def read_results(path: Path) -> list[GameResult]:
-    """The results in a results file (none if it does not exist), cutting off a torn last line.
-
-    A last line without its newline, or one that is not a result, is what a kill in the
-    middle of a write leaves: the file is truncated to the lines before it.
-
-    Raises:
-        ValueError: for a line that is not a result anywhere but last.
-    """
-    if not path.exists():
-        return []
-    data = path.read_bytes()
-    lines = data.split(b"\n")
-    # after the last newline: b"" for a complete file, else the torn rest
-    complete, torn = lines[:-1], lines[-1]
-    results = []
-    keep = 0
-    for number, line in enumerate(complete, 1):
-        try:
-            results.append(GameResult.from_line(line.decode()))
-        except (ValueError, KeyError, TypeError, IndexError) as error:
-            if number == len(complete) and not torn:
-                break  # the last line, whole but broken: torn as well
-            raise ValueError(f"{path}, line {number}: not a game result ({error})") from error
-        keep += len(line) + 1
-    if keep < len(data):
-        with path.open("r+b") as handle:
-            handle.truncate(keep)
-            handle.flush()
-            os.fsync(handle.fileno())
-    return results
 
 
 def append_result(handle: IO[str], result: GameResult) -> None:
@@ -223,7 +190,7 @@ def run_tournament(
     path = Path(results_path)
     path.parent.mkdir(parents=True, exist_ok=True)
     plan: Schedule = FixedGames(tuple(schedule)) if isinstance(schedule, Sequence) else schedule
-    results = read_results(path)
+    results = read_results(path) if path.exists() else []
     done = {(result.spec.game_id, result.spec.attempt): result for result in results}
     scheduled: set[str] = set()
     with _executor_for(executor, jobs, dask_address) as pool, path.open("a") as handle:

@@ -22,7 +22,8 @@ from typing import Any
 import pytest
 
 from gamelib.tournament.ladder import LADDER
-from gamelib.tournament.ratings import RatingTable, rate, read_results
+from gamelib.tournament.ratings import RatingTable, rate
+from gamelib.tournament.records import read_results
 from tests.browser.conftest import (
     REPOSITORY,
     offline_context,
