@@ -7,12 +7,21 @@
  *
  * The page speaks the language of its <html lang>: English (index.html) or Japanese
  * (ja/index.html, the same page in Japanese). Every sentence the script writes comes from
- * trainer.js's WORDS, in that language; the language switch keeps the exercise (the address).
+ * trainer.js's WORDS (or mastery.js's and the progress store's, which come in both), in that
+ * language; the language switch keeps the exercise (the address).
+ *
+ * Practice (issue 30): the first Check of an exercise is a rated try, recorded with
+ * PruningMastery.recordAttempt and kept by PruningProgressStore (local storage); a later
+ * Check is recorded too and mastery.js leaves it unrated; "Show solution" before any Check
+ * records a miss. "Next exercise" asks PruningMastery.nextExercise for the tree to practise
+ * and shows why, until the student changes the exercise by hand. The record is opaque here:
+ * only PruningMastery's functions read it.
  */
 "use strict";
 
 (() => {
   const T = PruningTrainer;
+  const M = PruningMastery;
   const SVG = "http://www.w3.org/2000/svg";
   const BOX = { width: 50, height: 40 };
   const ELLIPSE = { rx: 28, ry: 21 };
@@ -57,6 +66,13 @@
     verdicts: new Map(),
     // the leaf whose button has the keyboard's focus: the drawing outlines it as well
     focusedLeaf: null,
+    // the student's progress record (opaque: PruningMastery's), once the store has read it
+    progress: null,
+    // settles when the record is read (loadProgress); the saves follow each other on `saving`
+    loading: null,
+    saving: Promise.resolve(),
+    // whether this exercise has been checked or its solution shown since it was set
+    answered: false,
   };
 
   const $ = (id) => document.getElementById(id);
@@ -339,6 +355,7 @@
     stopPlaying();
     const tree = T.randomTree(state.seed, state.depth, state.branching);
     state.exercise = new T.Exercise(tree, state.convention);
+    state.answered = false;
     state.marked = new Set();
     state.typed = {};
     state.verdicts = new Map();
@@ -351,6 +368,7 @@
   function newRules() {
     stopPlaying();
     state.exercise = new T.Exercise(state.exercise.tree, state.convention);
+    state.answered = false;
     state.pictures = null;
     state.verdicts = new Map();
     drawExercise();
@@ -589,6 +607,7 @@
   function check() {
     const exercise = state.exercise;
     const { feedback, blank } = exercise.checkTyped(state.marked, state.typed, LANGUAGE);
+    recordAttempt({ answer: typedAnswer(), shown: false });
     state.verdicts = new Map();
     for (const name of exercise.leafNames) {
       const marked = state.marked.has(name);
@@ -641,6 +660,7 @@
 
   function showSolution() {
     const exercise = state.exercise;
+    if (!state.answered) recordAttempt({ answer: null, shown: true });
     state.pictures = T.pictures(exercise, LANGUAGE);
     // the notebook widget's solution paragraph (node names escaped): its <div>'s content
     const paragraph = document.createElement("template");
@@ -741,6 +761,101 @@
     if (state.timer !== null) startTimer(); // a playing animation takes the new pace now
   }
 
+  // ------------------------------------------------------------------ practice
+
+  /** The exercise on the page as mastery.js names it: {seed, depth, branching, convention}. */
+  function currentSpec() {
+    const branching = Array.isArray(state.branching) ? [...state.branching] : state.branching;
+    return { seed: state.seed, depth: state.depth, branching, convention: { ...state.convention } };
+  }
+
+  /**
+   * The answer as PruningMastery.grade reads it: the leaves marked pruned, and every value
+   * box's number read as Check reads it (in the page's language); a box left empty or that
+   * cannot be read gives no value, so that part is not right.
+   */
+  function typedAnswer() {
+    const values = [];
+    for (const [name, text] of Object.entries(state.typed)) {
+      let number = null;
+      try {
+        number = T.readValue(text, LANGUAGE);
+      } catch (error) {
+        continue; // Check's feedback names the box; for the rating the value is missing
+      }
+      if (number !== null) values.push([name, number]);
+    }
+    return { pruned: [...state.marked], values };
+  }
+
+  /** Show a notice of the progress store ({en, ja}, or null: the last one stays). */
+  function showNotice(notice) {
+    if (!notice) return;
+    const line = $("progress-notice");
+    line.textContent = notice[LANGUAGE];
+    line.hidden = false;
+  }
+
+  /**
+   * Read the student's record from the store (or start one); a store that fails anyway leaves
+   * a record in memory only, and says so.
+   */
+  async function loadProgress() {
+    try {
+      const { progress, notice } = await PruningProgressStore.load();
+      state.progress = progress;
+      showNotice(notice);
+    } catch (error) {
+      state.progress = M.newProgress(`page-${Date.now()}`, Date.now());
+      showNotice({ [LANGUAGE]: pageWords("progress_in_memory", { error: String(error) }) });
+    }
+  }
+
+  /**
+   * Record an attempt at the exercise on the page, now: a Check's answer, or (`shown`) the
+   * solution shown before any Check, a miss. mastery.js rates only the first attempt at an
+   * exercise in the whole record; the record is then saved (in turn, never two at once).
+   */
+  function recordAttempt({ answer, shown }) {
+    const spec = currentSpec();
+    const at = Date.now();
+    state.answered = true;
+    state.loading.then(() => {
+      state.progress = M.recordAttempt(state.progress, spec, answer, { at, shown });
+      const progress = state.progress;
+      state.saving = state.saving
+        .then(() => PruningProgressStore.save(progress))
+        .then(({ notice }) => showNotice(notice))
+        .catch((error) => {
+          showNotice({ [LANGUAGE]: pageWords("progress_not_saved", { error: String(error) }) });
+        });
+    });
+  }
+
+  /** A seed for nextExercise's candidates, new at every press (0 to 999999999). */
+  function freshSeed() {
+    return Math.floor(Math.random() * 1e9);
+  }
+
+  /**
+   * "Next exercise": the tree PruningMastery chooses for this student's record, set up exactly
+   * as a tree chosen by hand (settings, address, drawing), and its reason in the status line.
+   */
+  async function practiseNext() {
+    await state.loading;
+    const choice = M.nextExercise(state.progress, freshSeed());
+    const { seed, depth, branching, convention } = choice.spec;
+    Object.assign(state, { seed, depth, branching, convention: { ...convention } });
+    showSettings();
+    newExercise();
+    $("practice-reason").textContent = choice.reason[LANGUAGE];
+  }
+
+  /** The student changed the exercise by hand: the reason of "Next exercise" no longer holds. */
+  function clearReason() {
+    $("practice-reason").textContent = "";
+  }
+
   // ------------------------------------------------------------------ wiring
 
   function readSettings() {
@@ -758,6 +873,7 @@
       for (const input of document.querySelectorAll(`input[name="${name}"]`)) {
         input.addEventListener("change", () => {
           state.convention = { ...state.convention, [name]: input.value };
+          clearReason();
           newRules();
         });
       }
@@ -766,6 +882,7 @@
       $(id).addEventListener("change", () => {
         readSettings();
         showSettings();
+        clearReason();
         newExercise();
       });
     }
@@ -774,8 +891,10 @@
     $("new-tree").addEventListener("click", () => {
       state.seed = state.seed >= 999999999 ? 0 : state.seed + 1;
       showSettings();
+      clearReason();
       newExercise();
     });
+    $("next-exercise").addEventListener("click", practiseNext);
     $("clear").addEventListener("click", clearAnswer);
     const steps = {
       "first-step": () => 0,
@@ -818,8 +937,10 @@
     window.addEventListener("hashchange", () => {
       readAddress();
       showSettings();
+      clearReason();
       newExercise();
     });
+    state.loading = loadProgress();
     newExercise();
   }
 

@@ -335,6 +335,15 @@ const PruningTrainer = (() => {
         ja: "{node}（{role}）はカットせずにすべての子を探索します（最善の子 {child} が返した値は {comparison}）。受け取った {bound} = {entry} より良い値を返した子はなく、fail-hard ではそのときその限界値 {value} を返します。",
       },
       pruned_by: { en: "{cut}.", ja: "{cut}。" },
+      // practice (issue 30): when the progress store itself fails (its own notices say the rest)
+      progress_in_memory: {
+        en: "Your progress could not be read ({error}); this page keeps it only until you leave it.",
+        ja: "進捗を読めませんでした（{error}）。このページを離れるまでのあいだだけ進捗を保ちます。",
+      },
+      progress_not_saved: {
+        en: "Your last try could not be saved ({error}); it counts only until you leave this page.",
+        ja: "最後の答えを保存できませんでした（{error}）。このページを離れるまでのあいだだけ数えます。",
+      },
     },
   };
 
