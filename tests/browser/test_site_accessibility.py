@@ -3,10 +3,11 @@
 axe-core (from npm, pinned by tests/browser/package-lock.json) is injected by Playwright into
 every built page of both books (site/_build/html and its ja/ book, as ``site_pages()`` of
 test_site.py lists them: the notebooks' pages with their players, the glossary, the teachers'
-guide, search, the trainer in both languages, the tournament's leaderboard and the first of
-its replays: :func:`checked_pages`), opened offline from a local static server,
-once with the reader's system in light mode and once in dark mode (the book theme follows the
-system until its switch is used, so the page is seen in dark as such a reader first sees it).
+guide, search, the trainer and its progress page in both languages, the tournament's
+leaderboard and the first of its replays: :func:`checked_pages`), opened offline from a local
+static server, once with the reader's system in light mode and once in dark mode (the book
+theme follows the system until its switch is used, so the page is seen in dark as such a
+reader first sees it).
 The rules run are those tagged ``wcag2a``, ``wcag2aa``, ``wcag21a``, ``wcag21aa`` and
 ``wcag22aa``; any violation fails the test, which names every one: page, theme, rule, impact,
 element and axe's summary of what is wrong. The trainer is also checked after a Check, with
@@ -40,6 +41,7 @@ pytestmark = pytest.mark.browser
 
 DESKTOP = {"width": 1280, "height": 900}
 TRAINERS = ("trainer/index.html", "trainer/ja/index.html")
+PROGRESS_PAGES = ("trainer/progress.html", "trainer/ja/progress.html")
 
 
 def checked_pages() -> list[str]:
@@ -72,7 +74,7 @@ def violation_table(found: dict[str, list[str]]) -> str:
 def test_every_page_has_no_wcag_violation(browser: Any, server: str, theme: str) -> None:
     pages = checked_pages()
     assert "index.html" in pages and "ja/index.html" in pages
-    assert all(trainer in pages for trainer in TRAINERS)
+    assert all(trainer in pages for trainer in TRAINERS + PROGRESS_PAGES)
     context, watch = offline_context(browser, DESKTOP, server, "file:")
     found: dict[str, list[str]] = {}
     try:
@@ -85,6 +87,8 @@ def test_every_page_has_no_wcag_violation(browser: Any, server: str, theme: str)
                 # a page of the book theme (not the trainer's or the leaderboard's) shows the
                 # system's mode
                 assert page.evaluate("document.documentElement.dataset.theme") == theme, name
+            if name in PROGRESS_PAGES:
+                page.wait_for_selector("body[data-ready=true]")  # the store read, cards drawn
             found[f"{name} ({theme})"] = axe_violations(page, f"{name} ({theme})")
             if name in TRAINERS:
                 page.locator("#check").click()
