@@ -186,7 +186,7 @@ function summary(values) {
  */
 function oracle(M, progress) {
   const totals = Object.fromEntries(M.SKILL_IDS.map((id) => [id, [0, 0]]));
-  for (const attempt of progress.attempts) {
+  for (const attempt of M.attemptsOf(progress)) {
     if (!attempt.rated) continue;
     for (const [id, [right, parts]] of Object.entries(attempt.outcomes)) {
       totals[id][0] += right;
@@ -235,8 +235,9 @@ async function run(seed) {
     const levels = student(M, random);
     const truth = M.SKILL_IDS.map((id) => levels[id]);
     const { progress } = practise(M, { ...levels }, random, true, checkpoints.at(-1), false);
+    const attempts = M.attemptsOf(progress);
     checkpoints.forEach((count, point) => {
-      const prefix = { ...progress, attempts: progress.attempts.slice(0, count) };
+      const prefix = M.fromAttempts({ ...progress, attempts: attempts.slice(0, count) });
       const state = M.standing(prefix);
       correlations[point].push(spearman(M.SKILL_IDS.map((id) => state.skills[id].rating), truth));
       ceilings[point].push(spearman(oracle(M, prefix), truth));
@@ -261,8 +262,8 @@ async function run(seed) {
   let progress = M.newProgress("timing", 0);
   const specs = [];
   for (let index = 0; index < 50; index += 1) specs.push(randomSpec(M, random));
-  const seedAttempts = specs.map((spec, index) =>
-    M.recordAttempt(M.newProgress("t", 0), spec, { pruned: [], values: [] }, { at: index }).attempts[0],
+  const seedAttempts = specs.map(
+    (spec, index) => M.attemptsOf(M.recordAttempt(M.newProgress("t", 0), spec, { pruned: [], values: [] }, { at: index }))[0],
   );
   const attempts = [];
   for (let index = 0; index < RECORD_ATTEMPTS; index += 1) {
@@ -271,7 +272,7 @@ async function run(seed) {
     const exercise = like.exercise.replace(/^seed=\d+/, `seed=${1000000 + index}`);
     attempts.push({ ...like, exercise, at: 1764000000000 + 60000 * index });
   }
-  progress = { ...progress, attempts };
+  progress = M.fromAttempts({ ...progress, attempts });
   // wall-clock and this process's CPU time (user + system: on a shared machine the wall clock
   // also counts time the process waited for a core)
   const saves = [];

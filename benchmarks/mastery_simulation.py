@@ -86,29 +86,39 @@ def node(command: str, seed: int) -> dict[str, Any]:
 
 CHROMIUM_TIMING = """async (count) => {
   const M = PruningMastery;
-  const blank = { pruned: [], values: [] };
-  const like = M.candidates(7, 50).map((spec, index) =>
-    M.recordAttempt(M.newProgress("t", 0), spec, blank, { at: index }).attempts[0]);
+  let record = M.newProgress("timing", 0);
+  for (const [index, spec] of M.candidates(7, 50).entries()) {
+    record = M.recordAttempt(record, spec, { pruned: [], values: [] }, { at: index });
+  }
+  const like = M.attemptsOf(record);
   const attempts = [];
   for (let index = 0; index < count; index += 1) {
     const model = like[index % like.length];
     const exercise = model.exercise.replace(/^seed=\\d+/, `seed=${1000000 + index}`);
     attempts.push({ ...model, exercise, at: 1764000000000 + 60000 * index });
   }
-  const progress = { ...M.newProgress("timing", 0), attempts };
+  const progress = M.fromAttempts({ ...M.newProgress("timing", 0), attempts });
   const saves = [];
   const loads = [];
+  const records = [];
+  const blank = { pruned: [], values: [] };
+  let text = "";
   for (let repeat = 0; repeat < 7; repeat += 1) {
     let start = performance.now();
-    localStorage.setItem("timing", await M.exportProgress(progress));
+    text = await M.exportProgress(progress);
+    localStorage.setItem("timing", text);
     saves.push(performance.now() - start);
     start = performance.now();
     const { progress: back } = await M.importProgress(localStorage.getItem("timing"));
     M.standing(back);
     loads.push(performance.now() - start);
+    start = performance.now();
+    const after = M.recordAttempt(back, M.candidates(repeat, 1)[0], blank, { at: 1800000000000 });
+    M.standing(after);
+    records.push(performance.now() - start);
   }
   localStorage.removeItem("timing");
-  return { saves, loads };
+  return { saves, loads, records, bytes: new TextEncoder().encode(text).length };
 }"""
 
 

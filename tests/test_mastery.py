@@ -149,11 +149,13 @@ def sample_record() -> dict[str, Any]:
     """Attempts with every skill, a miss pattern, a repeated (unrated) exercise."""
     generator = random.Random(30)
     attempts = []
+    shapes = []  # an exercise's skills and their parts, the same on every try at it
     for index in range(40):
-        skills = generator.sample(SKILLS, generator.randint(1, 5))
+        if index < 33:
+            skills = generator.sample(SKILLS, generator.randint(1, 5))
+            shapes.append({skill: generator.randint(1, 4) for skill in skills})
         outcomes = {}
-        for skill in skills:
-            parts = generator.randint(1, 4)
+        for skill, parts in shapes[index % 33].items():
             outcomes[skill] = [generator.choice([parts, generator.randint(0, parts)]), parts]
         key = f"seed={index % 33}&depth=3&branching=2-3&cutoff=ge&order=given&failure=hard"
         attempts.append(attempt(key, outcomes, 1000 * index, rated=int(index < 33)))
@@ -400,11 +402,41 @@ def test_export_import_and_what_is_kept_aside(output: dict[str, Any]) -> None:
 def test_the_file_is_packed_and_unpacked_exactly(output: dict[str, Any]) -> None:
     sound = output["records"][0]
     packed = json.loads(json.loads(sound["text"])["body"])
-    assert packed == pack_record(sample_record()) and packed["version"] == VERSION == 2
+    assert packed == pack_record(sample_record()) and packed["version"] == VERSION == 3
     attempts = sample_record()["attempts"]
-    assert len(packed["exercises"]) == len({attempt["exercise"] for attempt in attempts})
-    assert all(isinstance(number, int | float) for item in packed["attempts"] for number in item)
+    # each exercise (an address with its skills, parts and difficulties) and each tag once
+    entries = {
+        (
+            attempt["exercise"],
+            *((s, o[1], attempt["start"][s]) for s, o in attempt["outcomes"].items()),
+        )
+        for attempt in attempts
+    }
+    assert len(packed["exercises"]) == len(entries) < len(attempts)
+    assert len(packed["shapes"]) == 1 and len(packed["tags"]) == len(
+        set(map(tuple, packed["tags"]))
+    )
+    assert all(isinstance(number, int) for item in packed["attempts"] for number in item)
     assert unpack_record(packed) == attempts
+    # 10,000 attempts (every one a different exercise: the largest record) stay small
+    bytes_per_attempt = output["record_size"]["bytes"] / output["record_size"]["attempts"]
+    assert bytes_per_attempt < 80, bytes_per_attempt
+
+
+def test_a_version_2_record_is_migrated_and_kept_aside(output: dict[str, Any]) -> None:
+    migration = output["migration2"]
+    imported = migration["imported"]
+    # the same attempts with the starts they had (version 2 kept them: here 0.5)
+    old = [
+        {**attempt, "start": dict.fromkeys(attempt["start"], 0.5)}
+        for attempt in migration["fresh"]["attempts"]
+    ]
+    assert imported["progress"]["attempts"] == old and imported["progress"]["version"] == 3
+    words = output["constants"]["WORDS"]["aside_migrated"]["en"]
+    assert imported["aside"]["text"] == migration["text"]
+    assert imported["aside"]["reason"]["en"] == words.format(version=2, expected=3)
+    assert "バージョン 2" in imported["aside"]["reason"]["ja"]
+    assert read_record(migration["text"]).attempts == old, "gamelib reads version 2 too"
 
 
 def test_a_version_1_record_is_migrated_and_kept_aside(output: dict[str, Any]) -> None:
@@ -419,7 +451,8 @@ def test_a_version_1_record_is_migrated_and_kept_aside(output: dict[str, Any]) -
         for value in attempt["start"].values()
     )
     words = output["constants"]["WORDS"]["aside_migrated"]
-    assert imported["aside"] == {"text": migration["text"], "reason": words}
+    reason = {language: text.format(version=1, expected=3) for language, text in words.items()}
+    assert imported["aside"] == {"text": migration["text"], "reason": reason}
     with pytest.raises(RecordError) as error:
         read_record(migration["text"])
     assert (error.value.reason, error.value.detail) == ("version", "1")

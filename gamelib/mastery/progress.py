@@ -4,11 +4,14 @@ same record format and rating fold as the web trainer (``site/trainer/mastery.js
 
 A file is JSON ``{"format", "version", "sha256", "body"}``: ``body`` is the packed record as
 JSON text and ``sha256`` the SHA-256 of body's UTF-8 bytes, so a changed body (or a changed hash)
-shows. Version 2 packs the record: the exercises' addresses once each (``exercises``), the skill
-names once (``skills``), and each attempt one flat array ``[exercise index, at, rated + 2·shown,
-then per skill: skill index, right, parts, difficulty]``. A version 1 file (each attempt an
-object, and a whole skill's difficulty under the earlier Elo model) is not read here: the
-trainer page migrates it when it opens it, and a new export is version 2.
+shows. Version 3 (``pack_record``) keeps the record in tables: the skill names, the exercises'
+address shapes (what follows ``seed=N``), the tags ``[skill index, parts, difficulty]`` and the
+exercises ``[seed, shape index, tag index, …]`` each distinct one once, and each attempt one
+short array ``[exercise index, at − the previous attempt's at, rated + 2·shown, right per tag]``.
+A version 2 file (each attempt ``[exercise index, at, rated + 2·shown, then per skill: skill
+index, right, parts, difficulty]``) is read as well; a version 1 file (each attempt an object,
+and a whole skill's difficulty under the earlier Elo model) is not read here: the trainer page
+migrates it when it opens it, and a new export is version 3.
 
 The rating model (the trainer's ``estimate``): a part of skill s is right with probability
 P = σ(θ_s − d), d the part's difficulty in that exercise (the attempt's ``start``); a skill's
@@ -27,6 +30,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final, cast
@@ -34,7 +38,7 @@ from typing import Any, Final, cast
 from gamelib.mastery.skills import SKILLS, Skill
 
 FORMAT: Final = "alphabeta-trainer-progress"
-VERSION: Final = 2
+VERSION: Final = 3
 PRIOR_SD: Final = 1.0
 HALF_LIFE: Final = 40
 MOST_STEPS: Final = 100
@@ -154,23 +158,50 @@ def _as_javascript(value: object) -> object:
     return value
 
 
+_SEEDED: Final = re.compile(r"seed=(0|[1-9][0-9]{0,14})(?=&|$)")
+TABLES: Final = ("skills", "shapes", "tags", "exercises", "attempts")
+
+
+def _split_key(key: str) -> tuple[int, str]:
+    """An address split into its seed and the rest ("seed=7&depth=3…" → (7, "&depth=3…");
+    an address without a seed: (−1, the address)), as the trainer's ``splitKey``."""
+    match = _SEEDED.match(key)
+    return (int(match.group(1)), key[match.end() :]) if match else (-1, key)
+
+
 def pack_record(progress: Mapping[str, Any]) -> dict[str, Any]:
-    """A record (attempts as objects) packed for a file, as the trainer's ``packRecord``."""
-    exercises: dict[str, int] = {}
+    """A record (attempts as objects) packed as version 3, as the trainer's ``fromAttempts``
+    packs it: the shapes, tags and exercises each distinct one once, in the order they first
+    appear; an exercise's tags in SKILLS order; each attempt ``[exercise index, at − the
+    previous attempt's at, rated + 2·shown, right per tag]``."""
+    skills = list(SKILLS)
+    shapes: dict[str, int] = {}
+    tags: dict[tuple[int, int, float], int] = {}
+    exercises: dict[tuple[Any, ...], int] = {}
     attempts = []
+    previous = 0
     for attempt in progress["attempts"]:
-        number = exercises.setdefault(attempt["exercise"], len(exercises))
-        packed = [number, attempt["at"], attempt["rated"] + 2 * attempt["shown"]]
-        for skill, (right, parts) in attempt["outcomes"].items():
-            packed += [SKILLS.index(skill), right, parts, attempt["start"][skill]]
-        attempts.append(packed)
+        seed, shape = _split_key(attempt["exercise"])
+        entry: list[Any] = [seed, shapes.setdefault(shape, len(shapes))]
+        rights = []
+        for skill in sorted(attempt["outcomes"], key=SKILLS.index):
+            right, parts = attempt["outcomes"][skill]
+            tag = (skills.index(skill), parts, attempt["start"][skill])
+            entry.append(tags.setdefault(tag, len(tags)))
+            rights.append(right)
+        number = exercises.setdefault(tuple(entry), len(exercises))
+        flags = attempt["rated"] + 2 * attempt["shown"]
+        attempts.append([number, attempt["at"] - previous, flags, *rights])
+        previous = attempt["at"]
     return {
         "format": progress["format"],
         "version": progress["version"],
         "student": progress["student"],
         "created": progress["created"],
-        "skills": list(SKILLS),
-        "exercises": list(exercises),
+        "skills": skills,
+        "shapes": list(shapes),
+        "tags": [list(tag) for tag in tags],
+        "exercises": [list(entry) for entry in exercises],
         "attempts": attempts,
     }
 
@@ -179,8 +210,97 @@ def _whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
+def _number(value: object) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def _tables_problem(packed: Mapping[str, Any]) -> str:
+    """What is wrong with a version 3 record's tables, or "" (the trainer's ``tablesProblem``:
+    the same checks, in the same order, with the same names)."""
+    if not all(isinstance(packed.get(table), list) for table in TABLES):
+        return "attempts"
+    skills, shapes, tags, exercises, attempts = (packed[table] for table in TABLES)
+    if not all(skill in SKILLS for skill in skills) or len(set(skills)) != len(skills):
+        return "skills"
+    if not all(isinstance(shape, str) for shape in shapes):
+        return "shapes"
+    for tag in tags:
+        sound = isinstance(tag, list) and len(tag) == 3 and _whole(tag[0]) and tag[0] < len(skills)
+        if not sound or not _whole(tag[1]) or tag[1] < 1 or not _number(tag[2]):
+            return "tags"
+    for entry in exercises:
+        if not isinstance(entry, list) or len(entry) < 3:
+            return "exercises"
+        seed, shape, *mine = entry
+        if not (isinstance(seed, int) and not isinstance(seed, bool) and seed >= -1):
+            return "exercises"
+        if not _whole(shape) or shape >= len(shapes):
+            return "exercises"
+        if not all(_whole(tag) and tag < len(tags) for tag in mine):
+            return "exercises"
+        if len({tags[tag][0] for tag in mine}) != len(mine):
+            return "exercises"
+    at = 0
+    for item in attempts:
+        sound = isinstance(item, list) and len(item) >= 3 and _whole(item[0])
+        if not sound or item[0] >= len(exercises) or not _safe(item[1]):
+            return "attempt"
+        if not _whole(item[2]) or item[2] > 3:
+            return "attempt"
+        at += item[1]
+        if not _safe(at):
+            return "attempt"
+        entry = exercises[item[0]]
+        if len(item) != len(entry) + 1:
+            return "outcome"
+        for tag, right in zip(entry[2:], item[3:], strict=True):
+            if not _whole(right) or right > tags[tag][1]:
+                return "outcome"
+    return ""
+
+
+def _safe(value: object) -> bool:
+    """A whole number JavaScript holds exactly (Number.isSafeInteger)."""
+    return isinstance(value, int) and not isinstance(value, bool) and abs(value) <= 2**53 - 1
+
+
 def unpack_record(packed: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """A packed record's attempts as objects (the trainer's ``unpackRecord``).
+    """A version 3 record's attempts as objects (the trainer's ``attemptsOf``).
+
+    Raises:
+        RecordError: "damaged", when the packing is not sound.
+    """
+    problem = _tables_problem(packed)
+    if problem:
+        raise RecordError("damaged", problem)
+    skills, shapes, tags, exercises = (packed[table] for table in TABLES[:4])
+    result = []
+    at = 0
+    for item in packed["attempts"]:
+        seed, shape, *mine = exercises[item[0]]
+        at += item[1]
+        outcomes: dict[str, list[Any]] = {}
+        start: dict[str, Any] = {}
+        for tag, right in zip(mine, item[3:], strict=True):
+            skill, parts, difficulty = tags[tag]
+            outcomes[skills[skill]] = [right, parts]
+            start[skills[skill]] = difficulty
+        result.append(
+            {
+                "exercise": (f"seed={seed}" if seed >= 0 else "") + shapes[shape],
+                "at": at,
+                "rated": item[2] & 1,
+                "shown": item[2] >> 1,
+                "outcomes": outcomes,
+                "start": start,
+            }
+        )
+    return result
+
+
+def _unpack_version_2(packed: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """A version 2 record's attempts as objects: each attempt ``[exercise index, at,
+    rated + 2·shown, then per skill: skill index, right, parts, difficulty]``.
 
     Raises:
         RecordError: "damaged", when the packing is not sound.
@@ -251,8 +371,9 @@ def read_record(text: str) -> Record:
     body = file.get("body")
     if not isinstance(body, str):
         raise RecordError("not_progress")
-    if file.get("version") != VERSION:
-        raise RecordError("version", str(file.get("version")))
+    version = file.get("version")
+    if version not in (2, VERSION):
+        raise RecordError("version", str(version))
     digest = hashlib.sha256(body.encode("utf-8")).hexdigest()
     if file.get("sha256") != digest:
         raise RecordError("checksum")
@@ -262,9 +383,10 @@ def read_record(text: str) -> Record:
         raise RecordError("damaged", "body") from error
     if not isinstance(packed, dict) or packed.get("format") != FORMAT:
         raise RecordError("damaged", "format")
-    if packed.get("version") != VERSION:
+    if packed.get("version") != version:
         raise RecordError("damaged", "format")
-    attempts = [_check_attempt(attempt) for attempt in unpack_record(packed)]
+    unpacked = unpack_record(packed) if version == VERSION else _unpack_version_2(packed)
+    attempts = [_check_attempt(attempt) for attempt in unpacked]
     record = Record(str(packed.get("student")), attempts, digest)
     record.skills = standing(attempts)
     return record

@@ -170,8 +170,8 @@ const PruningMastery = ((T, fitted) => {
       ja: "進捗記録のチェックサムが内容と一致しません（破損または編集されています）。別に保管します。",
     },
     aside_migrated: {
-      en: "The progress record had version 1; it was read into version 2, and the old text is kept aside.",
-      ja: "進捗記録はバージョン 1 でした。バージョン 2 に読み替え、元の記録は別に保管します。",
+      en: "The progress record had version {version}; it was read into version {expected}, and the old text is kept aside.",
+      ja: "進捗記録はバージョン {version} でした。バージョン {expected} に読み替え、元の記録は別に保管します。",
     },
     aside_damaged: {
       en: "The progress record is damaged ({detail}); it is kept aside.",
@@ -595,35 +595,190 @@ const PruningMastery = ((T, fitted) => {
   // ------------------------------------------------------------------ the progress record
 
   /*
-   * Version 2 of the record (version 1 kept each attempt as an object with long keys, and its
-   * `start` was the difficulty of a whole skill under the earlier Elo model). In memory an
-   * attempt is {exercise, at, rated, shown, outcomes: {id: [right, parts]}, start: {id: d}};
-   * in a file or local storage the record is packed (packRecord): the exercises' addresses
-   * once each, the skill names once, and each attempt one flat array of numbers
+   * Version 3 of the record. In memory the record is what its file holds (so that loading
+   * and saving do not rebuild it): a few tables and one short array of whole numbers per
+   * attempt,
    *
-   *   [exercise index, at, rated + 2·shown, then per skill: skill index, right, parts, d]
+   *   skills     the skill names; a tag's skill is an index into it
+   *   shapes     what follows "seed=N" in the exercises' addresses ("&depth=3&branching=…")
+   *   tags       [skill index, parts, d]: a skill of an exercise, its parts and its starting
+   *              difficulty d (startingDifficulty, rounded to 0.001), each distinct one once
+   *   exercises  [seed, shape index, tag index, …]: an exercise's address is "seed=" + seed +
+   *              shape (seed −1: the shape alone), its skills its tags in SKILL order, each
+   *              distinct one once
+   *   attempts   [exercise index, at − the previous attempt's at (ms; the first: at),
+   *              rated + 2·shown, right of the exercise's first tag, right of its second, …]
    *
-   * A version 1 record is read and migrated (migrateRecord: the same attempts, each `start`
-   * made again from the exercise's address), and its text is kept aside, never dropped.
+   * An attempt as an object ({exercise, at, rated, shown, outcomes: {id: [right, parts]},
+   * start: {id: d}}: attemptsOf, fromAttempts) is made only when asked for. Version 2 kept the
+   * parts and d in every attempt and the whole address of every exercise (a record of 10,000
+   * attempts took 1.5 MB; version 3 about a third of it); version 1 kept each attempt as an
+   * object with a whole skill's difficulty under an earlier Elo model. Both are read and
+   * migrated (migrateRecord), and their text is kept aside, never dropped.
+   *
+   * Indexes for recordAttempt and standing()'s fold are kept beside a record (the memo below,
+   * never in the record), handed on to the record recordAttempt makes from it, so that a
+   * student's next attempt costs the same at 10,000 attempts as at 10.
    */
   const FORMAT = "alphabeta-trainer-progress";
-  const VERSION = 2;
+  const VERSION = 3;
+  const TABLES = ["skills", "shapes", "tags", "exercises", "attempts"];
 
   /** A fresh record: no attempts yet. `student` is any identifier (the page draws one). */
   function newProgress(student, created) {
-    return { format: FORMAT, version: VERSION, student, created, attempts: [] };
+    return { format: FORMAT, version: VERSION, student, created, skills: [...SKILL_IDS], shapes: [], tags: [], exercises: [], attempts: [] };
   }
 
   const round = (value) => Math.round(value * 1000) / 1000;
+  const SEEDED = /^seed=(0|[1-9][0-9]{0,14})(?=&|$)/;
+
+  /** An address split into [seed, shape] ("seed=7&depth=3…" → [7, "&depth=3…"]; else −1). */
+  function splitKey(key) {
+    const match = SEEDED.exec(key);
+    return match ? [Number(match[1]), key.slice(match[0].length)] : [-1, key];
+  }
+
+  function keyOf(progress, entry) {
+    return (entry[0] >= 0 ? `seed=${entry[0]}` : "") + progress.shapes[entry[1]];
+  }
 
   /**
-   * The record after an attempt (a new object; the old one is not changed). Only the first
+   * The memo of a record: where each shape, tag and exercise is in its tables, which
+   * addresses have been tried, and standing()'s fold so far (foldAttempt). Made once per
+   * record, from its tables; recordAttempt hands it on to the new record (the old one makes
+   * its own again if it is used again).
+   */
+  const memos = new WeakMap();
+  function memoOf(progress) {
+    let memo = memos.get(progress);
+    if (memo === undefined) {
+      memo = {
+        index: null, // indexOf's
+        tried: new Map(), // shape index → the seeds tried with it
+        skillOf: [],
+        fold: newFold(),
+        folded: 0,
+        at: 0,
+      };
+      memos.set(progress, memo);
+    }
+    return memo;
+  }
+
+  /** The memo with every attempt of the record folded in (tried addresses, fold, last at). */
+  function foldedMemo(progress) {
+    const memo = memoOf(progress);
+    const { skillOf } = memo;
+    while (skillOf.length < progress.tags.length) {
+      skillOf.push(SKILL_IDS.indexOf(progress.skills[progress.tags[skillOf.length][0]]));
+    }
+    for (; memo.folded < progress.attempts.length; memo.folded += 1) {
+      const item = progress.attempts[memo.folded];
+      const entry = progress.exercises[item[0]];
+      memo.at += item[1];
+      let seeds = memo.tried.get(entry[1]);
+      if (seeds === undefined) memo.tried.set(entry[1], (seeds = new Set()));
+      seeds.add(entry[0]);
+      foldAttempt(memo.fold, progress, skillOf, memo.folded, memo.at, item, entry);
+    }
+    return memo;
+  }
+
+  /** Where each shape, tag and exercise is in the record's tables (made when first asked). */
+  function indexOf(progress, memo) {
+    if (memo.index === null) {
+      memo.index = {
+        shapes: new Map(progress.shapes.map((shape, index) => [shape, index])),
+        tags: new Map(progress.tags.map((tag, index) => [tag.join(","), index])),
+        exercises: new Map(progress.exercises.map((entry, index) => [entry.join(","), index])),
+      };
+    }
+    return memo.index;
+  }
+
+  /** Whether an exercise (its address) has been tried in the record (the memo folded). */
+  function tried(progress, memo, key) {
+    const [seed, shape] = splitKey(key);
+    const number = indexOf(progress, memo).shapes.get(shape);
+    return number !== undefined && memo.tried.has(number) && memo.tried.get(number).has(seed);
+  }
+
+  /** Every attempt of a record as an object (in the record's order). */
+  function attemptsOf(progress) {
+    let at = 0;
+    return progress.attempts.map((item) => {
+      const entry = progress.exercises[item[0]];
+      const outcomes = {};
+      const start = {};
+      at += item[1];
+      for (let part = 2; part < entry.length; part += 1) {
+        const [skill, parts, difficulty] = progress.tags[entry[part]];
+        const id = progress.skills[skill];
+        outcomes[id] = [item[part + 1], parts];
+        start[id] = difficulty;
+      }
+      return { exercise: keyOf(progress, entry), at, rated: item[2] & 1, shown: item[2] >> 1, outcomes, start };
+    });
+  }
+
+  /** An index into a table of distinct entries, the entry added when it is new. */
+  function indexIn(table, index, entry, text) {
+    let number = index.get(text);
+    if (number === undefined) {
+      number = table.length;
+      table.push(entry);
+      index.set(text, number);
+    }
+    return number;
+  }
+
+  /**
+   * The record's tables with one more attempt (an object, as attemptsOf makes them) appended
+   * in place; `memo` is the record's.
+   */
+  function appendAttempt(progress, memo, attempt) {
+    const index = indexOf(progress, memo);
+    const [seed, shape] = splitKey(attempt.exercise);
+    const entry = [seed, indexIn(progress.shapes, index.shapes, shape, shape)];
+    const item = [0, attempt.at - memo.at, attempt.rated + 2 * attempt.shown];
+    const order = Object.keys(attempt.outcomes).sort((a, b) => SKILL_IDS.indexOf(a) - SKILL_IDS.indexOf(b));
+    for (const id of order) {
+      const [right, parts] = attempt.outcomes[id];
+      if (!progress.skills.includes(id)) progress.skills.push(id);
+      const tag = [progress.skills.indexOf(id), parts, attempt.start[id]];
+      entry.push(indexIn(progress.tags, index.tags, tag, tag.join(",")));
+      item.push(right);
+    }
+    item[0] = indexIn(progress.exercises, index.exercises, entry, entry.join(","));
+    progress.attempts.push(item);
+  }
+
+  /**
+   * A record from a record whose attempts are objects ({format, version, student, created,
+   * attempts}, as attemptsOf gives them; `at` in whole milliseconds): the same attempts,
+   * packed (version 3).
+   */
+  function fromAttempts(record) {
+    const progress = newProgress(record.student, record.created);
+    progress.skills = [...SKILL_IDS];
+    const memo = memoOf(progress);
+    for (const attempt of record.attempts) {
+      appendAttempt(progress, memo, attempt);
+      foldedMemo(progress);
+    }
+    return progress;
+  }
+
+  /**
+   * The record after an attempt (a new record; the old one is not changed). Only the first
    * try at an exercise is rated; a later try is kept (it counts as practice) but not rated.
-   * A shown solution is a miss on every skill.
+   * A shown solution is a miss on every skill. Costs the same at 10,000 attempts as at 10:
+   * the tables are copied (references only) and the memo handed on.
    *
    * @param spec the exercise ({seed, depth, branching, convention})
    * @param answer {pruned, values} as grade() reads it (ignored when `shown`)
-   * @param options {at: time in ms, shown: the solution was shown before an answer}
+   * @param options {at: time in ms (rounded to whole ms), shown: the solution was shown
+   *   before an answer}
    */
   function recordAttempt(progress, spec, answer, { at, shown = false }) {
     const key = exerciseKey(spec);
@@ -632,106 +787,123 @@ const PruningMastery = ((T, fitted) => {
     const graded = shown
       ? Object.fromEntries(Object.entries(skills).map(([id, part]) => [id, [0, part.leaves.length + part.values.length]]))
       : grade(exercise, answer, skills);
-    const rated = !progress.attempts.some((attempt) => attempt.exercise === key);
+    const memo = foldedMemo(progress);
     const start = startingDifficulty(exercise, skills);
     const attempt = {
       exercise: key,
-      at,
-      rated: rated ? 1 : 0,
+      at: Math.round(at),
+      rated: tried(progress, memo, key) ? 0 : 1,
       shown: shown ? 1 : 0,
       outcomes: graded,
       start: Object.fromEntries(Object.entries(start).map(([id, value]) => [id, round(value)])),
     };
-    return { ...progress, attempts: [...progress.attempts, attempt] };
+    const next = { ...progress };
+    for (const table of TABLES) next[table] = [...progress[table]];
+    memos.delete(progress);
+    memos.set(next, memo);
+    appendAttempt(next, memo, attempt);
+    foldedMemo(next);
+    return next;
+  }
+
+  /*
+   * standing()'s fold, one attempt at a time: per skill its rated tries summed by difficulty
+   * (addTry) with the weight 2^((k − base) / HALF_LIFE) for its k-th rated try, which is
+   * tryWeight's 2^−((count − 1 − k) / HALF_LIFE) times 2^((count − 1 − base) / HALF_LIFE): the
+   * fit scales the sums by the second factor (fitRating's scale), so an attempt is folded in
+   * once, whatever comes after it. `base` moves up every RESCALE_AFTER tries (the sums
+   * rescaled), so that the weights stay finite.
+   */
+  const RESCALE_AFTER = 400;
+
+  function newFold() {
+    return SKILL_IDS.map(() => ({ sums: new Map(), base: 0, count: 0, right: 0, practised: 0, lastIndex: -1, lastAt: null }));
+  }
+
+  function addWeighedTry(skill, right, parts, difficulty) {
+    if (skill.count - skill.base >= RESCALE_AFTER) {
+      const factor = 2 ** ((skill.base - skill.count) / HALF_LIFE);
+      for (const sum of skill.sums.values()) {
+        sum[0] *= factor;
+        sum[1] *= factor;
+      }
+      skill.base = skill.count;
+    }
+    const weight = 2 ** ((skill.count - skill.base) / HALF_LIFE);
+    addTry(skill.sums, weight * right, weight * parts, difficulty);
+    skill.count += 1;
+  }
+
+  /** A skill's rating and sd from its fold: the sums scaled to weigh its last try 1. */
+  function foldedRating(skill) {
+    return fitRating(skill.sums, 2 ** ((skill.base - (skill.count - 1)) / HALF_LIFE));
+  }
+
+  /** One attempt (its packed item and exercise entry) folded into `fold`. */
+  function foldAttempt(fold, progress, skillOf, index, at, item, entry) {
+    const rated = item[2] & 1;
+    for (let part = 2; part < entry.length; part += 1) {
+      const skill = fold[skillOf[entry[part]]];
+      skill.practised += 1;
+      skill.lastIndex = index;
+      skill.lastAt = at;
+      if (!rated) continue;
+      const [, parts, difficulty] = progress.tags[entry[part]];
+      const right = item[part + 1];
+      addWeighedTry(skill, right, parts, difficulty);
+      if (right === parts) skill.right += 1;
+    }
   }
 
   /**
    * Where the student stands, folded from the record's attempts: every skill's rating and its
-   * uncertainty (estimate() over the skill's rated tries), rated tries, right first tries
-   * (every part of the skill right), and when it was last practised (attempt number and time).
+   * uncertainty (estimate() over the skill's rated tries, up to rounding in the last digits:
+   * the fold above), rated tries, right first tries (every part of the skill right), and when
+   * it was last practised (attempt number and time). The fold is kept in the record's memo, so
+   * that a record one attempt longer costs one attempt more.
    */
   function standing(progress) {
+    const { fold } = foldedMemo(progress);
     const skills = {};
-    const sums = {};
-    const rated = {};
-    for (const id of SKILL_IDS) {
-      skills[id] = { rating: 0, sd: PRIOR_SD, count: 0, right: 0, practised: 0, lastIndex: -1, lastAt: null };
-      sums[id] = new Map();
-      rated[id] = 0;
-    }
-    const attempts = progress.attempts;
-    for (const attempt of attempts) {
-      if (attempt.rated) for (const id in attempt.outcomes) rated[id] += 1;
-    }
-    for (let index = 0; index < attempts.length; index += 1) {
-      const attempt = attempts[index];
-      const outcomes = attempt.outcomes;
-      for (const id in outcomes) {
-        const skill = skills[id];
-        skill.practised += 1;
-        skill.lastIndex = index;
-        skill.lastAt = attempt.at;
-        if (!attempt.rated) continue;
-        const [right, parts] = outcomes[id];
-        const weight = tryWeight(skill.count, rated[id]);
-        addTry(sums[id], weight * right, weight * parts, attempt.start[id]);
-        skill.count += 1;
-        if (right === parts) skill.right += 1;
-      }
-    }
-    for (const id of SKILL_IDS) Object.assign(skills[id], fitRating(sums[id]));
-    return { skills, attempts: attempts.length };
+    SKILL_IDS.forEach((id, index) => {
+      const { count, right, practised, lastIndex, lastAt } = fold[index];
+      skills[id] = { ...foldedRating(fold[index]), count, right, practised, lastIndex, lastAt };
+    });
+    return { skills, attempts: progress.attempts.length };
   }
-
-  const RESCALE_AFTER = 400; // skillHistory rescales its sums every 400 tries (2^10 at most)
 
   /**
    * A skill's rating and uncertainty over time, for a chart: after the skill's k-th rated try
    * for up to `points` values of k evenly spaced from the first place to the last (k =
    * j · count / points rounded half up, j = 1 … points; every try when there are at most
-   * `points`), the
-   * last try always included. Each is standing()'s rating and sd for the record cut after that
-   * attempt (the same fit on the same weighed tries, up to rounding in the last digits).
-   *
-   * One pass over the record: a try's weight 2^−((count − 1 − index) / HALF_LIFE) is
-   * 2^(index / HALF_LIFE) times 2^−((count − 1) / HALF_LIFE), so the sums are kept with the
-   * first factor (rebased every RESCALE_AFTER tries, so that they stay finite) and each place
-   * fits them scaled by the second; standing() on every prefix would be quadratic.
+   * `points`), the last try always included. Each is standing()'s rating and sd for the record
+   * cut after that attempt, by the same fold (one pass over the record; standing() on every
+   * prefix would be quadratic).
    *
    * @returns {index, at, count, rating, sd}[] index: the attempt's position in the record
    *   (standing()'s lastIndex), at: its time, count: the skill's rated tries up to it
    */
   function skillHistory(progress, skill, points = 40) {
-    if (!SKILL_IDS.includes(skill)) throw new Error(`unknown skill ${skill}`);
-    const tries = [];
-    progress.attempts.forEach((attempt, index) => {
-      if (attempt.rated && skill in attempt.outcomes) tries.push(index);
-    });
-    const count = tries.length;
+    const wantedSkill = SKILL_IDS.indexOf(skill);
+    if (wantedSkill < 0) throw new Error(`unknown skill ${skill}`);
+    const { skillOf, fold } = foldedMemo(progress);
+    const count = fold[wantedSkill].count;
     const shown = Math.min(Math.max(1, Math.floor(points)), count);
     const places = new Set();
     for (let place = 1; place <= shown; place += 1) places.add(Math.floor((2 * place * count + shown) / (2 * shown)));
-    const sums = new Map();
-    let base = 0; // the sums hold weights 2^((index − base) / HALF_LIFE)
+    const mine = { sums: new Map(), base: 0, count: 0 };
     const result = [];
-    for (let number = 0; number < count; number += 1) {
-      if (number - base >= RESCALE_AFTER) {
-        const factor = 2 ** ((base - number) / HALF_LIFE);
-        for (const sum of sums.values()) {
-          sum[0] *= factor;
-          sum[1] *= factor;
-        }
-        base = number;
+    let at = 0;
+    progress.attempts.forEach((item, index) => {
+      at += item[1];
+      if (!(item[2] & 1)) return;
+      const entry = progress.exercises[item[0]];
+      for (let part = 2; part < entry.length; part += 1) {
+        if (skillOf[entry[part]] !== wantedSkill) continue;
+        addWeighedTry(mine, item[part + 1], progress.tags[entry[part]][1], progress.tags[entry[part]][2]);
+        if (places.has(mine.count)) result.push({ index, at, count: mine.count, ...foldedRating(mine) });
       }
-      const attempt = progress.attempts[tries[number]];
-      const [right, parts] = attempt.outcomes[skill];
-      const weight = 2 ** ((number - base) / HALF_LIFE);
-      addTry(sums, weight * right, weight * parts, attempt.start[skill]);
-      if (places.has(number + 1)) {
-        const { rating, sd } = fitRating(sums, 2 ** ((base - number) / HALF_LIFE));
-        result.push({ index: tries[number], at: attempt.at, count: number + 1, rating, sd });
-      }
-    }
+    });
     return result;
   }
 
@@ -839,36 +1011,52 @@ const PruningMastery = ((T, fitted) => {
     return hex(await subtle.digest("SHA-256", new TextEncoder().encode(text)));
   }
 
-  /** A record packed for a file (the format written out above FORMAT). */
-  function packRecord(progress) {
-    const exercises = [];
-    const numbers = new Map();
-    const skillNumbers = new Map(SKILL_IDS.map((id, index) => [id, index]));
-    const attempts = progress.attempts.map((attempt) => {
-      let number = numbers.get(attempt.exercise);
-      if (number === undefined) {
-        number = exercises.length;
-        numbers.set(attempt.exercise, number);
-        exercises.push(attempt.exercise);
-      }
-      const packed = [number, attempt.at, attempt.rated + 2 * attempt.shown];
-      for (const id in attempt.outcomes) {
-        const [right, parts] = attempt.outcomes[id];
-        packed.push(skillNumbers.get(id), right, parts, attempt.start[id]);
-      }
-      return packed;
-    });
-    const { format, version, student, created } = progress;
-    return { format, version, student, created, skills: SKILL_IDS, exercises, attempts };
-  }
+  const whole = (value) => Number.isInteger(value) && value >= 0;
 
   /**
-   * A packed record as a record with its attempts as objects, and "" (or what is wrong with
-   * it: the same checks as recordProblem's, made while unpacking).
+   * What is wrong with a version 3 record read from a file (its tables' shapes, every index in
+   * range, every right within its parts, every `at` a whole number of ms), or "" when nothing
+   * is. One pass over the numbers; no object is made.
    */
-  function unpackRecord(packed) {
+  function tablesProblem(progress) {
+    const { skills, shapes, tags, exercises, attempts } = progress;
+    if (!TABLES.every((table) => Array.isArray(progress[table]))) return "attempts";
+    if (!skills.every((id) => SKILL_IDS.includes(id)) || new Set(skills).size !== skills.length) return "skills";
+    if (!shapes.every((shape) => typeof shape === "string")) return "shapes";
+    for (const tag of tags) {
+      const sound = Array.isArray(tag) && tag.length === 3 && whole(tag[0]) && tag[0] < skills.length;
+      if (!sound || !whole(tag[1]) || tag[1] < 1 || typeof tag[2] !== "number") return "tags";
+    }
+    for (const entry of exercises) {
+      if (!Array.isArray(entry) || entry.length < 3 || !Number.isInteger(entry[0]) || entry[0] < -1) return "exercises";
+      if (!whole(entry[1]) || entry[1] >= shapes.length) return "exercises";
+      const seen = new Set();
+      for (let part = 2; part < entry.length; part += 1) {
+        if (!whole(entry[part]) || entry[part] >= tags.length) return "exercises";
+        seen.add(tags[entry[part]][0]);
+      }
+      if (seen.size !== entry.length - 2) return "exercises";
+    }
+    let at = 0;
+    for (const item of attempts) {
+      const ok = Array.isArray(item) && whole(item[0]) && item[0] < exercises.length && Number.isSafeInteger(item[1]);
+      if (!ok || !whole(item[2]) || item[2] > 3) return "attempt";
+      at += item[1];
+      if (!Number.isSafeInteger(at)) return "attempt";
+      const entry = exercises[item[0]];
+      if (item.length !== entry.length + 1) return "outcome";
+      for (let part = 2; part < entry.length; part += 1) {
+        const right = item[part + 1];
+        if (!whole(right) || right > tags[entry[part]][1]) return "outcome";
+      }
+    }
+    return "";
+  }
+
+  /** A version 2 body's attempts as objects, or what is wrong with them (the old format:
+   * [exercise index, at, rated + 2·shown, then per skill: skill index, right, parts, d]). */
+  function unpackVersion2(packed) {
     const { skills, exercises, attempts } = packed;
-    const whole = (value) => Number.isInteger(value) && value >= 0;
     if (!Array.isArray(skills) || !Array.isArray(exercises) || !Array.isArray(attempts)) {
       return { problem: "attempts" };
     }
@@ -894,10 +1082,8 @@ const PruningMastery = ((T, fitted) => {
       const flags = item[2];
       result[number] = { exercise: exercises[item[0]], at: item[1], rated: flags & 1, shown: flags >> 1, outcomes, start };
     }
-    const { format, version, student, created } = packed;
-    return { progress: { format, version, student, created, attempts: result }, problem: "" };
+    return { attempts: result, problem: "" };
   }
-
 
   /** An exercise's spec read back from its address (exerciseKey's inverse). */
   function specOf(key) {
@@ -912,32 +1098,37 @@ const PruningMastery = ((T, fitted) => {
   }
 
   /**
-   * A version 1 record in version 2: the same attempts, each `start` made again by
-   * startingDifficulty from the exercise's address (version 1 kept a whole skill's difficulty
-   * under the earlier Elo model, which the rating model of version 2 does not read).
+   * An old record (attempts as objects) in version 3. Version 1's `start` (a whole skill's
+   * difficulty under the earlier Elo model, which this rating model does not read) is made
+   * again by startingDifficulty from the exercise's address; version 2's is kept. `at` is
+   * rounded to whole ms.
    */
   function migrateRecord(old) {
     const starts = new Map();
     const attempts = old.attempts.map((attempt) => {
-      if (!starts.has(attempt.exercise)) {
-        const { skills, features: values } = analyse(specOf(attempt.exercise));
-        starts.set(attempt.exercise, { skills, start: difficulties(values) });
+      let { start } = attempt;
+      if (old.version === 1) {
+        if (!starts.has(attempt.exercise)) {
+          const { features: values } = analyse(specOf(attempt.exercise));
+          starts.set(attempt.exercise, difficulties(values));
+        }
+        const fresh = starts.get(attempt.exercise);
+        start = {};
+        for (const id of Object.keys(attempt.outcomes)) start[id] = id in fresh ? round(fresh[id]) : null;
       }
-      const { start } = starts.get(attempt.exercise);
-      const mine = {};
-      for (const id of Object.keys(attempt.outcomes)) mine[id] = id in start ? round(start[id]) : null;
-      return { ...attempt, start: mine };
+      return { ...attempt, at: Math.round(attempt.at), start };
     });
-    return { ...old, version: VERSION, attempts };
+    return fromAttempts({ ...old, attempts });
   }
 
   /**
    * A record as a file's text: {"format", "version", "sha256", "body"}, where body is the
-   * packed record (packRecord) as JSON text and sha256 the hash of body's UTF-8 bytes
+   * record (its tables, as in memory) as JSON text and sha256 the hash of body's UTF-8 bytes
    * (gamelib.mastery checks it with hashlib on the same bytes).
    */
   async function exportProgress(progress) {
-    const body = JSON.stringify(packRecord(progress));
+    const { format, version, student, created, skills, shapes, tags, exercises, attempts } = progress;
+    const body = JSON.stringify({ format, version, student, created, skills, shapes, tags, exercises, attempts });
     return JSON.stringify({ format: FORMAT, version: VERSION, sha256: await sha256(body), body });
   }
 
@@ -950,7 +1141,7 @@ const PruningMastery = ((T, fitted) => {
   /**
    * A file's (or local storage's) text read back: {progress, aside: null} when it is a sound
    * record of this version; {progress, aside: {text, reason}} when it is a sound record of
-   * version 1, migrated (migrateRecord) and its text to keep aside as well; otherwise
+   * version 1 or 2, migrated (migrateRecord) and its text to keep aside as well; otherwise
    * {progress: null, aside: {text, reason: {en, ja}}}: the text to keep aside (never dropped)
    * and why.
    */
@@ -964,7 +1155,7 @@ const PruningMastery = ((T, fitted) => {
     if (!file || file.format !== FORMAT || typeof file.body !== "string") {
       return aside(text, "aside_not_progress");
     }
-    if (file.version !== VERSION && file.version !== 1) {
+    if (file.version !== VERSION && file.version !== 1 && file.version !== 2) {
       return aside(text, "aside_version", { version: file.version, expected: VERSION });
     }
     if (file.sha256 !== (await sha256(file.body))) return aside(text, "aside_checksum");
@@ -977,34 +1168,38 @@ const PruningMastery = ((T, fitted) => {
     if (!body || body.format !== FORMAT || body.version !== file.version) {
       return aside(text, "aside_damaged", { detail: "format" });
     }
-    const { progress, problem } =
-      file.version !== 1
-        ? unpackRecord(body)
-        : { progress: body, problem: Array.isArray(body.attempts) ? "" : "attempts" };
-    const trouble = problem || (file.version === 1 ? recordProblem(progress) : "");
-    if (trouble) return aside(text, "aside_damaged", { detail: trouble });
-    if (file.version === 1) {
-      const migrated = migrateRecord(progress);
-      const lost = recordProblem(migrated); // a skill its exercise does not have: no start
-      if (lost) return aside(text, "aside_damaged", { detail: lost });
-      return { progress: migrated, aside: aside(text, "aside_migrated").aside };
+    if (file.version === VERSION) {
+      const problem = tablesProblem(body);
+      if (problem) return aside(text, "aside_damaged", { detail: problem });
+      return { progress: body, aside: null };
     }
-    return { progress, aside: null };
+    const { attempts, problem } =
+      file.version === 2
+        ? unpackVersion2(body)
+        : { attempts: body.attempts, problem: Array.isArray(body.attempts) ? "" : "attempts" };
+    const trouble = problem || attemptsProblem(attempts, file.version === 2);
+    if (trouble) return aside(text, "aside_damaged", { detail: trouble });
+    const migrated = migrateRecord({ ...body, attempts });
+    const lost = migrated.attempts.length ? tablesProblem(migrated) : ""; // a start of null
+    if (lost) return aside(text, "aside_damaged", { detail: lost });
+    const values = { version: file.version, expected: VERSION };
+    return { progress: migrated, aside: aside(text, "aside_migrated", values).aside };
   }
 
-  /** What is wrong with a record's attempts (objects), or "" when nothing is. */
-  function recordProblem(progress) {
-    for (const attempt of progress.attempts) {
+  /** What is wrong with old attempts (objects), or "" when nothing is. */
+  function attemptsProblem(attempts, withStart) {
+    for (const attempt of attempts) {
       if (!attempt || typeof attempt.exercise !== "string" || typeof attempt.outcomes !== "object") {
         return "attempt";
       }
+      if (typeof attempt.at !== "number" || !Number.isFinite(attempt.at)) return "attempt";
       for (const [id, outcome] of Object.entries(attempt.outcomes)) {
         if (!SKILL_IDS.includes(id) || !Array.isArray(outcome) || outcome.length !== 2) return "outcome";
         const [right, parts] = outcome;
         if (!(Number.isInteger(right) && Number.isInteger(parts) && right >= 0 && right <= parts && parts >= 1)) {
           return "outcome";
         }
-        if (typeof attempt.start[id] !== "number") return "start";
+        if (withStart && typeof attempt.start[id] !== "number") return "start";
       }
     }
     return "";
@@ -1045,8 +1240,8 @@ const PruningMastery = ((T, fitted) => {
     candidates,
     nextExercise,
     sha256,
-    packRecord,
-    unpackRecord,
+    attemptsOf,
+    fromAttempts,
     specOf,
     migrateRecord,
     exportProgress,

@@ -9,9 +9,10 @@
 //   records: [{progress, tamper: "" | "body" | "version" | "json"}]   export, tamper, import
 //   next: [{progress, seed}]                                   nextExercise() inputs
 //   texts: [text, ...]                                          SHA-256 of each
+// (records are given and returned with their attempts as objects: fromAttempts, attemptsOf)
 //   standing: [progress, ...]                                   standing() of each
 //   histories: [{progress, skill, points}]                      skillHistory() of each
-// (and a version 1 record of its own, migrated: `migration`)
+// (and version 1 and 2 records of its own, migrated: `migration`, `migration2`)
 // output.json: per case {skills, grades, features, starts}; per estimate {rating, sd}; per record
 // the exported text and what importing it gave; per next the choice; per text its hash; and
 // the engine's constants (SKILLS, WORDS, FORMAT, VERSION, PRIOR_SD, coefficients).
@@ -52,6 +53,32 @@ function tree(data) {
   return { name: data.n, value: null, children: data.c.map(tree) };
 }
 
+/** A record with its attempts as objects (attemptsOf), as the tests write records. */
+function objects(M, progress) {
+  const { format, version, student, created } = progress;
+  return { format, version, student, created, attempts: M.attemptsOf(progress) };
+}
+
+function withAttempts(M, imported) {
+  return { ...imported, progress: imported.progress && objects(M, imported.progress) };
+}
+
+/** A record (attempts as objects) packed as version 2 wrote it: the addresses once each, and
+ * per attempt [exercise index, at, rated + 2·shown, then per skill: skill index, right, parts, d]. */
+function oldVersion2(M, record) {
+  const exercises = [];
+  const attempts = record.attempts.map((attempt) => {
+    if (!exercises.includes(attempt.exercise)) exercises.push(attempt.exercise);
+    const packed = [exercises.indexOf(attempt.exercise), attempt.at, attempt.rated + 2 * attempt.shown];
+    for (const [id, [right, parts]] of Object.entries(attempt.outcomes)) {
+      packed.push(M.SKILL_IDS.indexOf(id), right, parts, attempt.start[id]);
+    }
+    return packed;
+  });
+  const { format, version, student, created } = record;
+  return { format, version, student, created, skills: M.SKILL_IDS, exercises, attempts };
+}
+
 async function tampered(text, how) {
   const file = JSON.parse(text);
   if (how === "body") file.body = file.body.replace('"student":"', '"student":"x');
@@ -77,27 +104,47 @@ async function main() {
   const estimates = (input.estimates || []).map((tries) => M.estimate(tries));
   const records = [];
   for (const { progress, tamper } of input.records || []) {
-    const text = await M.exportProgress(progress);
+    const text = await M.exportProgress(M.fromAttempts(progress));
     const changed = tamper ? await tampered(text, tamper) : text;
-    records.push({ text: changed, imported: await M.importProgress(changed) });
+    records.push({ text: changed, imported: withAttempts(M, await M.importProgress(changed)) });
   }
-  // a version 1 file of attempts made now (version 1 kept another `start`: here 0.5), read back
-  let fresh = M.newProgress("migrated", 0);
+  // version 1 and 2 files of attempts made now, read back (version 1 kept another `start`:
+  // here 0.5; version 2 each attempt's parts and start: oldVersion2 writes it)
+  let record = M.newProgress("migrated", 0);
   for (const [index, spec] of M.candidates(3).entries()) {
-    fresh = M.recordAttempt(fresh, spec, { pruned: [], values: [] }, { at: index, shown: index % 5 === 4 });
+    record = M.recordAttempt(record, spec, { pruned: [], values: [] }, { at: 1000 * index, shown: index % 5 === 4 });
   }
-  const old = {
-    ...fresh,
-    version: 1,
-    attempts: fresh.attempts.map((attempt) => ({
-      ...attempt,
-      start: Object.fromEntries(Object.keys(attempt.start).map((id) => [id, 0.5])),
-    })),
-  };
-  const oldBody = JSON.stringify(old);
-  const oldText = JSON.stringify({ format: M.FORMAT, version: 1, sha256: await M.sha256(oldBody), body: oldBody });
-  const migration = { fresh, text: oldText, imported: await M.importProgress(oldText) };
-  const next = (input.next || []).map(({ progress, seed }) => M.nextExercise(progress, seed));
+  const fresh = objects(M, record);
+  const migrations = [];
+  for (const version of [1, 2]) {
+    const old = {
+      ...fresh,
+      version,
+      attempts: fresh.attempts.map((attempt) => ({
+        ...attempt,
+        start: Object.fromEntries(Object.keys(attempt.start).map((id) => [id, 0.5])),
+      })),
+    };
+    const oldBody = JSON.stringify(version === 1 ? old : oldVersion2(M, old));
+    const oldText = JSON.stringify({ format: M.FORMAT, version, sha256: await M.sha256(oldBody), body: oldBody });
+    migrations.push({ fresh, text: oldText, imported: withAttempts(M, await M.importProgress(oldText)) });
+  }
+  const [migration, migration2] = migrations;
+  // a record of 10,000 attempts, every one a different exercise (the largest record)
+  let big = M.newProgress("big", 0);
+  const specs = M.candidates(11, 32);
+  for (let index = 0; index < 32; index += 1) {
+    big = M.recordAttempt(big, specs[index], { pruned: [], values: [] }, { at: 1764000000000 + 60000 * index });
+  }
+  const like = M.attemptsOf(big);
+  const many = [];
+  for (let index = 0; index < 10000; index += 1) {
+    const model = like[index % like.length];
+    many.push({ ...model, exercise: model.exercise.replace(/^seed=\d+/, `seed=${index}`), at: 1764000000000 + 60000 * index });
+  }
+  const bigText = await M.exportProgress(M.fromAttempts({ ...big, attempts: many }));
+  const recordSize = { attempts: many.length, bytes: new TextEncoder().encode(bigText).length };
+  const next = (input.next || []).map(({ progress, seed }) => M.nextExercise(M.fromAttempts(progress), seed));
   const hashes = [];
   for (const text of input.texts || []) hashes.push(await M.sha256(text));
   const output = {
@@ -105,11 +152,13 @@ async function main() {
     estimates,
     records,
     migration,
+    migration2,
+    record_size: recordSize,
     next,
     hashes,
-    standing: (input.standing || []).map((progress) => M.standing(progress)),
+    standing: (input.standing || []).map((progress) => M.standing(M.fromAttempts(progress))),
     histories: (input.histories || []).map(({ progress, skill, points }) =>
-      M.skillHistory(progress, skill, points),
+      M.skillHistory(M.fromAttempts(progress), skill, points),
     ),
     constants: {
       SKILLS: M.SKILLS,
