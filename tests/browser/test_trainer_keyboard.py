@@ -279,9 +279,10 @@ def test_a_whole_exercise_by_keyboard_alone(
     page, watch = open_trainer(browser, server, language, width, dark)
     keys = Keyboard(page)
 
-    # the rules: Tab to each radio group, an arrow key chooses the other rule
+    # the rules: Tab to each radio group, an arrow key chooses the other rule (past the
+    # header's three links: the course, the student's progress, the other language)
     keys.tab_until("skip-to-leaves")
-    focused = keys.press("Tab", 3)
+    focused = keys.press("Tab", 4)
     assert focused["what"] == "cutoff", focused
     keys.press("ArrowRight")  # cut on value > β
     keys.press("Tab", 2)

@@ -1,0 +1,286 @@
+"""Practice on the trainer page (issue 30): rated first tries and "Next exercise".
+
+The page (site/trainer/, served from the source tree, offline) records every Check with
+``PruningMastery.recordAttempt`` and keeps the record through ``PruningProgressStore``; "Next
+exercise" moves the page to ``PruningMastery.nextExercise``'s tree and says why.
+
+The main test is the issue's: a student who always misses deep cutoffs and is otherwise right
+does twenty exercises chosen by "Next exercise". For each tree the right answer is computed in
+the page (``PruningMastery.makeExercise`` on the page's address), exactly the parts of the
+``deep_cutoff`` skill are flipped (``skillsOf``), and the answer is entered as a student does:
+leaves pressed, values typed, Check. Afterwards the record the page saved says deep cutoff is
+the weakest skill started (``standing``), the trees chosen last need it, and the reason
+sentence names it, in English and, on the Japanese page reading the same record, in Japanese.
+
+The page's "fresh seed" for each choice comes from ``Math.random``; the tests replace it by a
+seeded generator (SEEDED_RANDOM_JS), so that every run chooses the same trees. A seed link
+gives the same tree with and without a record; "Next exercise" works from a fresh record; a
+shown solution is a rated miss and a later Check is not rated; axe finds nothing after a Next
+exercise in either language. Screenshots after Next exercise at 1280 and 390 pixels, light
+and dark, go to ``tests/browser/screenshots/`` (not committed).
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from gamelib.exercises import Convention, PruningExercise
+from tests.browser.conftest import (
+    REPOSITORY,
+    Watch,
+    axe_violations,
+    headless_chromium,
+    offline_context,
+    screenshot,
+    static_server,
+)
+
+pytestmark = pytest.mark.browser
+
+TRAINER = REPOSITORY / "site" / "trainer"
+WAIT = 20_000  # milliseconds
+EXERCISES = 20
+"""The issue's number of exercises done through "Next exercise"."""
+LAST_FEW = 4
+"""The trees chosen last that should target deep cutoffs: of any REVIEW_EVERY (4) attempts in
+a row, mastery.js may give one to a review, so at least LAST_FEW - 1 of them need the skill."""
+SEED_LINK = "#seed=2&depth=3&branching=2&cutoff=ge&order=given&failure=hard"
+SEED_LINK_EXERCISE = PruningExercise(seed=2, depth=3, branching=2, convention=Convention())
+
+SEEDED_RANDOM_JS = """(() => {
+  // Math.random from a fixed seed (mulberry32), so "Next exercise" chooses the same trees
+  let state = 20261127;
+  Math.random = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(state ^ (state >>> 15), state | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+})();"""
+
+ANSWER_JS = """(key) => {
+  // the right answer to the exercise at this address, with exactly the deep cutoff's parts
+  // flipped: its leaves marked when evaluated and unmarked when pruned, its values wrong
+  const M = PruningMastery, T = PruningTrainer;
+  const exercise = M.makeExercise(M.specOf(key));
+  const skills = M.skillsOf(exercise);
+  const deep = skills.deep_cutoff || { leaves: [], values: [] };
+  const pruned = new Set(exercise.pruned);
+  for (const leaf of deep.leaves) {
+    if (pruned.has(leaf)) pruned.delete(leaf);
+    else pruned.add(leaf);
+  }
+  const values = [...exercise.values].map(([name, value]) => {
+    const wrong = deep.values.includes(name) ? (value === 0 ? 1 : -value) : value;
+    return [name, T.formatNumber(wrong)];
+  });
+  return {
+    pruned: exercise.leafNames.filter((name) => pruned.has(name)),
+    values,
+    deepParts: deep.leaves.length + deep.values.length,
+    needsDeep: "deep_cutoff" in skills,
+  };
+}"""
+
+STANDING_JS = """async (attempts) => {
+  // the standing folded from the record the page saved, once it holds `attempts` attempts
+  const text = localStorage.getItem(PruningProgressStore.KEY);
+  if (text === null) return null;
+  const { progress } = await PruningMastery.importProgress(text);
+  if (!progress) return null;
+  const standing = PruningMastery.standing(progress);
+  return standing.attempts === attempts ? standing : null;
+}"""
+
+SETTINGS_JS = """() => ({
+  seed: Number(document.getElementById("seed").value),
+  depth: Number(document.getElementById("depth").value),
+  branching: document.getElementById("branching").value,
+  rules: ["cutoff", "order", "failure"].map(
+    (name) => document.querySelector(`input[name="${name}"]:checked`).value),
+  leaves: [...document.querySelectorAll("#tree-drawing .node.clickable")].length,
+})"""
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    with static_server(TRAINER) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with headless_chromium() as launched:
+        yield launched
+
+
+def new_student(browser: Any, server: str) -> tuple[Any, Watch]:
+    """A browser context of its own (its own local storage: a student with no record yet),
+    offline, with the seeded Math.random."""
+    context, watch = offline_context(browser, {"width": 1280, "height": 900}, server)
+    context.add_init_script(SEEDED_RANDOM_JS)
+    context.set_default_timeout(WAIT)
+    return context, watch
+
+
+def open_page(context: Any, server: str, address: str = "", language: str = "en") -> Any:
+    page = context.new_page()
+    folder = "" if language == "en" else "ja/"
+    page.goto(f"{server}{folder}index.html{address}")
+    page.locator("#tree-drawing svg").wait_for()
+    return page
+
+
+def next_exercise(page: Any) -> str:
+    """Press "Next exercise" and wait for the new tree (the feedback emptied, a reason shown);
+    its address."""
+    page.locator("#next-exercise").click()
+    page.wait_for_function(
+        "document.getElementById('feedback').childElementCount === 0"
+        " && document.getElementById('practice-reason').textContent !== ''"
+    )
+    return str(page.evaluate("location.hash.slice(1)"))
+
+
+def saved_standing(page: Any, attempts: int) -> dict[str, Any]:
+    """The standing of the record in local storage, once it holds ``attempts`` attempts."""
+    handle = page.wait_for_function(STANDING_JS, arg=attempts)
+    standing: dict[str, Any] = handle.json_value()
+    return standing
+
+
+def answer_as_a_student(page: Any, answer: dict[str, Any]) -> None:
+    """Press the answer's leaves, type its values into their boxes, and Check."""
+    for name in answer["pruned"]:
+        page.locator(f'#leaves button[data-leaf="{name}"]').click()
+    for name, text in answer["values"]:
+        page.locator(f'#values input[data-node="{name}"]').fill(text)
+    page.locator("#check").click()
+    page.locator("#feedback .verdict").wait_for()
+
+
+def leaves_shown(page: Any) -> list[tuple[str, str]]:
+    """The leaf buttons' names and values as the page labels them."""
+    return [
+        (button.get_attribute("data-leaf") or "", button.get_attribute("aria-label") or "")
+        for button in page.locator("#leaves button").all()
+    ]
+
+
+def test_a_student_who_misses_deep_cutoffs_is_given_deep_cutoffs(browser: Any, server: str) -> None:
+    """Twenty exercises through "Next exercise", every deep cutoff's part wrong and every other
+    part right: deep cutoff becomes the weakest skill started, the last trees need it, and
+    the reason names it in both languages; a seed link still gives its own tree."""
+    context, watch = new_student(browser, server)
+    page = open_page(context, server)
+    started = time.monotonic()
+    needs_deep = []
+    for number in range(1, EXERCISES + 1):
+        key = next_exercise(page)
+        answer = page.evaluate(ANSWER_JS, key)
+        answer_as_a_student(page, answer)
+        # the page's verdict: wrong exactly when the tree has a deep cutoff to miss
+        verdict = "wrong" if answer["deepParts"] else "right"
+        assert page.locator("#feedback").get_attribute("class") == f"feedback {verdict}", key
+        needs_deep.append(answer["needsDeep"])
+        assert f"#{key}" == page.evaluate("location.hash"), number
+    standing = saved_standing(page, EXERCISES)
+    seconds = time.monotonic() - started
+    skills = standing["skills"]
+    tried = sorted(
+        (skill for skill in skills if skills[skill]["count"] > 0),
+        key=lambda skill: skills[skill]["rating"],
+    )
+    print(
+        f"\n{EXERCISES} exercises in {seconds:.1f} s; trees needing a deep cutoff: "
+        + "".join("D" if needed else "." for needed in needs_deep)
+        + "; ratings: "
+        + ", ".join(f"{skill} {skills[skill]['rating']:+.2f}" for skill in tried)
+    )
+    assert tried[0] == "deep_cutoff", tried
+    assert skills["deep_cutoff"]["right"] == 0 < skills["deep_cutoff"]["count"]
+    assert sum(needs_deep[-LAST_FEW:]) >= LAST_FEW - 1, needs_deep
+
+    # the next tree targets deep cutoffs, and the reason says so
+    names = page.evaluate(
+        "['en', 'ja'].map((language) => PruningMastery.skillName('deep_cutoff', language))"
+    )
+    key = next_exercise(page)
+    assert page.evaluate(ANSWER_JS, key)["needsDeep"]
+    reason = page.locator("#practice-reason")
+    assert names[0] in (reason.text_content() or "")
+    assert reason.get_attribute("role") == "status"
+    assert axe_violations(page, "en after Next exercise") == []
+    for width in (1280, 390):
+        page.set_viewport_size({"width": width, "height": 900})
+        for theme in ("light", "dark"):
+            page.emulate_media(color_scheme=theme)
+            screenshot(page, f"trainer_practice_en_{width}_{theme}.png")
+    # the Japanese page reads the same record: its next tree and reason too
+    japanese = open_page(context, server, language="ja")
+    key = next_exercise(japanese)
+    assert japanese.evaluate(ANSWER_JS, key)["needsDeep"]
+    assert names[1] in (japanese.locator("#practice-reason").text_content() or "")
+    assert axe_violations(japanese, "ja after Next exercise") == []
+    screenshot(japanese, "trainer_practice_ja_1280_light.png")
+
+    # a seed link gives the seed's tree, whatever the record
+    linked = open_page(context, server, SEED_LINK)
+    assert [name for name, _ in leaves_shown(linked)] == SEED_LINK_EXERCISE.leaf_names
+    assert linked.locator("#practice-reason").text_content() == ""
+    with_record = leaves_shown(linked)
+    fresh_context, fresh_watch = new_student(browser, server)
+    assert leaves_shown(open_page(fresh_context, server, SEED_LINK)) == with_record
+    fresh_context.close()
+    assert not watch.problems() and not fresh_watch.problems()
+    context.close()
+
+
+def test_next_exercise_from_a_fresh_record(browser: Any, server: str) -> None:
+    """From no record: "Next exercise" sets the chosen tree as if chosen by hand (address,
+    settings, drawing) with its reason, which goes when the student changes the exercise; a
+    solution shown before any Check is a rated miss, a Check after it is not rated."""
+    context, watch = new_student(browser, server)
+    page = open_page(context, server)
+    key = next_exercise(page)
+    first = page.evaluate("PruningMastery.skillName(PruningMastery.SKILL_IDS[0], 'en')")
+    assert first in (page.locator("#practice-reason").text_content() or "")
+    spec = page.evaluate("(key) => PruningMastery.specOf(key)", key)
+    branching = spec["branching"]
+    settings = page.evaluate(SETTINGS_JS)
+    assert settings["seed"] == spec["seed"] and settings["depth"] == spec["depth"]
+    assert settings["branching"] == (
+        "-".join(map(str, branching)) if isinstance(branching, list) else str(branching)
+    )
+    convention = spec["convention"]
+    assert settings["rules"] == [convention["cutoff"], convention["order"], convention["failure"]]
+    exercise = PruningExercise(
+        seed=spec["seed"],
+        depth=spec["depth"],
+        branching=tuple(branching) if isinstance(branching, list) else branching,
+        convention=Convention(**convention),
+    )
+    assert settings["leaves"] == len(exercise.leaf_names)
+    assert [name for name, _ in leaves_shown(page)] == exercise.leaf_names
+
+    # the solution first: a rated miss on every skill of the tree; then Check: not rated
+    page.locator("#show-solution").click()
+    shown = saved_standing(page, 1)["skills"]
+    assert shown["pruned_leaves"]["count"] == 1 and shown["pruned_leaves"]["right"] == 0
+    answer_as_a_student(page, {"pruned": sorted(exercise.solution.pruned), "values": []})
+    later = saved_standing(page, 2)["skills"]
+    assert later["pruned_leaves"]["count"] == 1 and later["pruned_leaves"]["practised"] == 2
+
+    # a tree chosen by hand: the reason goes
+    from playwright.sync_api import expect
+
+    page.locator("#new-tree").click()
+    expect(page).to_have_url(re.compile(f"#seed={spec['seed'] + 1}&"))
+    assert page.locator("#practice-reason").text_content() == ""
+    assert not watch.problems()
+    context.close()
