@@ -15,7 +15,8 @@ sentence names it, in English and, on the Japanese page reading the same record,
 The page's "fresh seed" for each choice comes from ``Math.random``; the tests replace it by a
 seeded generator (SEEDED_RANDOM_JS), so that every run chooses the same trees. A seed link
 gives the same tree with and without a record; "Next exercise" works from a fresh record; a
-shown solution is a rated miss and a later Check is not rated; axe finds nothing after a Next
+shown solution is a rated miss and a later Check is not rated; a record the page cannot read
+is kept aside and the page shows the store's notice; axe finds nothing after a Next
 exercise in either language. Screenshots after Next exercise at 1280 and 390 pixels, light
 and dark, go to ``tests/browser/screenshots/`` (not committed).
 """
@@ -244,7 +245,8 @@ def test_a_student_who_misses_deep_cutoffs_is_given_deep_cutoffs(browser: Any, s
 def test_next_exercise_from_a_fresh_record(browser: Any, server: str) -> None:
     """From no record: "Next exercise" sets the chosen tree as if chosen by hand (address,
     settings, drawing) with its reason, which goes when the student changes the exercise; a
-    solution shown before any Check is a rated miss, a Check after it is not rated."""
+    solution shown before any Check is a rated miss, a Check after it is not rated; a record
+    that cannot be read is kept aside and the page shows the store's notice."""
     context, watch = new_student(browser, server)
     page = open_page(context, server)
     key = next_exercise(page)
@@ -282,5 +284,17 @@ def test_next_exercise_from_a_fresh_record(browser: Any, server: str) -> None:
     page.locator("#new-tree").click()
     expect(page).to_have_url(re.compile(f"#seed={spec['seed'] + 1}&"))
     assert page.locator("#practice-reason").text_content() == ""
+
+    # a record the page cannot read: kept aside, and the page says so (the store's notice)
+    page.evaluate("localStorage.setItem(PruningProgressStore.KEY, 'not a record')")
+    page.reload()
+    notice = page.locator("#progress-notice")
+    expect(notice).to_be_visible()
+    said = page.evaluate("PruningMastery.WORDS.aside_not_json.en")
+    assert said in (notice.text_content() or "")
+    assert notice.get_attribute("role") == "status"
+    kept = page.evaluate("PruningProgressStore.keptAside().map((entry) => entry.text)")
+    assert kept == ["not a record"]
+    screenshot(page, "trainer_practice_notice_en_1280_light.png")
     assert not watch.problems()
     context.close()
