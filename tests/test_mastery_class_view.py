@@ -8,6 +8,7 @@ trainer's ``exportProgress`` writes (tests/test_mastery.py compares the two).
 
 from __future__ import annotations
 
+import ast
 import csv
 import json
 import random
@@ -19,6 +20,7 @@ import pytest
 
 from gamelib.mastery import SKILLS, export_record, read_class, skill_name, standing
 from gamelib.mastery.__main__ import main
+from gamelib.mastery.classview import SMALLEST_TEXT
 from gamelib.mastery.progress import FORMAT, VERSION
 
 STUDENTS = 5
@@ -171,3 +173,54 @@ def test_course_sh_runs_the_command() -> None:
     script = (Path(__file__).resolve().parents[1] / "scripts" / "course.sh").read_text("utf-8")
     case = re.search(r"\n  progress\)\n(.*?);;", script, re.S)
     assert case is not None and "-m gamelib.mastery" in case.group(1)
+
+
+def test_the_chart_is_never_shown_with_text_below_12_pixels(folder: Path) -> None:
+    svg = read_class(folder).chart(language="ja").svg
+    head = svg[: svg.index(">")]
+    found = re.search(r'width="([\d.]+)".*min-width:(\d+)px', head)
+    assert found is not None, head
+    natural, least = float(found[1]), int(found[2])
+    smallest = min(float(size) for size in re.findall(r'font-size="([\d.]+)"', svg))
+    assert smallest * least / natural >= SMALLEST_TEXT == 12
+    assert least <= 640  # a laptop's column holds it; a phone's scrolls it sideways
+
+
+def test_a_class_view_prints_short(folder: Path) -> None:
+    view = read_class(folder)
+    assert (
+        repr(view) == f"<ClassView: {len(view.records)} files read, {len(view.left_out)} left out>"
+    )
+
+
+NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+
+
+def taught_in(notebook: Path) -> dict[str, str]:
+    """The class view notebook's ``TAUGHT_IN`` table, read from its code (not run)."""
+    cells = json.loads(notebook.read_text("utf-8"))["cells"]
+    for cell in cells:
+        source = "".join(cell["source"])
+        if cell["cell_type"] == "code" and source.startswith("TAUGHT_IN = "):
+            statement = ast.parse(source).body[0]
+            assert isinstance(statement, ast.Assign)
+            table: dict[str, str] = ast.literal_eval(statement.value)
+            return table
+    raise AssertionError(f"{notebook.name} has no TAUGHT_IN cell")
+
+
+@pytest.mark.parametrize("edition", [NOTEBOOKS, NOTEBOOKS / "ja"], ids=["en", "ja"])
+def test_the_class_view_notebook_names_sections_that_exist(edition: Path) -> None:
+    table = taught_in(edition / "class_view.ipynb")
+    assert set(table) == set(SKILLS)
+    for skill, place in table.items():
+        found = re.fullmatch(r"(\d\d) § (\d+)", place)
+        assert found is not None, (skill, place)
+        (notebook,) = edition.glob(f"{found[1]}_*.ipynb")
+        headings = [
+            line
+            for cell in json.loads(notebook.read_text("utf-8"))["cells"]
+            if cell["cell_type"] == "markdown"
+            for line in "".join(cell["source"]).splitlines()
+        ]
+        assert any(line.startswith(f"## {found[2]}. ") for line in headings), (skill, place)

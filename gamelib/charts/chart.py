@@ -82,6 +82,10 @@ LABEL_SIZE = 12.5
 TICK_SIZE = 11.5
 LEGEND_SIZE = 11.5
 NOTE_SIZE = 11.0
+SMALLEST_SIZE: Final = min(
+    TITLE_SIZE, PANEL_TITLE_SIZE, LABEL_SIZE, TICK_SIZE, LEGEND_SIZE, NOTE_SIZE
+)
+"""The smallest text a chart draws, at its natural size."""
 INFINITY_ROOM = 30.0
 """Pixels kept beyond the y axis' top (bottom) end for intervals that reach +∞ (−∞): the bar
 goes on past the last tick, and the ``+∞`` (``−∞``) mark sits at the panel's edge."""
@@ -326,6 +330,9 @@ class Chart:
         y_range: the y axis' ends (default: the data, out to the next tick).
         size: (width, height) in pixels.
         legend: where the legend goes (default: right of one panel, below several).
+        smallest_text: when given, the chart is never shown narrower than the width at which
+            its smallest text is this many CSS pixels high (a column narrower than that
+            scrolls sideways); by default it shrinks to any column.
 
     Raises:
         ValueError: for a size below 120 × 100 pixels or an unknown scale or legend place.
@@ -340,6 +347,7 @@ class Chart:
         y_range: tuple[float, float] | None = None,
         size: tuple[float, float] = (720.0, 400.0),
         legend: LegendPlace | None = None,
+        smallest_text: float | None = None,
     ) -> None:
         if y_scale not in ("linear", "log"):
             raise ValueError(f"y_scale must be 'linear' or 'log', not {y_scale!r}")
@@ -354,6 +362,7 @@ class Chart:
         self.y_range = y_range
         self.size = (float(width), float(height))
         self.legend = legend
+        self.smallest_text = smallest_text
         self.panels: list[Panel] = []
 
     def panel(
@@ -572,9 +581,16 @@ class _Drawing:
             height=self.height,
             viewBox=f"0 0 {number(self.width)} {number(self.height)}",
             font_family=CHART_FONT,
-            style="max-width:100%;height:auto",
+            style=self._style(),
         )
         return head
+
+    def _style(self) -> str:
+        style = "max-width:100%;height:auto"
+        if self.chart.smallest_text is None:
+            return style
+        least = math.ceil(self.width * self.chart.smallest_text / SMALLEST_SIZE)
+        return f"{style};min-width:{least}px"
 
     def _titles(self) -> str:
         parts = []

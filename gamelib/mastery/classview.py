@@ -77,6 +77,9 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
 }
 """The class view's words in English and Japanese."""
 
+SMALLEST_TEXT: Final = 12.0
+"""The smallest text, in CSS pixels, the chart is shown with (at 390 px wide too)."""
+
 
 def _say(key: str, language: str | None, **values: object) -> str:
     return WORDS[key][resolve(language)].format(**values)
@@ -176,15 +179,18 @@ class ClassView:
 
     def chart(self, *, language: str | None = None) -> Chart:
         """A bar per skill somebody tried, hardest first: the share of rated first tries
-        right, its percentage above the bar; the legend names each bar's skill by its number.
+        right, its percentage above the bar; the legend below names each bar's skill by its
+        number. Narrow enough for a phone, and never shown with text below
+        :data:`SMALLEST_TEXT` pixels (a narrower column scrolls sideways).
         """
         hardest = self.hardest()
         chart = Chart(
             title=_say("chart_title", language),
             y_label=_say("chart_axis", language),
             y_range=(0, 1),
-            size=(960.0, 420.0),
-            legend="right",
+            size=(480.0, 560.0),
+            legend="bottom",
+            smallest_text=SMALLEST_TEXT,
         )
         panel = chart.panel(
             x_label=_say("chart_x", language),
@@ -242,12 +248,17 @@ class ClassView:
         text = html.escape(self.text(language=language))
         return (
             f"<div><b>{html.escape(title)}</b><div style='overflow-x:auto'><table>"
-            f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>"
+            f"<thead><tr>{head}</tr></thead><tbody style='white-space:nowrap'>{body}</tbody>"
+            "</table></div>"
             f"<pre>{text}</pre></div>"
         )
 
     def _repr_html_(self) -> str:
         return self.html()
+
+    def __repr__(self) -> str:
+        """A short text form (the records' attempts would fill pages)."""
+        return f"<ClassView: {len(self.records)} files read, {len(self.left_out)} left out>"
 
 
 def read_class(folder: str | Path) -> ClassView:
