@@ -439,7 +439,7 @@
       );
     }
     const table = element("table", { class: "tries" }, element("caption", { text: caption }), element("thead", {}, head), body);
-    return element("div", { class: "table-frame", tabindex: "0", role: "region", "aria-label": caption }, table);
+    return element("div", { class: "table-frame" }, table);
   }
 
   function renderSkill(id, state) {

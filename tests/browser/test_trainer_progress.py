@@ -302,6 +302,45 @@ def test_no_axe_violation_and_screenshots(browser: Any, server: str) -> None:
     assert not violations, "\n".join(violations)
 
 
+FOCUSED = """() => {
+  const focused = document.activeElement;
+  const box = focused.getBoundingClientRect();
+  const style = getComputedStyle(focused);
+  return {name: focused.tagName + ' ' + (focused.id || focused.getAttribute('href') || ''),
+          width: box.width, height: box.height,
+          outline: style.outlineStyle === 'none' ? 0 : parseFloat(style.outlineWidth)};
+}"""
+
+
+def test_every_control_by_keyboard_with_a_visible_focus(browser: Any, server: str) -> None:
+    """Tab reaches the links to each skill and the three buttons, at 390 pixels; each shows a
+    focus ring of at least 2 px and is at least 24 by 24 px (WCAG 2.5.8)."""
+    context, watch = offline_context(browser, PHONE, server)
+    try:
+        page = open_page(context, server + PAGES["en"], PHONE)
+        assert page.evaluate(FILL_RECORD) is True
+        reload(page)
+        stops = []
+        for _ in range(30):  # once round the page
+            page.keyboard.press("Tab")
+            stop = page.evaluate(FOCUSED)
+            if stop["name"] in [seen["name"] for seen in stops] or stop["name"] == "BODY ":
+                break
+            stops.append(stop)
+        names = [stop["name"] for stop in stops]
+        skills = page.evaluate("PruningMastery.SKILL_IDS")
+        assert [name for name in names if name.startswith("A #skill=")] == [
+            f"A #skill={id}" for id in skills
+        ]
+        for control in ("BUTTON export", "BUTTON import", "BUTTON clear-progress"):
+            assert control in names, names
+        for stop in stops:
+            assert stop["outline"] >= 2 and stop["width"] >= 24 and stop["height"] >= 24, stop
+        assert not watch.problems(), watch.problems()
+    finally:
+        context.close()
+
+
 def test_progress_page_from_file_url(browser: Any) -> None:
     context, watch = offline_context(browser, DESKTOP, "file:")
     try:
