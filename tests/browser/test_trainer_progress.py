@@ -10,9 +10,12 @@ weakest started skill, and draws each chart with as many points as ``skillHistor
 Export downloads the stored text, Clear (through its dialog, by keyboard) leaves no progress,
 and importing the downloaded file shows the same cards again, word for word; a file with one
 digit changed is refused with the checksum's reason and nothing changes; a damaged local
-record is kept aside, reported, downloadable and removable. axe-core finds no WCAG A/AA
-violation at 1280 and 390 pixels in either language. Screenshots (390 and 1280 pixels, light
-and dark, the overview and ``#skill=deep_cutoff``) go to tests/browser/screenshots/.
+record is kept aside, reported, downloadable and removable; without local storage the page
+says the progress will not be kept. axe-core finds no WCAG A/AA violation at 1280 and 390
+pixels in either language; Tab reaches every control, each with a focus ring and at least
+24 pixels square; the Japanese page has the English page's elements. Screenshots (390 and
+1280 pixels, light and dark, the overview and ``#skill=deep_cutoff``) go to
+tests/browser/screenshots/.
 """
 
 from __future__ import annotations
@@ -300,6 +303,51 @@ def test_no_axe_violation_and_screenshots(browser: Any, server: str) -> None:
     finally:
         context.close()
     assert not violations, "\n".join(violations)
+
+
+def test_without_local_storage_the_page_says_so_and_works_in_memory(
+    browser: Any, server: str
+) -> None:
+    """Where the browser refuses local storage (private mode), the page says the progress will
+    not be kept, and still shows, exports and imports a record held in memory."""
+    context, watch = offline_context(browser, DESKTOP, server)
+    context.add_init_script(
+        "Object.defineProperty(window, 'localStorage', {get() {"
+        " throw new DOMException('refused', 'SecurityError'); }});"
+    )
+    try:
+        page = open_page(context, server + PAGES["en"])
+        unavailable = page.evaluate("PruningProgressStore.WORDS.unavailable.en")
+        assert page.locator("#notices").inner_text().strip() == unavailable
+        saved = page.evaluate(FILL_RECORD.replace("return saved.ok;", "return saved;"))
+        assert saved == {
+            "ok": False,
+            "notice": page.evaluate("PruningProgressStore.WORDS.unavailable"),
+        }
+        assert page.locator("#skill-cards > li.not-started").count() == 9  # nothing kept
+        assert not watch.problems(), watch.problems()
+    finally:
+        context.close()
+
+
+def test_the_japanese_page_has_the_english_pages_elements() -> None:
+    """ja/progress.html has the English page's elements (tags, ids, classes) in the same
+    order, is marked Japanese, and the two pages' language switches lead to each other."""
+    pages = {
+        language: (TRAINER / address).read_text(encoding="utf-8")
+        for language, address in PAGES.items()
+    }
+    tag = re.compile(r"<(\w+)([^>]*)>")
+    named = re.compile(r'\b(id|class)="([^"]*)"')
+
+    def skeleton(text: str) -> list[tuple[str, list[tuple[str, str]]]]:
+        body = text[text.index("<body") :]
+        return [(name, named.findall(attributes)) for name, attributes in tag.findall(body)]
+
+    assert skeleton(pages["ja"]) == skeleton(pages["en"])
+    assert '<html lang="ja">' in pages["ja"] and '<html lang="en">' in pages["en"]
+    assert 'href="ja/progress.html" hreflang="ja"' in pages["en"]
+    assert 'href="../progress.html" hreflang="en"' in pages["ja"]
 
 
 FOCUSED = """() => {
