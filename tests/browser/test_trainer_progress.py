@@ -306,10 +306,10 @@ def test_no_axe_violation_and_screenshots(browser: Any, server: str) -> None:
 
 
 def test_without_local_storage_the_page_says_so_and_works_in_memory(
-    browser: Any, server: str
+    browser: Any, server: str, tmp_path: Path
 ) -> None:
     """Where the browser refuses local storage (private mode), the page says the progress will
-    not be kept, and still shows, exports and imports a record held in memory."""
+    not be kept, saving reports it, and an imported file is still shown (held in memory)."""
     context, watch = offline_context(browser, DESKTOP, server)
     context.add_init_script(
         "Object.defineProperty(window, 'localStorage', {get() {"
@@ -317,14 +317,30 @@ def test_without_local_storage_the_page_says_so_and_works_in_memory(
     )
     try:
         page = open_page(context, server + PAGES["en"])
-        unavailable = page.evaluate("PruningProgressStore.WORDS.unavailable.en")
-        assert page.locator("#notices").inner_text().strip() == unavailable
+        unavailable = page.evaluate("PruningProgressStore.WORDS.unavailable")
+        assert page.locator("#notices").inner_text().strip() == unavailable["en"]
         saved = page.evaluate(FILL_RECORD.replace("return saved.ok;", "return saved;"))
-        assert saved == {
-            "ok": False,
-            "notice": page.evaluate("PruningProgressStore.WORDS.unavailable"),
-        }
-        assert page.locator("#skill-cards > li.not-started").count() == 9  # nothing kept
+        assert saved == {"ok": False, "notice": unavailable}
+        reload(page)
+        assert page.locator("#skill-cards > li.not-started").count() == 9  # nothing was kept
+        record = tmp_path / "record.json"
+        record.write_text(
+            page.evaluate(
+                FILL_RECORD.replace(
+                    "const saved = await PruningProgressStore.save(record);\n  return saved.ok;",
+                    "return PruningMastery.exportProgress(record);",
+                )
+            ),
+            encoding="utf-8",
+        )
+        with page.expect_file_chooser() as chooser:
+            page.locator("#import").click()
+        chooser.value.set_files(str(record))
+        page.wait_for_function(
+            "document.querySelector('#record-message').textContent.includes('Imported')"
+        )
+        assert unavailable["en"] in page.locator("#record-message").inner_text()
+        assert page.locator("#skill-cards > li:not(.not-started)").count() >= 5
         assert not watch.problems(), watch.problems()
     finally:
         context.close()
