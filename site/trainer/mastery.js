@@ -15,8 +15,13 @@
  *                               benchmarks/mastery_simulation.py)
  *   nextExercise(progress, seed)  the tree to practise next and why, in a sentence
  *   newProgress, recordAttempt, standing, exportProgress, importProgress
+ *                               the record: opaque to the pages, kept in memory as its file
+ *                               holds it (version 3, written out above FORMAT), so that
+ *                               loading and saving 10,000 attempts is a parse and a stringify
+ *                               (benchmarks/mastery_simulation.py --chromium times them)
  *   skillHistory(progress, skill, points)  a skill's rating and sd after its rated tries, at
  *                               up to `points` places (for the skill page's chart)
+ *   attemptsOf, fromAttempts    a record's attempts as objects, and a record from them
  *
  * Everything is a pure function of its arguments (a progress record, a seed): the same record
  * and seed choose the same tree on every machine, and a seed link (#seed=…) still gives
@@ -687,10 +692,16 @@ const PruningMastery = ((T, fitted) => {
   /** Where each shape, tag and exercise is in the record's tables (made when first asked). */
   function indexOf(progress, memo) {
     if (memo.index === null) {
+      const exercises = new Map(); // seed → the indexes of the exercises with that seed
+      progress.exercises.forEach((entry, index) => {
+        const same = exercises.get(entry[0]);
+        if (same === undefined) exercises.set(entry[0], [index]);
+        else same.push(index);
+      });
       memo.index = {
         shapes: new Map(progress.shapes.map((shape, index) => [shape, index])),
         tags: new Map(progress.tags.map((tag, index) => [tag.join(","), index])),
-        exercises: new Map(progress.exercises.map((entry, index) => [entry.join(","), index])),
+        exercises,
       };
     }
     return memo.index;
@@ -749,7 +760,16 @@ const PruningMastery = ((T, fitted) => {
       entry.push(indexIn(progress.tags, index.tags, tag, tag.join(",")));
       item.push(right);
     }
-    item[0] = indexIn(progress.exercises, index.exercises, entry, entry.join(","));
+    const same = index.exercises.get(seed) || [];
+    const sameEntry = (number) => {
+      const other = progress.exercises[number];
+      return other.length === entry.length && other.every((value, place) => value === entry[place]);
+    };
+    item[0] = same.find(sameEntry) ?? progress.exercises.length;
+    if (item[0] === progress.exercises.length) {
+      progress.exercises.push(entry);
+      index.exercises.set(seed, [...same, item[0]]);
+    }
     progress.attempts.push(item);
   }
 

@@ -20,32 +20,34 @@
 // `load()` is exported for the simulation (benchmarks/mastery_simulation.mjs).
 
 import { readFileSync } from "node:fs";
-import { webcrypto } from "node:crypto";
 import { pathToFileURL } from "node:url";
-import vm from "node:vm";
 
 const here = new URL(".", import.meta.url);
 
 /**
- * trainer.js, mastery_difficulty.js and mastery.js in one context, as the page loads them
- * (classic scripts sharing their globals); SubtleCrypto is node:crypto's webcrypto.
+ * A classic script's text run as a function of the globals it reads (`names`, given
+ * `values`), in this context, with a `module` to export through; what it returns.
+ */
+function run(file, names, values, tail = "") {
+  const source = readFileSync(new URL(file, here), "utf8");
+  const module = { exports: {} };
+  const result = new Function("module", ...names, `${source}\n${tail}\n//# sourceURL=${file}`)(module, ...values);
+  return tail ? result : module.exports;
+}
+
+/**
+ * trainer.js, mastery_difficulty.js and mastery.js, as the page loads them (classic scripts;
+ * each later one reads the globals of the ones before, given here as arguments); SubtleCrypto
+ * is Node's global webcrypto. Run in this context, not a `vm` one, whose global look-ups
+ * (Number, Math, Array, …) are many times slower and would blur the timings.
  * `coefficients` replaces the fitted ones (the simulation fits them with none yet).
  */
 export function load(coefficients = null) {
-  const context = vm.createContext({ module: { exports: {} }, crypto: webcrypto, TextEncoder });
-  for (const file of ["trainer.js", "mastery_difficulty.js"]) {
-    vm.runInContext(readFileSync(new URL(file, here), "utf8"), context, { filename: file });
-  }
-  if (coefficients !== null) context.MASTERY_DIFFICULTY.coefficients = coefficients;
-  context.module = { exports: {} };
-  vm.runInContext(readFileSync(new URL("mastery.js", here), "utf8"), context, {
-    filename: "mastery.js",
-  });
-  return {
-    T: vm.runInContext("PruningTrainer", context),
-    M: context.module.exports,
-    fitted: vm.runInContext("MASTERY_DIFFICULTY", context),
-  };
+  const T = run("trainer.js", [], []);
+  const fitted = run("mastery_difficulty.js", [], [], "return MASTERY_DIFFICULTY;");
+  if (coefficients !== null) fitted.coefficients = coefficients;
+  const M = run("mastery.js", ["PruningTrainer", "MASTERY_DIFFICULTY"], [T, fitted]);
+  return { T, M, fitted };
 }
 
 function tree(data) {
