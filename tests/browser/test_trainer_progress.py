@@ -10,7 +10,8 @@ weakest started skill, and draws each chart with as many points as ``skillHistor
 Export downloads the stored text, Clear (through its dialog, by keyboard) leaves no progress,
 and importing the downloaded file shows the same cards again, word for word; a file with one
 digit changed is refused with the checksum's reason and nothing changes; a damaged local
-record is kept aside, reported, downloadable and removable; without local storage the page
+record is kept aside, reported, downloadable and removable; a version 1 record is migrated,
+its old text kept aside and the new one saved; without local storage the page
 says the progress will not be kept. axe-core finds no WCAG A/AA violation at 1280 and 390
 pixels in either language; Tab reaches every control, each with a focus ring and at least
 24 pixels square; the Japanese page has the English page's elements. Screenshots (390 and
@@ -303,6 +304,45 @@ def test_no_axe_violation_and_screenshots(browser: Any, server: str) -> None:
     finally:
         context.close()
     assert not violations, "\n".join(violations)
+
+
+OLD_RECORD = """async () => {
+  // the record FILL_RECORD saved, written as a version 1 record (attempts as objects)
+  const M = PruningMastery;
+  const {progress} = await M.importProgress(localStorage.getItem(PruningProgressStore.KEY));
+  const attempts = M.attemptsOf(progress).map(({exercise, at, rated, shown, outcomes}) =>
+      ({exercise, at, rated, shown, outcomes}));
+  const body = JSON.stringify({format: M.FORMAT, version: 1, student: progress.student,
+                               created: progress.created, attempts});
+  const text = JSON.stringify({format: M.FORMAT, version: 1, sha256: await M.sha256(body), body});
+  localStorage.setItem(PruningProgressStore.KEY, text);
+  return {text, standing: M.standing(progress)};
+}"""
+
+
+def test_an_old_record_is_migrated_and_its_text_kept_aside(browser: Any, server: str) -> None:
+    context, watch = offline_context(browser, DESKTOP, server)
+    try:
+        page = open_page(context, server + PAGES["en"])
+        assert page.evaluate(FILL_RECORD) is True
+        old = page.evaluate(OLD_RECORD)
+        reload(page)
+        template, version = page.evaluate(
+            "[PruningMastery.WORDS.aside_migrated.en, PruningMastery.VERSION]"
+        )
+        notice = page.locator("#notices").inner_text().strip()
+        assert notice == template.replace("{version}", "1").replace("{expected}", str(version))
+        assert [entry["text"] for entry in page.evaluate("PruningProgressStore.keptAside()")] == [
+            old["text"]
+        ]
+        stored = page.evaluate("JSON.parse(localStorage.getItem(PruningProgressStore.KEY))")
+        assert stored["version"] == version != 1
+        found = page.evaluate(STANDING)
+        assert found["standing"] == old["standing"]
+        cards_match_standing(page, found["standing"], found["histories"])
+        assert not watch.problems(), watch.problems()
+    finally:
+        context.close()
 
 
 def test_without_local_storage_the_page_says_so_and_works_in_memory(
