@@ -224,3 +224,10 @@ def test_the_class_view_notebook_names_sections_that_exist(edition: Path) -> Non
             for line in "".join(cell["source"]).splitlines()
         ]
         assert any(line.startswith(f"## {found[2]}. ") for line in headings), (skill, place)
+
+
+def test_the_tables_scrolling_box_is_reachable_by_keyboard(folder: Path) -> None:
+    page = read_class(folder).html(language="en")
+    box = re.search(r"<div style='overflow-x:auto'([^>]*)><table>", page)
+    assert box is not None and "tabindex='0'" in box[1] and "role='region'" in box[1]
+    assert "aria-label='5 students × 9 skills" in box[1]

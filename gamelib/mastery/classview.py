@@ -246,11 +246,14 @@ class ClassView:
             rows.append("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in cells) + "</tr>")
         body = "".join(rows)
         text = html.escape(self.text(language=language))
+        # the table scrolls in its own box, which the keyboard can reach (WCAG 2.1.1); the
+        # text keeps the output's colours (a theme's dark <pre> would hide dark text)
         return (
-            f"<div><b>{html.escape(title)}</b><div style='overflow-x:auto'><table>"
+            f"<div><b>{html.escape(title)}</b><div style='overflow-x:auto' tabindex='0' "
+            f"role='region' aria-label='{html.escape(title)}'><table>"
             f"<thead><tr>{head}</tr></thead><tbody style='white-space:nowrap'>{body}</tbody>"
             "</table></div>"
-            f"<pre>{text}</pre></div>"
+            f"<pre style='background:none;color:inherit'>{text}</pre></div>"
         )
 
     def _repr_html_(self) -> str:
