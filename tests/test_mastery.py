@@ -233,6 +233,7 @@ def node_output(directory: str) -> dict[str, Any]:
         ],
         "next": [{"progress": progress, "seed": 5}, {"progress": progress, "seed": 5}]
         + [{"progress": deep_misser(), "seed": seed} for seed in (1, 2, 3)]
+        + [{"progress": record(deep_misser()["attempts"][:19]), "seed": seed} for seed in (4, 5)]
         + [{"progress": record([]), "seed": 9}],
         "texts": TEXTS,
         "standing": [progress],
@@ -459,9 +460,9 @@ def test_a_version_1_record_is_migrated_and_kept_aside(output: dict[str, Any]) -
 
 
 def test_next_exercise_is_pure_and_targets_its_skill(output: dict[str, Any]) -> None:
-    first, again, *deep, fresh = output["next"]
+    first, again, *deep, review, review_again, fresh = output["next"]
     assert first == again
-    for choice in (first, *deep, fresh):
+    for choice in (first, *deep, review, review_again, fresh):
         spec = choice["spec"]
         tree = random_tree(
             spec["seed"],
@@ -478,6 +479,45 @@ def test_next_exercise_is_pure_and_targets_its_skill(output: dict[str, Any]) -> 
     weakest = [choice for choice in deep if choice["why"] == "weakest"]
     assert weakest and all(choice["skill"] == "deep_cutoff" for choice in weakest)
     assert all("weakest" in choice["reason"]["en"] for choice in weakest)
+    # the 20th attempt (a turn to inform; every skill started, none stale): the most uncertain
+    assert review["why"] == review_again["why"] == "uncertain"
+
+
+def spec_exercise(spec: dict[str, Any]) -> PruningExercise:
+    branching = spec["branching"]
+    tree = random_tree(
+        spec["seed"], spec["depth"], tuple(branching) if isinstance(branching, list) else branching
+    )
+    return PruningExercise(tree=tree, convention=Convention(**spec["convention"]))
+
+
+def test_next_exercise_chooses_by_its_rule(output: dict[str, Any]) -> None:
+    """Among the candidates (their parts counted by gamelib): to inform, the most parts of the
+    skill; to target, of those within TOLERANCE of the expected success closest to TARGET,
+    the most parts in all; ties to the first."""
+    tolerance, target = output["constants"]["TOLERANCE"], output["constants"]["TARGET"]
+    assert (tolerance, target) == (0.1, 0.75)
+    whys = set()
+    for choice in output["next"]:
+        whys.add(choice["why"])
+        needing = []
+        for option in choice["options"]:
+            skills = skills_of(spec_exercise(option["spec"]))
+            assert (option["chance"] is not None) == (choice["skill"] in skills)
+            if choice["skill"] in skills:
+                parts = skills[choice["skill"]]
+                mine = len(parts.leaves) + len(parts.values)
+                total = sum(len(p.leaves) + len(p.values) for p in skills.values())
+                needing.append((option, mine, total))
+        if choice["why"] in ("new", "review", "uncertain"):
+            best = max(needing, key=lambda entry: entry[1])
+        else:
+            closest = min(abs(option["chance"] - target) for option, _, _ in needing)
+            near = [e for e in needing if abs(e[0]["chance"] - target) <= closest + tolerance]
+            best = max(near, key=lambda entry: entry[2])
+            assert abs(choice["expected"] - target) <= closest + tolerance
+        assert choice["spec"] == best[0]["spec"], choice["why"]
+    assert {"weakest", "uncertain", "first"} <= whys
 
 
 def test_words_match_gamelib(output: dict[str, Any]) -> None:

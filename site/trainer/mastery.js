@@ -148,6 +148,10 @@ const PruningMastery = ((T, fitted) => {
       en: "Next: {skill}, a review: not practised for {count} exercises.",
       ja: "次は「{skill}」の復習です。{count} 問のあいだ練習していません。",
     },
+    because_uncertain: {
+      en: "Next: {skill}, to rate it better: the skill whose rating is least certain.",
+      ja: "次は「{skill}」の問題です。評価がいちばん不確かなスキルなので、確かめます。",
+    },
     because_new: {
       en: "Next: {skill}, a skill you have not tried yet.",
       ja: "次は「{skill}」の問題です。まだ挑戦していないスキルです。",
@@ -868,10 +872,10 @@ const PruningMastery = ((T, fitted) => {
       skill.lastIndex = index;
       skill.lastAt = at;
       if (!rated) continue;
-      const [, parts, difficulty] = progress.tags[entry[part]];
+      const tag = progress.tags[entry[part]]; // [skill, parts, d]
       const right = item[part + 1];
-      addWeighedTry(skill, right, parts, difficulty);
-      if (right === parts) skill.right += 1;
+      addWeighedTry(skill, right, tag[1], tag[2]);
+      if (right === tag[1]) skill.right += 1;
     }
   }
 
@@ -933,7 +937,8 @@ const PruningMastery = ((T, fitted) => {
   const MOST_CANDIDATES = 96; // a rare skill's tree is looked for among this many at most
   const TARGET = 0.75;
   const REVIEW_AFTER = 8; // a started skill not practised for this many attempts is reviewed
-  const REVIEW_EVERY = 4; // ... on every 4th attempt
+  const REVIEW_EVERY = 4; // every 4th attempt is chosen to inform (see wanted)
+  const TOLERANCE = 0.1; // a targeted tree's expected success: within 0.1 of the closest
 
   /**
    * The candidate exercises drawn from a seed: `count` specs from the page's seed sequence
@@ -951,58 +956,81 @@ const PruningMastery = ((T, fitted) => {
   }
 
   /**
-   * The skills to practise next, most wanted first, each with why. Before any attempt: the
-   * first skill. On every REVIEW_EVERY-th attempt: first the skills not tried yet, then the
-   * started skills not practised for REVIEW_AFTER attempts or more (longest first). Then the
-   * started skills from the lowest rating up; last the skills not tried yet.
+   * The skills to practise next, most wanted first, each with why and how to choose its tree
+   * ("target": expected success closest to TARGET; "inform": the most parts of the skill).
+   * Before any attempt: the first skill. On every REVIEW_EVERY-th attempt, to learn about
+   * the skills the record says least about: first the skills not tried yet, then the started
+   * skills not practised for REVIEW_AFTER attempts or more (longest first), then every skill
+   * from the most uncertain rating (largest sd) down, each informed. Otherwise the started
+   * skills from the lowest rating up, each targeted; last the skills not tried yet.
    */
   function wanted(state) {
     const started = SKILL_IDS.filter((id) => state.skills[id].count > 0);
-    if (!started.length) return [{ skill: SKILL_IDS[0], why: "first" }];
-    const fresh = SKILL_IDS.filter((id) => state.skills[id].count === 0).map((skill) => ({
-      skill,
-      why: "new",
-    }));
+    if (!started.length) return [{ skill: SKILL_IDS[0], why: "first", choose: "target" }];
+    const fresh = SKILL_IDS.filter((id) => state.skills[id].count === 0);
     const result = [];
     if (state.attempts % REVIEW_EVERY === REVIEW_EVERY - 1) {
       const since = (id) => state.attempts - 1 - state.skills[id].lastIndex;
       const stale = started
         .filter((id) => since(id) >= REVIEW_AFTER)
         .sort((a, b) => state.skills[a].lastIndex - state.skills[b].lastIndex);
-      result.push(...fresh, ...stale.map((skill) => ({ skill, why: "review" })));
+      const uncertain = [...started].sort((a, b) => state.skills[b].sd - state.skills[a].sd);
+      result.push(
+        ...fresh.map((skill) => ({ skill, why: "new", choose: "inform" })),
+        ...stale.map((skill) => ({ skill, why: "review", choose: "inform" })),
+        ...uncertain.map((skill) => ({ skill, why: "uncertain", choose: "inform" })),
+      );
     }
     const weakest = [...started].sort(
       (a, b) => state.skills[a].rating - state.skills[b].rating || SKILL_IDS.indexOf(a) - SKILL_IDS.indexOf(b),
     );
-    result.push(...weakest.map((skill) => ({ skill, why: "weakest" })), ...fresh);
+    result.push(
+      ...weakest.map((skill) => ({ skill, why: "weakest", choose: "target" })),
+      ...fresh.map((skill) => ({ skill, why: "new", choose: "target" })),
+    );
     return result;
   }
 
+  const partsOf = (part) => part.leaves.length + part.values.length;
+
   /**
-   * The exercise to practise next: the first wanted skill that some candidate of `seed` needs
-   * (looking at up to MOST_CANDIDATES), and among the candidates needing it the one whose
-   * expected success on that skill (skillChance: every part right) is closest to 75 %; with the reason in both languages. A
-   * pure function of the record and the seed.
+   * Of the candidates that need `skill`, the tree to give: to "target", those whose expected
+   * success on the skill (skillChance: every part right) is within TOLERANCE of the closest
+   * to TARGET, and of them the one with the most parts in all (every part tells about some
+   * skill); to "inform", the one with the most parts of the skill. Ties: the first candidate.
+   * Null when no candidate needs the skill.
+   */
+  function choose(all, state, skill, how) {
+    const needing = [];
+    for (const spec of all) {
+      const { skills, features: values } = analyse(spec);
+      if (!(skill in skills)) continue;
+      const difficulty = difficulties({ [skill]: values[skill] })[skill];
+      const chance = skillChance(state.skills[skill].rating, difficulty, partsOf(skills[skill]));
+      const total = Object.values(skills).reduce((sum, part) => sum + partsOf(part), 0);
+      needing.push({ spec, chance, mine: partsOf(skills[skill]), total });
+    }
+    if (!needing.length) return null;
+    if (how === "inform") return needing.reduce((best, next) => (next.mine > best.mine ? next : best));
+    const closest = Math.min(...needing.map(({ chance }) => Math.abs(chance - TARGET)));
+    return needing
+      .filter(({ chance }) => Math.abs(chance - TARGET) <= closest + TOLERANCE)
+      .reduce((best, next) => (next.total > best.total ? next : best));
+  }
+
+  /**
+   * The exercise to practise next: the first wanted skill that some of the MOST_CANDIDATES
+   * candidates of `seed` need, and the tree choose() picks for it; with the reason in both
+   * languages. A pure function of the record and the seed.
    *
-   * @returns {spec, key, skill, why, expected, reason: {en, ja}}
+   * @returns {spec, key, skill, why, expected, reason: {en, ja}} expected: the chance that
+   *   every part of the skill is right (skillChance)
    */
   function nextExercise(progress, seed) {
     const state = standing(progress);
     const all = candidates(seed, MOST_CANDIDATES);
-    for (const { skill, why } of wanted(state)) {
-      let best = null;
-      for (let count = CANDIDATES; count <= MOST_CANDIDATES && best === null; count += CANDIDATES) {
-        for (const spec of all.slice(count - CANDIDATES, count)) {
-          const { skills, features: values } = analyse(spec);
-          if (!(skill in skills)) continue;
-          const difficulty = difficulties({ [skill]: values[skill] })[skill];
-          const parts = skills[skill].leaves.length + skills[skill].values.length;
-          const chance = skillChance(state.skills[skill].rating, difficulty, parts);
-          if (best === null || Math.abs(chance - TARGET) < Math.abs(best.chance - TARGET)) {
-            best = { spec, chance };
-          }
-        }
-      }
+    for (const { skill, why, choose: how } of wanted(state)) {
+      const best = choose(all, state, skill, how);
       if (best === null) continue;
       const reason = {};
       for (const language of T.LANGUAGES) {
@@ -1239,6 +1267,9 @@ const PruningMastery = ((T, fitted) => {
     PRIOR_SD,
     HALF_LIFE,
     TARGET,
+    TOLERANCE,
+    REVIEW_EVERY,
+    MOST_CANDIDATES,
     skillName,
     cutoffSources,
     claims,

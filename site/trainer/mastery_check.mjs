@@ -7,7 +7,8 @@
 //   cases: [{tree, convention, answers: [{pruned, values}]}]   a tree as check.mjs reads it
 //   estimates: [[[right, parts, difficulty], ...], ...]        estimate() inputs
 //   records: [{progress, tamper: "" | "body" | "version" | "json"}]   export, tamper, import
-//   next: [{progress, seed}]                                   nextExercise() inputs
+//   next: [{progress, seed}]                                   nextExercise() inputs (each
+//                                                              returned with the candidates)
 //   texts: [text, ...]                                          SHA-256 of each
 // (records are given and returned with their attempts as objects: fromAttempts, attemptsOf)
 //   standing: [progress, ...]                                   standing() of each
@@ -146,7 +147,20 @@ async function main() {
   }
   const bigText = await M.exportProgress(M.fromAttempts({ ...big, attempts: many }));
   const recordSize = { attempts: many.length, bytes: new TextEncoder().encode(bigText).length };
-  const next = (input.next || []).map(({ progress, seed }) => M.nextExercise(M.fromAttempts(progress), seed));
+  const next = (input.next || []).map(({ progress, seed }) => {
+    const record = M.fromAttempts(progress);
+    const choice = M.nextExercise(record, seed);
+    const rating = M.standing(record).skills[choice.skill].rating;
+    // every candidate it chose from, with its expected success on the chosen skill (or null)
+    const options = M.candidates(seed, M.MOST_CANDIDATES).map((spec) => {
+      const { skills, features } = M.analyse(spec);
+      const part = skills[choice.skill];
+      if (part === undefined) return { spec, chance: null };
+      const difficulty = M.difficulties({ [choice.skill]: features[choice.skill] })[choice.skill];
+      return { spec, chance: M.skillChance(rating, difficulty, part.leaves.length + part.values.length) };
+    });
+    return { ...choice, options };
+  });
   const hashes = [];
   for (const text of input.texts || []) hashes.push(await M.sha256(text));
   const output = {
@@ -170,6 +184,8 @@ async function main() {
       PRIOR_SD: M.PRIOR_SD,
       HALF_LIFE: M.HALF_LIFE,
       DEEP_DISTANCE: M.DEEP_DISTANCE,
+      TARGET: M.TARGET,
+      TOLERANCE: M.TOLERANCE,
       DIFFICULTY_FEATURES: M.DIFFICULTY_FEATURES,
       fitted,
     },
