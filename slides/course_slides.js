@@ -393,7 +393,9 @@ var CourseSlides = (function () {
 
   // A player's tree on its slide (the part "tree", see splitPlayers): trimmed to its content
   // and, when its text would be under the goal, zoomed in to a window that follows the
-  // current node (centred on it, inside the drawing). Run after every step the player shows.
+  // current node (centred on it, inside the drawing, then moved so that the current node is not
+  // under the player's words, and as few other nodes as can be: clearOfWords). Run after every
+  // step the player shows.
   function zoomPlayer(player) {
     if (player.getAttribute("data-course-part") !== "tree") {
       player.removeAttribute("data-course-zoomed");
@@ -419,8 +421,9 @@ var CourseSlides = (function () {
       box.courseBox = content;
       var room = box.getBoundingClientRect(), scale = neededScale(svg) * Reveal.getScale();
       var view = partsOf(content, room.width, room.height, scale)[0];
-      if (view.width < content.width || view.height < content.height) {
-        var current = currentNode(svg);
+      var zoomed = view.width < content.width || view.height < content.height;
+      var current = zoomed ? currentNode(svg) : null;
+      if (zoomed) {
         var centre = current ? current.getBBox() : null;
         if (centre) {
           var graph = svg.querySelector("g.graph").transform.baseVal.consolidate();
@@ -437,6 +440,95 @@ var CourseSlides = (function () {
         player.removeAttribute("data-course-zoomed");
       }
       setView(svg, view);
+      if (current) { clearOfWords(player, svg, view); }
+    });
+  }
+
+  var WORDS_GAP = 8; // screen pixels kept between the player's words and a node moved clear
+
+  function meets(first, second) {
+    return first.left < second.right && second.left < first.right &&
+      first.top < second.bottom && second.top < first.bottom;
+  }
+
+  function moved(box, dx, dy) {
+    return { left: box.left + dx, right: box.right + dx, top: box.top + dy, bottom: box.bottom + dy };
+  }
+
+  // The screen box of a player's words on a tree slide (its controls, title and sentence,
+  // which sit over the drawing's top left corner, see course.css), or null.
+  function wordsBox(player) {
+    var box = null;
+    player.querySelectorAll(".gamelib-controls, .gamelib-title, .gamelib-sentence")
+      .forEach(function (words) {
+        if (words.getClientRects().length === 0) { return; }
+        var part = words.getBoundingClientRect();
+        box = box ? {
+          left: Math.min(box.left, part.left), top: Math.min(box.top, part.top),
+          right: Math.max(box.right, part.right), bottom: Math.max(box.bottom, part.bottom),
+        } : { left: part.left, top: part.top, right: part.right, bottom: part.bottom };
+      });
+    return box;
+  }
+
+  // A zoomed player's nodes: the current node (the thickest outline), the open nodes (the
+  // search's path to it, outlined thicker than the rest: gamelib's line_width) and the others.
+  function nodesOf(svg) {
+    var widths = new Map();
+    svg.querySelectorAll("g.node [stroke-width]").forEach(function (shape) {
+      var node = shape.closest("g.node");
+      widths.set(node, Math.max(widths.get(node) || 0,
+        parseFloat(shape.getAttribute("stroke-width")) || 0));
+    });
+    var thinnest = Math.min.apply(null, Array.from(widths.values()));
+    var current = currentNode(svg).closest("g.node");
+    var open = [], others = [];
+    widths.forEach(function (width, node) {
+      if (node !== current) { (width > thinnest ? open : others).push(node); }
+    });
+    return { current: current, open: open, others: others };
+  }
+
+  // Move a zoomed player's view (set to view) so that its nodes are not under the player's
+  // words (which sit over the drawing's top left corner): the current node never, then as few
+  // open nodes as can be, then as few others. The view moves right or down (what lies left of
+  // or above it comes in) by the least that clears one node; of those moves (and not moving),
+  // the one that keeps the current node whole on the drawing and clear of the words, with the
+  // fewest open nodes under them, then the fewest others, then the shortest.
+  function clearOfWords(player, svg, view) {
+    var words = wordsBox(player);
+    if (!words) { return; }
+    var frame = svg.getBoundingClientRect();
+    var nodes = nodesOf(svg);
+    var boxOf = function (node) { return node.getBoundingClientRect(); };
+    var current = boxOf(nodes.current);
+    var open = nodes.open.map(boxOf), others = nodes.others.map(boxOf);
+    var moves = [[0, 0]];
+    [current].concat(open, others).forEach(function (box) {
+      if (!meets(box, words)) { return; }
+      moves.push([words.right + WORDS_GAP - box.left, 0], [0, words.bottom + WORDS_GAP - box.top]);
+    });
+    var under = function (boxes, move) {
+      return boxes.filter(function (box) { return meets(moved(box, move[0], move[1]), words); })
+        .length;
+    };
+    var best = null;
+    moves.forEach(function (move) {
+      var shifted = moved(current, move[0], move[1]);
+      var whole = shifted.left >= frame.left && shifted.right <= frame.right &&
+        shifted.top >= frame.top && shifted.bottom <= frame.bottom;
+      if (!whole || meets(shifted, words)) { return; }
+      var rank = [under(open, move), under(others, move), Math.abs(move[0]) + Math.abs(move[1])];
+      if (!best || rank[0] < best.rank[0] || (rank[0] === best.rank[0] &&
+          (rank[1] < best.rank[1] || (rank[1] === best.rank[1] && rank[2] < best.rank[2])))) {
+        best = { rank: rank, move: move };
+      }
+    });
+    if (!best || best.rank[2] === 0) { return; }
+    var pixels = Math.min(frame.width / view.width, frame.height / view.height);
+    setView(svg, {
+      x: view.x - best.move[0] / pixels, y: view.y - best.move[1] / pixels,
+      width: view.width, height: view.height,
     });
   }
 

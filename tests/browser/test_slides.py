@@ -533,15 +533,76 @@ def test_the_index_links_every_deck_built(browser: Any, server: str, decks: Path
         context.close()
 
 
-def test_a_zoomed_tree_can_find_the_current_node() -> None:
+HIGHLIGHTED_UNDER_WORDS = """() => {
+  // every slide of the deck with a player's tree, at every step of its player: whether the
+  // tree is zoomed, and which highlighted nodes (the current node, outlined thickest, and the
+  // open nodes, outlined thicker than the rest) have a screen box that meets the box of the
+  // player's words (the union of its shown controls, title and sentence)
+  const meets = (a, b) =>
+    a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  const widthOf = node => Math.max(0, ...[...node.querySelectorAll("[stroke-width]")]
+    .map(shape => parseFloat(shape.getAttribute("stroke-width")) || 0));
+  const seen = [];
+  Reveal.slide(0, 0);
+  for (let number = Reveal.getTotalSlides(); number > 0; number--, Reveal.next()) {
+    const slide = Reveal.getCurrentSlide();
+    const player = slide.querySelector(".gamelib-player");
+    if (slide.dataset.coursePart !== "tree" || !player) continue;
+    player.querySelector('button[data-action="first"]').click();
+    const last = Number(player.querySelector(".gamelib-slider").max);
+    for (let step = 0; step <= last; step++) {
+      const svg = [...player.querySelectorAll(".gamelib-drawing svg")]
+        .find(drawing => drawing.getClientRects().length > 0);
+      const words = [...player.querySelectorAll(
+        ".gamelib-controls, .gamelib-title, .gamelib-sentence")]
+        .filter(element => element.getClientRects().length > 0)
+        .map(element => element.getBoundingClientRect())
+        .reduce((box, part) => ({left: Math.min(box.left, part.left),
+          top: Math.min(box.top, part.top), right: Math.max(box.right, part.right),
+          bottom: Math.max(box.bottom, part.bottom)}));
+      const nodes = [...svg.querySelectorAll("g.node")];
+      const widths = nodes.map(widthOf);
+      const thinnest = Math.min(...widths), thickest = Math.max(...widths);
+      const under = nodes.filter((node, index) => widths[index] > thinnest
+          && meets(node.getBoundingClientRect(), words))
+        .map(node => (widthOf(node) === thickest ? "current " : "open ")
+          + node.textContent.trim().split(/\\s+/)[0]);
+      seen.push({slide: Reveal.getSlidePastCount() + 1, step, under,
+        zoomed: player.hasAttribute("data-course-zoomed"),
+        current: thickest > thinnest
+          ? nodes.filter((node, index) => widths[index] === thickest).length : 0});
+      player.querySelector('button[data-action="forward"]').click();
+    }
+  }
+  return seen;
+}"""
+"""The visit of deck 03's player trees in
+test_a_zoomed_tree_follows_the_current_node_clear_of_the_words."""
+
+
+def test_a_zoomed_tree_follows_the_current_node_clear_of_the_words(deck: Any) -> None:
     """course_slides.js finds a player's current node (the one a zoomed-in tree follows) as the
     node with the thickest outline: in gamelib's drawings the current node's outline is thicker
-    than any other node's, whatever its status."""
+    than any other node's, whatever its status, and an open node's thicker than the others'.
+    On every step of every player in deck 03 (the side-by-side players included, their trees
+    zoomed in), neither the current node nor an open node is under the player's words."""
     statuses = get_args(NodeStatus)
     current = min(line_width(status, current=True) for status in statuses)
     assert current > max(line_width(status, current=False) for status in statuses)
-    script = (REPOSITORY / "slides" / "course_slides.js").read_text(encoding="utf-8")
-    assert "function currentNode(svg)" in script
+    assert line_width("open", current=False) > max(
+        line_width(status, current=False) for status in statuses if status != "open"
+    )
+    seen = deck.evaluate(HIGHLIGHTED_UNDER_WORDS)
+    # before the first step no node is outlined thicker than the rest; after it, one thickest
+    assert [step["current"] for step in seen] == [int(step["step"] > 0) for step in seen]
+    zoomed = {step["slide"] for step in seen if step["zoomed"]}
+    assert len(zoomed) >= 2, zoomed  # the case is met: trees that follow the current node
+    under = [
+        f"slide {step['slide']}, step {step['step']}: {', '.join(step['under'])}"
+        for step in seen
+        if step["under"]
+    ]
+    assert not under, "under the player's words:\n" + "\n".join(under)
 
 
 def test_the_notebooks_have_slide_breaks_for_teaching() -> None:
