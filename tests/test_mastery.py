@@ -233,7 +233,7 @@ def node_output(directory: str) -> dict[str, Any]:
         ],
         "next": [{"progress": progress, "seed": 5}, {"progress": progress, "seed": 5}]
         + [{"progress": deep_misser(), "seed": seed} for seed in (1, 2, 3)]
-        + [{"progress": record(deep_misser()["attempts"][:19]), "seed": seed} for seed in (4, 5)]
+        + [{"progress": record(deep_misser()["attempts"][:18]), "seed": seed} for seed in (4, 5)]
         + [{"progress": record([]), "seed": 9}],
         "texts": TEXTS,
         "standing": [progress],
@@ -479,7 +479,7 @@ def test_next_exercise_is_pure_and_targets_its_skill(output: dict[str, Any]) -> 
     weakest = [choice for choice in deep if choice["why"] == "weakest"]
     assert weakest and all(choice["skill"] == "deep_cutoff" for choice in weakest)
     assert all("weakest" in choice["reason"]["en"] for choice in weakest)
-    # the 20th attempt (a turn to inform; every skill started, none stale): the most uncertain
+    # after 18 attempts (a turn to inform; every skill started, none stale): the most uncertain
     assert review["why"] == review_again["why"] == "uncertain"
 
 

@@ -13,7 +13,14 @@
  *                               tree's features, with coefficients fitted on simulated
  *                               students (mastery_difficulty.js, made by
  *                               benchmarks/mastery_simulation.py)
- *   nextExercise(progress, seed)  the tree to practise next and why, in a sentence
+ *   nextExercise(progress, seed)  the tree to practise next and why, in a sentence: mostly
+ *                               the weakest started skill at about 75 % expected success (of
+ *                               the trees near it, the one with the most parts), and every
+ *                               REVIEW_EVERY-th tree chosen to inform (a skill not tried, not
+ *                               practised for a while, or rated least certainly: the tree with
+ *                               the most parts of it): answers that tell more, so the
+ *                               skills' ratings rank better (benchmarks/mastery_simulation.py
+ *                               measures both)
  *   newProgress, recordAttempt, standing, exportProgress, importProgress
  *                               the record: opaque to the pages, kept in memory as its file
  *                               holds it (version 3, written out above FORMAT), so that
@@ -23,7 +30,8 @@
  *                               up to `points` places (for the skill page's chart)
  *   attemptsOf, fromAttempts    a record's attempts as objects, and a record from them
  *
- * Everything is a pure function of its arguments (a progress record, a seed): the same record
+ * Everything is a pure function of its arguments (a progress record, a seed; the memos kept
+ * beside a record and an exercise are caches, which change no result): the same record
  * and seed choose the same tree on every machine, and a seed link (#seed=…) still gives
  * everyone the same exercise. A classic script like trainer.js (load trainer.js, then
  * mastery_difficulty.js, then this), so the page works from file://; node loads it through
@@ -937,7 +945,7 @@ const PruningMastery = ((T, fitted) => {
   const MOST_CANDIDATES = 96; // a rare skill's tree is looked for among this many at most
   const TARGET = 0.75;
   const REVIEW_AFTER = 8; // a started skill not practised for this many attempts is reviewed
-  const REVIEW_EVERY = 4; // every 4th attempt is chosen to inform (see wanted)
+  const REVIEW_EVERY = 3; // after every 3rd attempt the next tree is chosen to inform (wanted)
   const TOLERANCE = 0.1; // a targeted tree's expected success: within 0.1 of the closest
 
   /**
@@ -958,8 +966,8 @@ const PruningMastery = ((T, fitted) => {
   /**
    * The skills to practise next, most wanted first, each with why and how to choose its tree
    * ("target": expected success closest to TARGET; "inform": the most parts of the skill).
-   * Before any attempt: the first skill. On every REVIEW_EVERY-th attempt, to learn about
-   * the skills the record says least about: first the skills not tried yet, then the started
+   * Before any attempt: the first skill. After every REVIEW_EVERY-th attempt (the 4th, 7th,
+   * 10th, … exercise), to learn about the skills the record says least about: first the skills not tried yet, then the started
    * skills not practised for REVIEW_AFTER attempts or more (longest first), then every skill
    * from the most uncertain rating (largest sd) down, each informed. Otherwise the started
    * skills from the lowest rating up, each targeted; last the skills not tried yet.
@@ -969,7 +977,7 @@ const PruningMastery = ((T, fitted) => {
     if (!started.length) return [{ skill: SKILL_IDS[0], why: "first", choose: "target" }];
     const fresh = SKILL_IDS.filter((id) => state.skills[id].count === 0);
     const result = [];
-    if (state.attempts % REVIEW_EVERY === REVIEW_EVERY - 1) {
+    if (state.attempts % REVIEW_EVERY === 0) {
       const since = (id) => state.attempts - 1 - state.skills[id].lastIndex;
       const stale = started
         .filter((id) => since(id) >= REVIEW_AFTER)
