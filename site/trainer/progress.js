@@ -20,16 +20,17 @@
         "A rating is on the scale of the exercises' difficulties. A part of an exercise (a leaf " +
         "to press or a value to give) as hard as your rating is right half the time under the " +
         "model; one a point easier {easier} % of the time, one a point harder {harder} %. Every " +
-        "skill starts at 0, the middle of a class. The bar shows the rating ± its uncertainty " +
-        "(one standard deviation): the more rated tries, the narrower. Only your first try at " +
-        "an exercise is rated, and a shown solution counts as a miss.",
+        "skill starts at 0, the middle of the simulated class the difficulties were fitted on. " +
+        "The bar shows the rating ± its uncertainty (one standard deviation): the more rated " +
+        "tries, the narrower. Only your first try at an exercise is rated; showing the " +
+        "solution before it counts as a miss.",
       ja:
         "レーティングは演習の難しさと同じ目盛りで測ります。モデルでは、難しさがあなたの" +
         "レーティングと等しい部分（押す葉や答える値）は半分の確率で正解し、1 だけ易しい部分は " +
-        "{easier} %、1 だけ難しい部分は {harder} % の確率で正解します。どのスキルも 0（クラスの" +
-        "中ほど）から始まります。棒はレーティングとその不確かさ（標準偏差 1 つ分）の範囲を" +
-        "示し、評価された解答が増えるほど狭くなります。評価されるのは各演習の最初の解答だけで、" +
-        "解答を表示した演習は不正解として数えます。",
+        "{easier} %、1 だけ難しい部分は {harder} % の確率で正解します。どのスキルも 0（難しさを" +
+        "当てはめた模擬のクラスの中ほど）から始まります。棒はレーティングとその不確かさ" +
+        "（標準偏差 1 つ分）の範囲を示し、評価された解答が増えるほど狭くなります。評価されるのは各演習の最初の解答だけで、" +
+        "その前に解答を見ると不正解として数えます。",
     },
     summary_none: {
       en: "No exercise yet. Solve some in the trainer: every first try is rated here.",
@@ -94,8 +95,8 @@
     column_kind: { en: "Rated?", ja: "評価" },
     kind_rated: { en: "first try, rated", ja: "最初の解答（評価あり）" },
     kind_again: { en: "again, not rated", ja: "再挑戦（評価なし）" },
-    kind_shown: { en: "solution shown: a miss", ja: "解答を表示（不正解）" },
-    kind_shown_again: { en: "solution shown, not rated", ja: "解答を表示（評価なし）" },
+    kind_shown: { en: "solution shown: a miss", ja: "解答を見た（不正解）" },
+    kind_shown_again: { en: "solution shown, not rated", ja: "解答を見た（評価なし）" },
     parts: { en: "{right} of {parts}", ja: "{parts} 個中 {right} 個" },
     tree: {
       en: "seed {seed}, depth {depth}, {branching} children, cut on {cutoff}, {order}, {failure}",
@@ -105,7 +106,7 @@
     order_reversed: { en: "right to left", ja: "右から左" },
     exported: {
       en: "Downloaded {file}: your whole record ({attempts} exercises), with its checksum.",
-      ja: "{file}をダウンロードしました。記録全体（{attempts} 問）とそのチェックサムです。",
+      ja: "{file} をダウンロードしました。記録全体（{attempts} 問）とそのチェックサムです。",
     },
     imported: {
       en: "Imported {file}: {attempts} exercises.",
