@@ -21,7 +21,8 @@ const FIT_STUDENTS = 100;
 const FIT_EXERCISES = 30;
 const RANK_STUDENTS = 200;
 const RATED = 30;
-const LONGER = [60, 120]; // the same students, practising on: how many exercises the goal needs
+const LONGER = [40, 50, 60, 70, 80, 90, 100, 110, 120]; // the same students, practising on:
+// how many exercises the goal needs
 const LEVEL_STUDENTS = 100;
 const LEARNING = 0.1; // θ gained per exercise on each skill it needs
 const LEVEL = 2; // the set level: every skill's θ at least this
@@ -208,12 +209,35 @@ function oracle(M, progress) {
   });
 }
 
+/**
+ * How an exercise is chosen: "adaptive" (nextExercise, the page's), "random", or "inform": a
+ * reference that only informs, never targets (every exercise the candidate with the most parts
+ * of the skill whose rating is least certain, as nextExercise's turns to inform do): how well
+ * the answers of a policy that asks only for information rank the skills.
+ */
+function chooser(M, how) {
+  if (how === "adaptive") return (progress, random) => M.nextExercise(progress, random.integer(POOL)).spec;
+  if (how === "random") return (progress, random) => randomSpec(M, random);
+  return (progress, random) => {
+    const state = M.standing(progress);
+    const skill = [...M.SKILL_IDS].sort((a, b) => state.skills[b].sd - state.skills[a].sd)[0];
+    let best = null;
+    for (const spec of M.candidates(random.integer(POOL), M.MOST_CANDIDATES)) {
+      const part = M.analyse(spec).skills[skill];
+      const parts = part ? part.leaves.length + part.values.length : 0;
+      if (best === null || parts > best.parts) best = { spec, parts };
+    }
+    return best.spec;
+  };
+}
+
 /** A student practising: each step chooses an exercise, answers it and records the attempt. */
-function practise(M, levels, random, adaptive, steps, learning, stop = () => false) {
+function practise(M, levels, random, how, steps, learning, stop = () => false) {
   let progress = M.newProgress("simulated", 0);
+  const choose = chooser(M, how);
   for (let step = 0; step < steps; step += 1) {
     if (stop(levels)) return { progress, steps: step };
-    const spec = adaptive ? M.nextExercise(progress, random.integer(POOL)).spec : randomSpec(M, random);
+    const spec = choose(progress, random);
     const exercise = M.makeExercise(spec);
     const { skills } = M.analyse(spec);
     progress = M.recordAttempt(progress, spec, answer(M, exercise, skills, levels, random), { at: step });
@@ -234,7 +258,7 @@ async function run(seed) {
   for (let index = 0; index < RANK_STUDENTS; index += 1) {
     const levels = student(M, random);
     const truth = M.SKILL_IDS.map((id) => levels[id]);
-    const { progress } = practise(M, { ...levels }, random, true, checkpoints.at(-1), false);
+    const { progress } = practise(M, { ...levels }, random, "adaptive", checkpoints.at(-1), false);
     const attempts = M.attemptsOf(progress);
     checkpoints.forEach((count, point) => {
       const prefix = M.fromAttempts({ ...progress, attempts: attempts.slice(0, count) });
@@ -252,12 +276,24 @@ async function run(seed) {
   for (let index = 0; index < LEVEL_STUDENTS; index += 1) {
     const levels = student(M, random);
     for (const mode of ["adaptive", "random"]) {
-      const result = practise(M, { ...levels }, random, mode === "adaptive", CAP, true, allAtLevel);
+      const result = practise(M, { ...levels }, random, mode, CAP, true, allAtLevel);
       if (result.steps === null) capped[mode] += 1;
       reached[mode].push(result.steps === null ? CAP : result.steps);
     }
   }
   const mean = (values) => values.reduce((sum, value) => sum + value, 0) / values.length;
+  // 4. the reference policy that only informs, on other students (its own generator, so that
+  //    the figures above do not depend on it)
+  const informing = { correlations: [], ceilings: [] };
+  const other = generator(seed + 1000);
+  for (let index = 0; index < RANK_STUDENTS; index += 1) {
+    const levels = student(M, other);
+    const truth = M.SKILL_IDS.map((id) => levels[id]);
+    const { progress } = practise(M, { ...levels }, other, "inform", RATED, false);
+    const state = M.standing(progress);
+    informing.correlations.push(spearman(M.SKILL_IDS.map((id) => state.skills[id].rating), truth));
+    informing.ceilings.push(spearman(oracle(M, progress), truth));
+  }
   // 3. a record of RECORD_ATTEMPTS attempts saved (exported) and loaded (imported, folded)
   let progress = M.newProgress("timing", 0);
   const specs = [];
@@ -310,7 +346,9 @@ async function run(seed) {
         sd: summary(correlations[index + 1]).sd,
         share_at_least_0_8: atLeast(correlations[index + 1]),
         ceiling: summary(ceilings[index + 1]).mean,
-      })) },
+      })),
+      informing: { ...summary(informing.correlations), share_at_least_0_8: atLeast(informing.correlations),
+        ceiling: summary(informing.ceilings).mean } },
     level: {
       students: LEVEL_STUDENTS, level: LEVEL, learning: LEARNING, cap: CAP,
       adaptive: { ...summary(reached.adaptive), capped: capped.adaptive },

@@ -424,6 +424,11 @@ def test_the_file_is_packed_and_unpacked_exactly(output: dict[str, Any]) -> None
     assert bytes_per_attempt < 80, bytes_per_attempt
 
 
+def test_only_a_first_try_is_rated(output: dict[str, Any]) -> None:
+    # an exercise, the same again, (export, import) the same again, another exercise
+    assert output["rated"] == [1, 0, 0, 1]
+
+
 def test_a_version_2_record_is_migrated_and_kept_aside(output: dict[str, Any]) -> None:
     migration = output["migration2"]
     imported = migration["imported"]

@@ -671,7 +671,7 @@ const PruningMastery = ((T, fitted) => {
     if (memo === undefined) {
       memo = {
         index: null, // indexOf's
-        tried: new Map(), // shape index → the seeds tried with it
+        tried: null, // shape index → the seeds tried with it (made by tried() when first asked)
         skillOf: [],
         fold: newFold(),
         folded: 0,
@@ -693,9 +693,6 @@ const PruningMastery = ((T, fitted) => {
       const item = progress.attempts[memo.folded];
       const entry = progress.exercises[item[0]];
       memo.at += item[1];
-      let seeds = memo.tried.get(entry[1]);
-      if (seeds === undefined) memo.tried.set(entry[1], (seeds = new Set()));
-      seeds.add(entry[0]);
       foldAttempt(memo.fold, progress, skillOf, memo.folded, memo.at, item, entry);
     }
     return memo;
@@ -719,8 +716,26 @@ const PruningMastery = ((T, fitted) => {
     return memo.index;
   }
 
-  /** Whether an exercise (its address) has been tried in the record (the memo folded). */
+  /** An exercise (its seed and shape index) noted as tried in the memo's `tried`. */
+  function noteTried(memo, seed, shape) {
+    let seeds = memo.tried.get(shape);
+    if (seeds === undefined) memo.tried.set(shape, (seeds = new Set()));
+    seeds.add(seed);
+  }
+
+  /**
+   * Whether an exercise (its address) has been tried in the record. The memo's `tried` is made
+   * from the attempts when first asked (not on load: a page that only shows the standing never
+   * needs it), then kept up by appendAttempt.
+   */
   function tried(progress, memo, key) {
+    if (memo.tried === null) {
+      memo.tried = new Map();
+      for (const item of progress.attempts) {
+        const entry = progress.exercises[item[0]];
+        noteTried(memo, entry[0], entry[1]);
+      }
+    }
     const [seed, shape] = splitKey(key);
     const number = indexOf(progress, memo).shapes.get(shape);
     return number !== undefined && memo.tried.has(number) && memo.tried.get(number).has(seed);
@@ -783,6 +798,7 @@ const PruningMastery = ((T, fitted) => {
       index.exercises.set(seed, [...same, item[0]]);
     }
     progress.attempts.push(item);
+    if (memo.tried !== null) noteTried(memo, seed, entry[1]);
   }
 
   /**
@@ -1068,6 +1084,8 @@ const PruningMastery = ((T, fitted) => {
   }
 
   const whole = (value) => Number.isInteger(value) && value >= 0;
+  /** A whole number from 0 to size − 1 (size at most 2^32: `>>> 0` keeps exactly those). */
+  const below = (value, size) => value >>> 0 === value && value < size;
 
   /**
    * What is wrong with a version 3 record read from a file (its tables' shapes, every index in
@@ -1080,34 +1098,39 @@ const PruningMastery = ((T, fitted) => {
     if (!skills.every((id) => SKILL_IDS.includes(id)) || new Set(skills).size !== skills.length) return "skills";
     if (!shapes.every((shape) => typeof shape === "string")) return "shapes";
     for (const tag of tags) {
-      const sound = Array.isArray(tag) && tag.length === 3 && whole(tag[0]) && tag[0] < skills.length;
+      const sound = Array.isArray(tag) && tag.length === 3 && below(tag[0], skills.length);
       if (!sound || !whole(tag[1]) || tag[1] < 1 || typeof tag[2] !== "number") return "tags";
     }
-    for (const entry of exercises) {
+    // the loops below run once per exercise and attempt (10,000 of each at most): plain
+    // index loops, a bit per skill, no object made (the page's first load runs them cold)
+    for (let number = 0; number < exercises.length; number += 1) {
+      const entry = exercises[number];
       if (!Array.isArray(entry) || entry.length < 3 || !Number.isInteger(entry[0]) || entry[0] < -1) return "exercises";
-      if (!whole(entry[1]) || entry[1] >= shapes.length) return "exercises";
-      const seen = new Set();
+      if (!below(entry[1], shapes.length)) return "exercises";
+      let seen = 0; // a bit per skill of the exercise: each at most once
       for (let part = 2; part < entry.length; part += 1) {
-        if (!whole(entry[part]) || entry[part] >= tags.length) return "exercises";
-        seen.add(tags[entry[part]][0]);
+        if (!below(entry[part], tags.length)) return "exercises";
+        const bit = 1 << tags[entry[part]][0];
+        if (seen & bit) return "exercises";
+        seen |= bit;
       }
-      if (seen.size !== entry.length - 2) return "exercises";
     }
     let at = 0;
-    for (const item of attempts) {
-      const ok = Array.isArray(item) && whole(item[0]) && item[0] < exercises.length && Number.isSafeInteger(item[1]);
-      if (!ok || !whole(item[2]) || item[2] > 3) return "attempt";
+    for (let number = 0; number < attempts.length; number += 1) {
+      const item = attempts[number];
+      const ok = Array.isArray(item) && below(item[0], exercises.length) && Number.isSafeInteger(item[1]);
+      if (!ok || !below(item[2], 4)) return "attempt";
       at += item[1];
       if (!Number.isSafeInteger(at)) return "attempt";
       const entry = exercises[item[0]];
       if (item.length !== entry.length + 1) return "outcome";
       for (let part = 2; part < entry.length; part += 1) {
-        const right = item[part + 1];
-        if (!whole(right) || right > tags[entry[part]][1]) return "outcome";
+        if (!below(item[part + 1], tags[entry[part]][1] + 1)) return "outcome";
       }
     }
     return "";
   }
+
 
   /** A version 2 body's attempts as objects, or what is wrong with them (the old format:
    * [exercise index, at, rated + 2·shown, then per skill: skill index, right, parts, d]). */

@@ -133,6 +133,14 @@ async function main() {
     migrations.push({ fresh, text: oldText, imported: withAttempts(M, await M.importProgress(oldText)) });
   }
   const [migration, migration2] = migrations;
+  // only a first try is rated: the same exercise again, in this record and in one read back
+  const [first, second] = M.candidates(5, 2);
+  const blank = { pruned: [], values: [] };
+  const once = M.recordAttempt(M.newProgress("repeat", 0), first, blank, { at: 1 });
+  const twice = M.recordAttempt(once, first, blank, { at: 2 });
+  const { progress: back } = await M.importProgress(await M.exportProgress(twice));
+  const again = M.recordAttempt(M.recordAttempt(back, first, blank, { at: 3 }), second, blank, { at: 4 });
+  const rated = M.attemptsOf(again).map((attempt) => attempt.rated);
   // a record of 10,000 attempts, every one a different exercise (the largest record)
   let big = M.newProgress("big", 0);
   const specs = M.candidates(11, 32);
@@ -170,6 +178,7 @@ async function main() {
     migration,
     migration2,
     record_size: recordSize,
+    rated,
     next,
     hashes,
     standing: (input.standing || []).map((progress) => M.standing(M.fromAttempts(progress))),
