@@ -660,10 +660,10 @@ const PruningMastery = ((T, fitted) => {
   }
 
   /**
-   * The memo of a record: where each shape, tag and exercise is in its tables, which
-   * addresses have been tried, and standing()'s fold so far (foldAttempt). Made once per
-   * record, from its tables; recordAttempt hands it on to the new record (the old one makes
-   * its own again if it is used again).
+   * The memo of a record: where each shape, tag and exercise is in its tables (indexOf),
+   * which addresses have been tried (tried), and standing()'s fold so far (foldedMemo). Made
+   * once per record, each part when first needed; recordAttempt hands it on to the new record
+   * (the old one makes its own again if it is used again).
    */
   const memos = new WeakMap();
   function memoOf(progress) {
@@ -682,18 +682,33 @@ const PruningMastery = ((T, fitted) => {
     return memo;
   }
 
-  /** The memo with every attempt of the record folded in (tried addresses, fold, last at). */
+  /**
+   * The memo with every attempt of the record folded in: standing()'s fold (below: each
+   * skill practised, when last, and its rated tries added by addWeighedTry) and the last at.
+   */
   function foldedMemo(progress) {
     const memo = memoOf(progress);
     const { skillOf } = memo;
     while (skillOf.length < progress.tags.length) {
       skillOf.push(SKILL_IDS.indexOf(progress.skills[progress.tags[skillOf.length][0]]));
     }
-    for (; memo.folded < progress.attempts.length; memo.folded += 1) {
-      const item = progress.attempts[memo.folded];
-      const entry = progress.exercises[item[0]];
+    const { attempts, exercises, tags } = progress;
+    for (; memo.folded < attempts.length; memo.folded += 1) {
+      const item = attempts[memo.folded];
+      const entry = exercises[item[0]];
       memo.at += item[1];
-      foldAttempt(memo.fold, progress, skillOf, memo.folded, memo.at, item, entry);
+      const rated = item[2] & 1;
+      for (let part = 2; part < entry.length; part += 1) {
+        const skill = memo.fold[skillOf[entry[part]]];
+        skill.practised += 1;
+        skill.lastIndex = memo.folded;
+        skill.lastAt = memo.at;
+        if (!rated) continue;
+        const tag = tags[entry[part]]; // [skill, parts, d]
+        const right = item[part + 1];
+        addWeighedTry(skill, right, tag[1], tag[2]);
+        if (right === tag[1]) skill.right += 1;
+      }
     }
     return memo;
   }
@@ -885,22 +900,6 @@ const PruningMastery = ((T, fitted) => {
   /** A skill's rating and sd from its fold: the sums scaled to weigh its last try 1. */
   function foldedRating(skill) {
     return fitRating(skill.sums, 2 ** ((skill.base - (skill.count - 1)) / HALF_LIFE));
-  }
-
-  /** One attempt (its packed item and exercise entry) folded into `fold`. */
-  function foldAttempt(fold, progress, skillOf, index, at, item, entry) {
-    const rated = item[2] & 1;
-    for (let part = 2; part < entry.length; part += 1) {
-      const skill = fold[skillOf[entry[part]]];
-      skill.practised += 1;
-      skill.lastIndex = index;
-      skill.lastAt = at;
-      if (!rated) continue;
-      const tag = progress.tags[entry[part]]; // [skill, parts, d]
-      const right = item[part + 1];
-      addWeighedTry(skill, right, tag[1], tag[2]);
-      if (right === tag[1]) skill.right += 1;
-    }
   }
 
   /**
