@@ -48,8 +48,9 @@ WAIT = 20_000  # milliseconds
 EXERCISES = 20
 """The issue's number of exercises done through "Next exercise"."""
 LAST_FEW = 4
-"""The trees chosen last that should target deep cutoffs: of any REVIEW_EVERY (4) attempts in
-a row, mastery.js may give one to a review, so at least LAST_FEW - 1 of them need the skill."""
+"""The trees chosen last that should target deep cutoffs: of the 17th to 20th exercises,
+mastery.js gives one (the 19th) to inform (it does so after every REVIEW_EVERY-th attempt,
+3), so at least LAST_FEW - 1 of them need the skill; the 21st is targeted again."""
 SEED_LINK = "#seed=2&depth=3&branching=2&cutoff=ge&order=given&failure=hard"
 SEED_LINK_EXERCISE = PruningExercise(seed=2, depth=3, branching=2, convention=Convention())
 
