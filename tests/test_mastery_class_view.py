@@ -133,13 +133,19 @@ def test_table_holds_each_students_standing(folder: Path) -> None:
 def test_hardest_skills_and_chart(folder: Path) -> None:
     view = read_class(folder)
     hardest = view.hardest()
-    shares = [summary.share for summary in hardest]
-    assert shares == sorted(shares)  # type: ignore[type-var]
+    means = [summary.mean_rating for summary in hardest]
+    assert means == sorted(means)
     assert hardest[0].skill == "deep_cutoff"  # missed nine times in ten by every student
     for summary in hardest:
         records = view.records.values()
-        assert summary.tries == sum(record.skills[summary.skill].count for record in records)
-        assert summary.right == sum(record.skills[summary.skill].right for record in records)
+        tried = [record.skills[summary.skill] for record in records]
+        tried = [each for each in tried if each.count]
+        assert summary.tries == sum(each.count for each in tried)
+        assert summary.right == sum(each.right for each in tried)
+        assert summary.mean_rating == pytest.approx(sum(each.rating for each in tried) / len(tried))
+        assert summary.mean_sd == pytest.approx(
+            sum(each.sd**2 for each in tried) ** 0.5 / len(tried)
+        )
     for language in ("en", "ja"):
         svg = view.chart(language=language).svg
         assert svg.startswith("<svg")
@@ -147,6 +153,46 @@ def test_hardest_skills_and_chart(folder: Path) -> None:
             assert skill_name(summary.skill, language=language) in svg
     html = view.html(language="ja")
     assert "クラスが苦手とするスキル" in html and "深いカット" in html
+
+
+def test_hardest_ranks_by_mean_rating_where_the_share_disagrees(tmp_path: Path) -> None:
+    """Right-to-left order with six parts a try, one part missed in every second try (one
+    part in twelve), against a shallow cutoff of one part a try, missed in three tries of ten:
+    the share calls right-to-left order the harder, the mean rating the shallow cutoff."""
+    for index in range(3):
+        made = []
+        for number in range(30):
+            missed_one = number % 2 == 0
+            outcomes = {
+                "right_to_left": [5 if missed_one else 6, 6],
+                "shallow_cutoff": [0 if number % 10 < 3 else 1, 1],
+            }
+            made.append(
+                {
+                    "exercise": f"seed={number}&depth=4&branching=2&cutoff=ge&order=reversed"
+                    "&failure=hard",
+                    "at": 1_700_000_000_000 + 60_000 * number,
+                    "rated": 1,
+                    "shown": 0,
+                    "outcomes": outcomes,
+                    "start": dict.fromkeys(outcomes, -1.0),
+                }
+            )
+        record = {
+            "format": FORMAT,
+            "version": VERSION,
+            "student": f"student-{index}",
+            "created": 0,
+            "attempts": made,
+        }
+        (tmp_path / f"s{index}.json").write_text(export_record(record), "utf-8")
+    view = read_class(tmp_path)
+    by_share = sorted(view.hardest(), key=lambda summary: summary.share or 0.0)
+    assert [summary.skill for summary in by_share] == ["right_to_left", "shallow_cutoff"]
+    assert [summary.skill for summary in view.hardest()] == ["shallow_cutoff", "right_to_left"]
+    lines = view.text(language="en").splitlines()
+    assert lines[2].endswith("a shallow cutoff") and lines[3].endswith("right-to-left order")
+    assert "45/90" in lines[3] and "63/90" in lines[2]
 
 
 def test_csv_in_both_languages(folder: Path, tmp_path: Path) -> None:

@@ -4,7 +4,7 @@ students × skills table, the skills the class finds hardest, a chart and a CSV 
     view = read_class("progress/")     # every *.json file of the folder
     view.left_out                      # files not used, and why (tampered, duplicate, ...)
     view                               # in Jupyter: the table and the hardest skills
-    view.chart()                       # share of first tries right per skill, hardest first
+    view.chart()                       # mean rating per skill, hardest (lowest) first
     view.write_csv("class.csv")        # one row per student, for a spreadsheet
 
 A file whose checksum does not match its contents, that is not a progress record, or whose
@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import csv
 import html
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -64,21 +65,35 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
         "評価された解答数）",
     },
     "hardest_title": {
-        "en": "The skills the class finds hardest (share of rated first tries right)",
-        "ja": "クラスが苦手とするスキル（評価された初回の解答の正解率）",
+        "en": "The skills the class finds hardest (lowest mean rating first)",
+        "ja": "クラスが苦手とするスキル（平均レーティングの低い順）",
+    },
+    "hardest_columns": {
+        "en": "  mean rating ± uncertainty, share of rated first tries right (right/tries), skill",
+        "ja": "  平均レーティング ± 不確かさ、評価された初回の解答の正解率"
+        "（正解数/解答数）、スキル",
     },
     "left_out_title": {"en": "Files left out", "ja": "使わなかったファイル"},
     "chart_title": {
-        "en": "Share of rated first tries right, per skill (hardest first)",
-        "ja": "スキルごとの、評価された初回の解答の正解率（苦手な順）",
+        "en": "Mean rating per skill over the students who tried it, ± its uncertainty "
+        "(hardest first)",
+        "ja": "スキルごとの、挑戦した学生の平均レーティング ± その不確かさ（苦手な順）",
     },
-    "chart_axis": {"en": "share right", "ja": "正解率"},
-    "chart_x": {"en": "skills, hardest first", "ja": "スキル（苦手な順）"},
+    "chart_axis": {"en": "mean rating", "ja": "平均レーティング"},
+    "chart_x": {
+        "en": "skills, lowest mean rating first",
+        "ja": "スキル（平均レーティングの低い順）",
+    },
 }
 """The class view's words in English and Japanese."""
 
 SMALLEST_TEXT: Final = 12.0
 """The smallest text, in CSS pixels, the chart is shown with (at 390 px wide too)."""
+
+
+def _signed(number: float) -> str:
+    """A rating with its sign and two decimals, with a true minus sign."""
+    return f"{number:+.2f}".replace("-", "\u2212")
 
 
 def _say(key: str, language: str | None, **values: object) -> str:
@@ -101,13 +116,16 @@ class LeftOut:
 @dataclass(frozen=True)
 class SkillSummary:
     """One skill over the class: rated tries, right ones, students who tried it, mean rating
-    (over those students)."""
+    (over those students) and its uncertainty ``mean_sd`` (the standard deviation of the mean
+    of the students' ratings under the trainer's model, each rating's posterior taken as
+    independent: √(Σ sd²) / students)."""
 
     skill: Skill
     tries: int
     right: int
     students: int
     mean_rating: float
+    mean_sd: float
 
     @property
     def share(self) -> float | None:
@@ -129,6 +147,9 @@ class ClassView:
             standings = [record.skills[skill] for record in self.records.values()]
             tried = [standing for standing in standings if standing.count]
             mean = sum(standing.rating for standing in tried) / len(tried) if tried else 0.0
+            spread = (
+                math.sqrt(sum(standing.sd**2 for standing in tried)) / len(tried) if tried else 0.0
+            )
             result.append(
                 SkillSummary(
                     skill,
@@ -136,15 +157,22 @@ class ClassView:
                     sum(standing.right for standing in tried),
                     len(tried),
                     mean,
+                    spread,
                 )
             )
         return result
 
     def hardest(self) -> list[SkillSummary]:
-        """The skills somebody tried, hardest first: the lowest share of rated first tries
-        right (ties: the lower mean rating, then :data:`SKILLS` order)."""
+        """The skills somebody tried, hardest first: the lowest mean rating (ties: the lower
+        share of rated first tries right, then :data:`SKILLS` order).
+
+        Not the share: a first try is right in a skill only when every part of that skill in
+        the exercise is right, so a skill with many parts per try (right-to-left order) has a
+        low share even when the students are as good at it as at the others. The rating
+        weighs each part against its difficulty, so more parts do not pull it down.
+        """
         tried = [summary for summary in self.summaries() if summary.tries]
-        return sorted(tried, key=lambda summary: (summary.share, summary.mean_rating))
+        return sorted(tried, key=lambda summary: (summary.mean_rating, summary.share))
 
     def rows(self, *, language: str | None = None) -> list[list[str]]:
         """The students × skills table as text cells, a header row first: per skill the
@@ -178,16 +206,16 @@ class ClassView:
         return target
 
     def chart(self, *, language: str | None = None) -> Chart:
-        """A bar per skill somebody tried, hardest first: the share of rated first tries
-        right, its percentage above the bar; the legend below names each bar's skill by its
-        number. Narrow enough for a phone, and never shown with text below
-        :data:`SMALLEST_TEXT` pixels (a narrower column scrolls sideways).
+        """A mark per skill somebody tried, hardest first: the mean rating (printed above it)
+        with a bar from one uncertainty (``mean_sd``) below it to one above; a dashed line at
+        0, the rating before any try; the legend below names each skill by its number (the
+        share right is in :meth:`text`). Narrow enough for a phone, and never shown with text
+        below :data:`SMALLEST_TEXT` pixels (a narrower column scrolls sideways).
         """
         hardest = self.hardest()
         chart = Chart(
             title=_say("chart_title", language),
             y_label=_say("chart_axis", language),
-            y_range=(0, 1),
             size=(480.0, 560.0),
             legend="bottom",
             smallest_text=SMALLEST_TEXT,
@@ -197,22 +225,32 @@ class ClassView:
             x_ticks=range(1, len(hardest) + 1),
             x_range=(0.4, len(hardest) + 0.6),
         )
+        panel.reference(0.0)
         for position, summary in enumerate(hardest, start=1):
-            share = summary.share or 0.0
+            mean, spread = summary.mean_rating, summary.mean_sd
             name = skill_name(summary.skill, language=language)
             colour = PALETTE[(position - 1) % len(PALETTE)]
             panel.interval(
-                position, 0.0, share, label=f"{position}. {name}", colour=colour, width=20.0
+                position,
+                mean - spread,
+                mean + spread,
+                label=f"{position}. {name}",
+                colour=colour,
+                width=6.0,
             )
-            panel.note(position - 0.2, share, f"{share * 100:.0f} %", place="above")
+            panel.line([position], [mean], marker="circle", line=None, colour=colour)
+            panel.note(position - 0.3, mean + spread, _signed(mean), place="above")
         return chart
 
     def text(self, *, language: str | None = None) -> str:
-        """The hardest skills and the files left out, as plain text (the command prints it)."""
-        lines = [_say("hardest_title", language)]
+        """The hardest skills (mean rating ± its uncertainty, share right, right/tries) and
+        the files left out, as plain text (the command prints it)."""
+        lines = [_say("hardest_title", language), _say("hardest_columns", language)]
         for summary in self.hardest():
+            rating = f"{_signed(summary.mean_rating)} ± {summary.mean_sd:.2f}"
             lines.append(
-                f"  {(summary.share or 0) * 100:5.1f} %  {summary.right:>4}/{summary.tries:<4} "
+                f"  {rating}  {(summary.share or 0) * 100:5.1f} %  "
+                f"{summary.right:>4}/{summary.tries:<4} "
                 f"{skill_name(summary.skill, language=language)}"
             )
         if self.left_out:
