@@ -84,7 +84,7 @@ EXPLANATIONS: Final[Mapping[Skill, Mapping[Language, str]]] = {
     "deep_cutoff": {
         "en": "A cutoff whose bound comes from 3 or more levels up, passed down the window "
         "from an ancestor.",
-        "ja": "3 段以上上の祖先ノードの値が探索窓を通して伝わり、その値を限界値として起こる"
+        "ja": "3 段以上離れた祖先ノードの値が探索窓を通して伝わり、その値を限界値として起こる"
         "カットです。",
     },
     "strict_cutoff": {
@@ -104,10 +104,10 @@ EXPLANATIONS: Final[Mapping[Skill, Mapping[Language, str]]] = {
         "限界値を返すところです。",
     },
     "negamax_sign": {
-        "en": "A MIN node's bound is an upper bound from MAX's view and a lower bound in its "
-        "own (negamax) view: the sign flips the bound's direction.",
-        "ja": "MIN ノードの限界値は、MAX から見れば上限値、そのノード自身から見た"
-        "（ネガマックスの）値では下限値です。符号が変わると限界値の向きも変わります。",
+        "en": "A bound reads the other way round in a MIN node's own (negamax) view: an upper "
+        "bound from MAX's view is a lower bound from the MIN node's, and the other way round.",
+        "ja": "MIN ノード自身から見た（ネガマックスの）値では、限界値の向きが逆になります。"
+        "MAX から見た上限値は MIN ノードから見れば下限値で、下限値は上限値です。",
     },
 }
 """Each skill in one line, in English and Japanese (the trainer's SKILLS, word for word)."""

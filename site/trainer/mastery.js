@@ -95,7 +95,7 @@ const PruningMastery = ((T, fitted) => {
           "A cutoff whose bound comes from 3 or more levels up, passed down the window " +
           "from an ancestor.",
         ja:
-          "3 段以上上の祖先ノードの値が探索窓を通して伝わり、その値を限界値として起こる" +
+          "3 段以上離れた祖先ノードの値が探索窓を通して伝わり、その値を限界値として起こる" +
           "カットです。",
       },
     },
@@ -136,11 +136,11 @@ const PruningMastery = ((T, fitted) => {
       name: { en: "the negamax sign", ja: "ネガマックスの符号" },
       explanation: {
         en:
-          "A MIN node's bound is an upper bound from MAX's view and a lower bound in its " +
-          "own (negamax) view: the sign flips the bound's direction.",
+          "A bound reads the other way round in a MIN node's own (negamax) view: an upper " +
+          "bound from MAX's view is a lower bound from the MIN node's, and the other way round.",
         ja:
-          "MIN ノードの限界値は、MAX から見れば上限値、そのノード自身から見た" +
-          "（ネガマックスの）値では下限値です。符号が変わると限界値の向きも変わります。",
+          "MIN ノード自身から見た（ネガマックスの）値では、限界値の向きが逆になります。" +
+          "MAX から見た上限値は MIN ノードから見れば下限値で、下限値は上限値です。",
       },
     },
   ];
@@ -152,13 +152,17 @@ const PruningMastery = ((T, fitted) => {
       en: "Next: {skill}, your weakest skill (expected success {percent} %).",
       ja: "次は「{skill}」の問題です。いちばん苦手なスキルです（正解の見込み {percent} %）。",
     },
+    because_weakest_here: {
+      en: "Next: {skill}, your weakest skill that these trees can practise (expected success {percent} %).",
+      ja: "次は「{skill}」の問題です。今回の候補の木で練習できるスキルのうち、いちばん苦手なものです（正解の見込み {percent} %）。",
+    },
     because_review: {
       en: "Next: {skill}, a review: not practised for {count} exercises.",
       ja: "次は「{skill}」の復習です。{count} 問のあいだ練習していません。",
     },
     because_uncertain: {
       en: "Next: {skill}, to rate it better: the skill whose rating is least certain.",
-      ja: "次は「{skill}」の問題です。評価がいちばん不確かなスキルなので、確かめます。",
+      ja: "次は「{skill}」の問題です。レーティングがいちばん不確かなスキルなので、確かめます。",
     },
     because_new: {
       en: "Next: {skill}, a skill you have not tried yet.",
@@ -1044,7 +1048,8 @@ const PruningMastery = ((T, fitted) => {
   /**
    * The exercise to practise next: the first wanted skill that some of the MOST_CANDIDATES
    * candidates of `seed` need, and the tree choose() picks for it; with the reason in both
-   * languages. A pure function of the record and the seed.
+   * languages (a weakest skill chosen after weaker ones that no candidate needs is called the
+   * weakest these trees can practise). A pure function of the record and the seed.
    *
    * @returns {spec, key, skill, why, expected, reason: {en, ja}} expected: the chance that
    *   every part of the skill is right (skillChance)
@@ -1052,9 +1057,14 @@ const PruningMastery = ((T, fitted) => {
   function nextExercise(progress, seed) {
     const state = standing(progress);
     const all = candidates(seed, MOST_CANDIDATES);
+    let passedOver = 0; // weaker skills that no candidate needs
     for (const { skill, why, choose: how } of wanted(state)) {
       const best = choose(all, state, skill, how);
-      if (best === null) continue;
+      if (best === null) {
+        if (why === "weakest") passedOver += 1;
+        continue;
+      }
+      const key = why === "weakest" && passedOver ? "because_weakest_here" : `because_${why}`;
       const reason = {};
       for (const language of T.LANGUAGES) {
         const values = {
@@ -1062,7 +1072,7 @@ const PruningMastery = ((T, fitted) => {
           percent: Math.round(best.chance * 100),
           count: state.attempts - 1 - state.skills[skill].lastIndex,
         };
-        reason[language] = say(`because_${why}`, language, values);
+        reason[language] = say(key, language, values);
       }
       return { spec: best.spec, key: exerciseKey(best.spec), skill, why, expected: best.chance, reason };
     }
