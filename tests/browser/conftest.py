@@ -22,7 +22,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -157,6 +157,42 @@ def screenshot(page: Any, name: str) -> None:
     page.screenshot(path=str(SCREENSHOTS / name), full_page=True)
 
 
+def worker_name(name: str) -> str:
+    """``name`` (a file name) with the pytest-xdist worker's id before its suffix when the
+    tests run on several workers (``00_run_all_lost_1_gw0.png``), so that two workers' files
+    of the same name do not overwrite each other; ``name`` itself in a run without xdist."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if worker is None:
+        return name
+    path = Path(name)
+    return f"{path.stem}_{worker}{path.suffix}"
+
+
+def once_per_run(
+    tmp_path_factory: pytest.TempPathFactory, name: str, action: Callable[[], object]
+) -> None:
+    """Run ``action`` once per test run, however many pytest-xdist workers ask for it.
+
+    Without xdist it simply runs. With xdist, the first worker to ask runs it while holding a
+    lock in the run's temporary folder (shared by its workers, new for every run); the others
+    wait on the lock, then go on without running it again. So a build that writes into the
+    repository (slides/_build) is done once, and never again while another worker's browser
+    reads its files. If ``action`` fails, the next worker to ask runs it again (and fails in
+    its turn, with its own message)."""
+    if os.environ.get("PYTEST_XDIST_WORKER") is None:
+        action()
+        return
+    import fcntl  # POSIX only, as xdist's workers here are: imported where it is needed
+
+    shared = tmp_path_factory.getbasetemp().parent  # a worker's own folder is under it
+    done = shared / f"{name}.done"
+    with (shared / f"{name}.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file is closed
+        if not done.exists():
+            action()
+            done.touch()
+
+
 def wait_for_idle_kernel(page: Any) -> None:
     """Wait until the notebook's kernel has started and is idle."""
     indicator = page.locator(f'{PANEL} .jp-Notebook-ExecutionIndicator[data-status="idle"]')
@@ -212,7 +248,7 @@ def run_all_cells(page: Any) -> None:
         accept_kernel_choice(page)
         dialog = page.locator(".jp-Dialog")
         if dialog.count():
-            screenshot(page, "00_dialog_over_the_menu.png")
+            screenshot(page, worker_name("00_dialog_over_the_menu.png"))
             pytest.fail(f"a JupyterLab dialog covers the menu: {dialog.first.inner_text()!r}")
         try:
             menu.click(timeout=LONG // 6)
@@ -241,7 +277,7 @@ def run_all_until_visible(page: Any, target: Any, attempts: int = 3) -> None:
         try:
             page.wait_for_function(RUN_STARTED, timeout=LONG // 6)
         except PlaywrightTimeout:
-            screenshot(page, f"00_run_all_lost_{attempt}.png")
+            screenshot(page, worker_name(f"00_run_all_lost_{attempt}.png"))
             accept_kernel_choice(page)  # a kernel choice asked for after the click
             continue
         target.wait_for(timeout=WHOLE_NOTEBOOK)

@@ -44,6 +44,7 @@ from tests.browser.conftest import (
     REPOSITORY,
     SCREENSHOTS,
     headless_chromium,
+    once_per_run,
     static_server,
 )
 
@@ -58,11 +59,14 @@ SMALLEST_BODY_TEXT = 24.0  # CSS pixels on the screen, after reveal.js's scaling
 
 
 @pytest.fixture(scope="module")
-def decks() -> Path:
+def decks(tmp_path_factory: pytest.TempPathFactory) -> Path:
     if not (REPOSITORY / "slides" / "node_modules" / "reveal.js" / "dist" / "reveal.js").exists():
         pytest.fail("reveal.js is not installed: run `bash scripts/course.sh slides` first")
-    # every deck of both editions, rebuilt only when its notebook, gamelib or slides/ changed
-    subprocess.run([sys.executable, str(REPOSITORY / "slides" / "build.py")], check=True)
+    # every deck of both editions, rebuilt only when its notebook, gamelib or slides/ changed;
+    # once per run (the build rewrites reveal.js's files even when every deck is up to date,
+    # so it must not run while another xdist worker's browser reads them)
+    command = [sys.executable, str(REPOSITORY / "slides" / "build.py")]
+    once_per_run(tmp_path_factory, "slides_build", lambda: subprocess.run(command, check=True))
     return BUILD
 
 
