@@ -1,8 +1,9 @@
 """The class view as a command: ``python -m gamelib.mastery FOLDER [--csv FILE] [--chart FILE]
 [--language en|ja]`` (``bash scripts/course.sh progress FOLDER ...`` runs it).
 
-Prints the skills the class finds hardest and the files left out (and why); writes the
-students × skills table as CSV and the chart as SVG when asked.
+Prints the skills the class finds hardest (lowest mean rating first, with its uncertainty, the
+share of rated first tries right and right / rated tries) and the files left out (and why);
+writes the students × skills table as CSV and the mean-rating chart as SVG when asked.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("folder", type=Path)
     parser.add_argument("--csv", type=Path, help="write the students × skills table here")
-    parser.add_argument("--chart", type=Path, help="write the hardest-skills chart (SVG) here")
+    parser.add_argument("--chart", type=Path, help="write the mean-rating chart (SVG) here")
     parser.add_argument("--language", default="en", type=check_language)
     options = parser.parse_args(argv)
     if not options.folder.is_dir():
