@@ -280,11 +280,7 @@ run_lane() {
   case "$lane" in
     unit) arguments=(tests gamelib README.md -m "not browser" --numprocesses=auto) ;;
     notebooks) arguments=(notebooks --nbmake --nbmake-timeout=60 --numprocesses=auto) ;;
-    # browser: on two workers at most (each a JupyterLab or a browser of its own), each test
-    # module whole on one worker, so its server, browser and build fixtures are set up once
-    # (the slide decks, used by two modules, are built once: once_per_run, tests/browser/conftest.py)
-    browser) arguments=(tests/browser -m browser --ignore-glob="*/test_site*.py" --ignore-glob="*/test_lite.py"
-      --numprocesses=auto --maxprocesses=2 --dist=loadfile) ;;
+    browser) arguments=(tests/browser -m browser --ignore-glob="*/test_site*.py" --ignore-glob="*/test_lite.py") ;;
     lite) arguments=(tests/browser/test_lite.py -m browser) ;;
     site) arguments=(tests/browser/test_site_build.py tests/browser/test_site.py tests/browser/test_site_drawings.py tests/browser/test_site_accessibility.py tests/browser/test_site_tournament.py -m browser) ;;
   esac
