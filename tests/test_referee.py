@@ -176,8 +176,14 @@ def test_forced_passes_are_played_by_the_referee() -> None:
 
 
 def test_a_message_out_of_turn_is_a_bad_answer(tmp_path: Path) -> None:
-    """A player that writes an answer of its own to the protocol pipe (its descriptor is in
-    its process's arguments) before it is asked loses with a bad answer at its next turn."""
+    """A player that writes answers of its own to the protocol pipe (its descriptor is in
+    its process's arguments) loses with a bad answer at its next turn: the referee takes the
+    first as its move, and the second is waiting, out of turn, before it is asked again.
+
+    The forger writes both lines with one ``os.write`` (a pipe write under ``PIPE_BUF`` bytes
+    is atomic), so the referee reads them together whatever the machine's load; the answer
+    its runtime then sends could otherwise come after the referee's next question (and be
+    taken as the answer to it, an illegal move)."""
     forger = write(
         tmp_path,
         "forger.py",
@@ -185,7 +191,8 @@ def test_a_message_out_of_turn_is_a_bad_answer(tmp_path: Path) -> None:
         "def choose_move(game, state, clock):\n"
         "    fd = json.loads(sys.argv[1])['write_fd']\n"
         "    name = game.move_name(game.moves(state)[0])\n"
-        "    os.write(fd, json.dumps({'type': 'answer', 'move': name}).encode() + b'\\n')\n"
+        "    line = json.dumps({'type': 'answer', 'move': name}).encode() + b'\\n'\n"
+        "    os.write(fd, line + line)\n"
         "    return name\n",
     )
     result = play_game(spec_of(forger, LADDER["Greedy"]))
