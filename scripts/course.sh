@@ -270,6 +270,7 @@ setup() {
 
 LANES=(unit notebooks browser site lite)
 SUMMARIES=()
+FAILURES=()
 FAILED=0
 
 # Run one lane's pytest, print its output, remember its closing line and time.
@@ -306,6 +307,12 @@ run_lane() {
   local closing
   closing="$(sed -e 's/\x1b\[[0-9;]*m//g' "$log" | grep -E '^(=+ )?[0-9]+ [a-z].* in [0-9.]+s' | tail -n 1 |
     sed -E 's/^=+ //; s/ =+$//' || true)"
+  # each failure's one-line summary, repeated at the very end of the log (a long log's middle
+  # may be cut where it is shown; its end is kept)
+  local failure
+  while IFS= read -r failure; do
+    FAILURES+=("$lane: ${failure:0:700}")
+  done < <(sed -e 's/\x1b\[[0-9;]*m//g' "$log" | grep -E '^(FAILED|ERROR) ' || true)
   rm -f "$log"
   # exit code 5: no test selected, which is fine when extra arguments narrowed the selection
   if [ "$status" -ne 0 ] && ! { [ "$status" -eq 5 ] && [ "$#" -gt 0 ]; }; then
@@ -448,6 +455,10 @@ case "$command" in
     for lane in "${lanes[@]}"; do
       run_lane "$lane" "$@"
     done
+    if [ "${#FAILURES[@]}" -gt 0 ]; then
+      say "failures:"
+      printf '  %s\n' "${FAILURES[@]}"
+    fi
     say "time per lane:"
     printf '  %s\n' "${SUMMARIES[@]}"
     closing_line "$(($(date +%s) - started))"
