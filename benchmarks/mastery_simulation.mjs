@@ -3,6 +3,10 @@
 //
 //   node benchmarks/mastery_simulation.mjs fit SEED      the starting difficulty's fit, as JSON
 //   node benchmarks/mastery_simulation.mjs run SEED      the figures, as JSON
+//   node benchmarks/mastery_simulation.mjs sensitivity SEED EASE
+//                                                        the rank and level figures under
+//                                                        another PART_EASE, the starting
+//                                                        difficulty re-fitted for it in memory
 //
 // A simulated student has a true level θ for each skill, drawn from the standard normal
 // distribution. Shown an exercise, they answer each part of it (a leaf's status, an inner
@@ -50,8 +54,9 @@ function student(M, random) {
   return Object.fromEntries(M.SKILL_IDS.map((id) => [id, random.normal()]));
 }
 
-/** A simulated student's answer to an exercise (see the top of the file). */
-function answer(M, exercise, skills, levels, random) {
+/** A simulated student's answer to an exercise (see the top of the file); `ease` is the
+ * model's PART_EASE (a part right with probability σ(θ + ease)). */
+function answer(M, exercise, skills, levels, random, ease) {
   const owners = new Map();
   for (const [id, part] of Object.entries(skills)) {
     for (const name of [...part.leaves, ...part.values]) {
@@ -59,7 +64,7 @@ function answer(M, exercise, skills, levels, random) {
     }
   }
   const right = (name) =>
-    (owners.get(name) || []).every((id) => random() < sigmoid(levels[id] + PART_EASE));
+    (owners.get(name) || []).every((id) => random() < sigmoid(levels[id] + ease));
   const pruned = exercise.leafNames.filter((leaf) => exercise.pruned.has(leaf) === right(leaf));
   const values = [...exercise.values].map(([name, value]) => [name, right(name) ? value : value + 1]);
   return { pruned, values };
@@ -93,9 +98,9 @@ function solve(matrix, vector) {
  * P(a part of the skill right) = σ(θ_true − w·features), r of n parts right in each graded
  * skill (binomial), on FIT_STUDENTS simulated
  * students answering FIT_EXERCISES random exercises each (Newton's method, 25 steps, a 10⁻⁶
- * ridge).
+ * ridge), the students answering under the model with PART_EASE `ease`.
  */
-function fit(seed) {
+function fit(seed, ease = PART_EASE) {
   const { M } = load(new Array(8).fill(0));
   const random = generator(seed);
   const observations = [];
@@ -105,7 +110,7 @@ function fit(seed) {
       const spec = randomSpec(M, random);
       const exercise = M.makeExercise(spec);
       const { skills, features } = M.analyse(spec);
-      const grades = M.grade(exercise, answer(M, exercise, skills, levels, random), skills);
+      const grades = M.grade(exercise, answer(M, exercise, skills, levels, random, ease), skills);
       for (const id of Object.keys(skills)) {
         const [right, parts] = grades[id];
         observations.push({ offset: levels[id], x: features[id], right, parts });
@@ -138,7 +143,7 @@ function fit(seed) {
     observations: observations.length,
     students: FIT_STUDENTS,
     exercises_each: FIT_EXERCISES,
-    part_ease: PART_EASE,
+    part_ease: ease,
   };
 }
 
@@ -181,11 +186,11 @@ function summary(values) {
 
 /**
  * The ceiling: each skill's posterior mean under the simulation's own model (a part right with
- * probability σ(θ + PART_EASE), θ ~ N(0, 1)), from the same rated first tries the engine saw,
+ * probability σ(θ + ease), θ ~ N(0, 1)), from the same rated first tries the engine saw,
  * by summing over a grid of θ (−6 to 6, step 0.01). No estimator that sees only these
  * answers ranks the skills better on average (it is the Bayes estimate with the true model).
  */
-function oracle(M, progress) {
+function oracle(M, progress, ease) {
   const totals = Object.fromEntries(M.SKILL_IDS.map((id) => [id, [0, 0]]));
   for (const attempt of M.attemptsOf(progress)) {
     if (!attempt.rated) continue;
@@ -199,7 +204,7 @@ function oracle(M, progress) {
     let weight = 0;
     let sum = 0;
     for (let theta = -6; theta <= 6; theta += 0.01) {
-      const chance = sigmoid(theta + PART_EASE);
+      const chance = sigmoid(theta + ease);
       const log = -(theta ** 2) / 2 + right * Math.log(chance) + (parts - right) * Math.log(1 - chance);
       const value = Math.exp(log);
       weight += value;
@@ -231,8 +236,9 @@ function chooser(M, how) {
   };
 }
 
-/** A student practising: each step chooses an exercise, answers it and records the attempt. */
-function practise(M, levels, random, how, steps, learning, stop = () => false) {
+/** A student practising: each step chooses an exercise, answers it (under the model with
+ * PART_EASE `ease`) and records the attempt. */
+function practise(M, levels, random, how, steps, learning, ease, stop = () => false) {
   let progress = M.newProgress("simulated", 0);
   const choose = chooser(M, how);
   for (let step = 0; step < steps; step += 1) {
@@ -240,17 +246,22 @@ function practise(M, levels, random, how, steps, learning, stop = () => false) {
     const spec = choose(progress, random);
     const exercise = M.makeExercise(spec);
     const { skills } = M.analyse(spec);
-    progress = M.recordAttempt(progress, spec, answer(M, exercise, skills, levels, random), { at: step });
+    progress = M.recordAttempt(progress, spec, answer(M, exercise, skills, levels, random, ease), { at: step });
     if (learning) for (const id of Object.keys(skills)) levels[id] += LEARNING;
   }
   return { progress, steps: stop(levels) ? steps : null };
 }
 
-async function run(seed) {
-  const { M, fitted } = load();
-  const random = generator(seed);
-  // 1. after RATED exercises (adaptive, no learning): estimated against true order; and after
-  //    LONGER exercises, the same students practising on (the first RATED are the same)
+const atLeast = (values) => values.filter((value) => value >= 0.8).length / values.length;
+const mean = (values) => values.reduce((sum, value) => sum + value, 0) / values.length;
+
+/**
+ * RANK_STUDENTS students drawn from `random`, each practising adaptively (no learning) to the
+ * last of RATED and LONGER exercises under the model with PART_EASE `ease`: after RATED
+ * exercises and at each of LONGER (prefixes of the same practice), Spearman's correlation
+ * between the estimated and the true skill order, and the ceiling's on the same answers.
+ */
+function rankFigures(M, random, ease) {
   const checkpoints = [RATED, ...LONGER];
   const correlations = checkpoints.map(() => []);
   const ceilings = checkpoints.map(() => []);
@@ -258,30 +269,77 @@ async function run(seed) {
   for (let index = 0; index < RANK_STUDENTS; index += 1) {
     const levels = student(M, random);
     const truth = M.SKILL_IDS.map((id) => levels[id]);
-    const { progress } = practise(M, { ...levels }, random, "adaptive", checkpoints.at(-1), false);
+    const { progress } = practise(M, { ...levels }, random, "adaptive", checkpoints.at(-1), false, ease);
     const attempts = M.attemptsOf(progress);
     checkpoints.forEach((count, point) => {
       const prefix = M.fromAttempts({ ...progress, attempts: attempts.slice(0, count) });
       const state = M.standing(prefix);
       correlations[point].push(spearman(M.SKILL_IDS.map((id) => state.skills[id].rating), truth));
-      ceilings[point].push(spearman(oracle(M, prefix), truth));
+      ceilings[point].push(spearman(oracle(M, prefix, ease), truth));
       if (count === RATED) started.push(M.SKILL_IDS.filter((id) => state.skills[id].count > 0).length);
     });
   }
-  const atLeast = (values) => values.filter((value) => value >= 0.8).length / values.length;
-  // 2. exercises until every skill reaches LEVEL (learning), adaptive and random practice
+  return { students: RANK_STUDENTS, rated: RATED, ...summary(correlations[0]),
+    share_at_least_0_8: atLeast(correlations[0]),
+    skills_started: summary(started),
+    ceiling: { ...summary(ceilings[0]), share_at_least_0_8: atLeast(ceilings[0]) },
+    longer: LONGER.map((count, index) => ({
+      rated: count,
+      mean: summary(correlations[index + 1]).mean,
+      sd: summary(correlations[index + 1]).sd,
+      share_at_least_0_8: atLeast(correlations[index + 1]),
+      ceiling: summary(ceilings[index + 1]).mean,
+    })) };
+}
+
+/**
+ * LEVEL_STUDENTS students drawn from `random`, each practising adaptively and then, from the
+ * same levels, randomly (learning LEARNING per practised skill, answering under the model
+ * with PART_EASE `ease`) until every skill's level is at least LEVEL or CAP exercises: the
+ * exercises each took, and the ratio of the means, random to adaptive.
+ */
+function levelFigures(M, random, ease) {
   const reached = { adaptive: [], random: [] };
   const capped = { adaptive: 0, random: 0 };
   const allAtLevel = (levels) => M.SKILL_IDS.every((id) => levels[id] >= LEVEL);
   for (let index = 0; index < LEVEL_STUDENTS; index += 1) {
     const levels = student(M, random);
     for (const mode of ["adaptive", "random"]) {
-      const result = practise(M, { ...levels }, random, mode, CAP, true, allAtLevel);
+      const result = practise(M, { ...levels }, random, mode, CAP, true, ease, allAtLevel);
       if (result.steps === null) capped[mode] += 1;
       reached[mode].push(result.steps === null ? CAP : result.steps);
     }
   }
-  const mean = (values) => values.reduce((sum, value) => sum + value, 0) / values.length;
+  return {
+    students: LEVEL_STUDENTS, level: LEVEL, learning: LEARNING, cap: CAP,
+    adaptive: { ...summary(reached.adaptive), capped: capped.adaptive },
+    random: { ...summary(reached.random), capped: capped.random },
+    ratio_random_to_adaptive: mean(reached.random) / mean(reached.adaptive),
+  };
+}
+
+/**
+ * The rank and level figures under the model with PART_EASE `ease`, the engine's starting
+ * difficulty re-fitted on that model's simulated students (in memory: the fit file is not
+ * read for it), drawn from the same seeds as run's: with ease = PART_EASE they are run's.
+ */
+function sensitivity(seed, ease) {
+  const refit = fit(seed, ease);
+  const { M } = load(refit.coefficients);
+  const random = generator(seed);
+  const rank = rankFigures(M, random, ease);
+  const level = levelFigures(M, random, ease);
+  return { seed, ease, coefficients: refit.coefficients, rank, level };
+}
+
+async function run(seed) {
+  const { M, fitted } = load();
+  const random = generator(seed);
+  // 1. after RATED exercises (adaptive, no learning): estimated against true order; and after
+  //    LONGER exercises, the same students practising on (the first RATED are the same)
+  const rank = rankFigures(M, random, PART_EASE);
+  // 2. exercises until every skill reaches LEVEL (learning), adaptive and random practice
+  const level = levelFigures(M, random, PART_EASE);
   // 4. the reference policy that only informs, on other students (its own generator, so that
   //    the figures above do not depend on it)
   const informing = { correlations: [], ceilings: [] };
@@ -289,10 +347,10 @@ async function run(seed) {
   for (let index = 0; index < RANK_STUDENTS; index += 1) {
     const levels = student(M, other);
     const truth = M.SKILL_IDS.map((id) => levels[id]);
-    const { progress } = practise(M, { ...levels }, other, "inform", RATED, false);
+    const { progress } = practise(M, { ...levels }, other, "inform", RATED, false, PART_EASE);
     const state = M.standing(progress);
     informing.correlations.push(spearman(M.SKILL_IDS.map((id) => state.skills[id].rating), truth));
-    informing.ceilings.push(spearman(oracle(M, progress), truth));
+    informing.ceilings.push(spearman(oracle(M, progress, PART_EASE), truth));
   }
   // 3. a record of RECORD_ATTEMPTS attempts saved (exported) and loaded (imported, folded)
   let progress = M.newProgress("timing", 0);
@@ -336,25 +394,10 @@ async function run(seed) {
   return {
     seed,
     coefficients: fitted.coefficients,
-    rank: { students: RANK_STUDENTS, rated: RATED, ...summary(correlations[0]),
-      share_at_least_0_8: atLeast(correlations[0]),
-      skills_started: summary(started),
-      ceiling: { ...summary(ceilings[0]), share_at_least_0_8: atLeast(ceilings[0]) },
-      longer: LONGER.map((count, index) => ({
-        rated: count,
-        mean: summary(correlations[index + 1]).mean,
-        sd: summary(correlations[index + 1]).sd,
-        share_at_least_0_8: atLeast(correlations[index + 1]),
-        ceiling: summary(ceilings[index + 1]).mean,
-      })),
+    rank: { ...rank,
       informing: { ...summary(informing.correlations), share_at_least_0_8: atLeast(informing.correlations),
         ceiling: summary(informing.ceilings).mean } },
-    level: {
-      students: LEVEL_STUDENTS, level: LEVEL, learning: LEARNING, cap: CAP,
-      adaptive: { ...summary(reached.adaptive), capped: capped.adaptive },
-      random: { ...summary(reached.random), capped: capped.random },
-      ratio_random_to_adaptive: mean(reached.random) / mean(reached.adaptive),
-    },
+    level,
     record: { attempts: RECORD_ATTEMPTS, bytes: new TextEncoder().encode(text).length,
       first_save_cpu_ms: saveCpu[0], first_load_cpu_ms: loadCpu[0],
       save_ms: summary(saves).median, load_ms: summary(loads).median,
@@ -362,11 +405,13 @@ async function run(seed) {
   };
 }
 
-const [command, seedText] = process.argv.slice(2);
+const [command, seedText, easeText] = process.argv.slice(2);
 const seed = Number(seedText || 1);
-if (command === "fit") process.stdout.write(JSON.stringify(fit(seed)));
+if (command === "fit") process.stdout.write(JSON.stringify(fit(seed, easeText === undefined ? PART_EASE : Number(easeText))));
 else if (command === "run") process.stdout.write(JSON.stringify(await run(seed)));
-else {
-  process.stderr.write("usage: node benchmarks/mastery_simulation.mjs fit|run SEED\n");
+else if (command === "sensitivity" && Number.isFinite(Number(easeText))) {
+  process.stdout.write(JSON.stringify(sensitivity(seed, Number(easeText))));
+} else {
+  process.stderr.write("usage: node benchmarks/mastery_simulation.mjs fit SEED [EASE], run SEED, or sensitivity SEED EASE\n");
   process.exit(2);
 }

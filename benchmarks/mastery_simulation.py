@@ -65,6 +65,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import shutil
 import subprocess
@@ -81,15 +82,17 @@ HEADER = (
     "coefficients,\n// fitted on simulated students (see that script).\n"
 )
 SEED = 1
+GOAL = 0.8  # issue 30's goal for the mean rank correlation
+SENSITIVITY_SUCCESSES = (0.90, 0.93, 0.95, 0.99)  # with today's model's, the table's rows
 
 
-def node(command: str, seed: int) -> dict[str, Any]:
-    """Runs the simulation's ``command`` with ``seed`` and returns its JSON."""
+def node(command: str, seed: int, *arguments: float) -> dict[str, Any]:
+    """Runs the simulation's ``command`` with ``seed`` (and ``arguments``) and returns its JSON."""
     executable = shutil.which("node")
     if executable is None:
         raise SystemExit("node (Node.js 20 or later) is needed on the PATH")
     done = subprocess.run(
-        [executable, str(SIMULATION), command, str(seed)],
+        [executable, str(SIMULATION), command, str(seed), *map(repr, arguments)],
         capture_output=True,
         text=True,
         check=True,
@@ -218,6 +221,60 @@ def chromium_timing(attempts: int = 10000, repeats: int = 7) -> dict[str, Any]:
     return result
 
 
+def ease_for(success: float) -> float:
+    """The model's offset (its PART_EASE) for a per-part success at θ = 0: the logit of
+    ``success`` (0 < success < 1), so that σ(ease_for(success)) = success."""
+    return math.log(success / (1 - success))
+
+
+def success_of(ease: float) -> float:
+    """A part's chance to be right at θ = 0 under the model with offset ``ease``: σ(ease)."""
+    return 1 / (1 + math.exp(-ease))
+
+
+def first_reaching(counts: list[int], values: list[float], goal: float = GOAL) -> int | None:
+    """The first of ``counts`` whose value (the same position of ``values``) is at least
+    ``goal``; None if none is."""
+    return next((count for count, value in zip(counts, values, strict=True) if value >= goal), None)
+
+
+def told_reaching(counts: list[int], values: list[float]) -> str:
+    """first_reaching in words: the count, or "more than" the last count."""
+    reached = first_reaching(counts, values)
+    return str(reached) if reached is not None else f"more than {counts[-1]}"
+
+
+def sensitivity(seed: int) -> None:
+    """Prints the rank and level figures under each of the model's per-part successes at
+    θ = 0 in SENSITIVITY_SUCCESSES and today's (the fit file's), the starting difficulty
+    re-fitted for each in memory (node's ``sensitivity`` command; the fit file untouched)."""
+    today = read_fitted()["part_ease"]
+    eases = sorted([*map(ease_for, SENSITIVITY_SUCCESSES), today])
+    print(
+        f"the rank correlation under the model's one free choice, a part right with "
+        f"probability σ(θ + offset) (seed {seed}; the starting difficulty re-fitted for each "
+        f"row; today's model: offset {today}):"
+    )
+    print(
+        "  success  offset | after 30 rated: engine mean, ≥ 0.8 | ceiling mean, ≥ 0.8 | "
+        "mean ≥ 0.8 at: engine, ceiling | random / adaptive"
+    )
+    for ease in eases:
+        figures = node("sensitivity", seed, ease)
+        rank = figures["rank"]
+        counts = [rank["rated"]] + [longer["rated"] for longer in rank["longer"]]
+        means = [rank["mean"]] + [longer["mean"] for longer in rank["longer"]]
+        ceilings = [rank["ceiling"]["mean"]] + [longer["ceiling"] for longer in rank["longer"]]
+        print(
+            f"  {success_of(ease):7.2%}  {ease:6.3f} | {rank['mean']:25.3f}, "
+            f"{rank['share_at_least_0_8']:5.0%} | {rank['ceiling']['mean']:12.3f}, "
+            f"{rank['ceiling']['share_at_least_0_8']:5.0%} | {told_reaching(counts, means):>22}, "
+            f"{told_reaching(counts, ceilings):>7} | "
+            f"{figures['level']['ratio_random_to_adaptive']:17.2f}",
+            flush=True,
+        )
+
+
 def fitted_text(fit: dict[str, Any]) -> str:
     """The fit file's text: a comment, then one assignment of the fit's JSON."""
     return f"{HEADER}{PREFIX}{json.dumps(fit)};\n"
@@ -237,7 +294,16 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--chromium", action="store_true", help="also time the record in headless Chromium"
     )
+    parser.add_argument(
+        "--sensitivity",
+        action="store_true",
+        help="only the table over the model's per-part success (five runs' rank and level "
+        "figures; the fit file untouched)",
+    )
     options = parser.parse_args(argv)
+    if options.sensitivity:
+        sensitivity(options.seed)
+        return
     fit = node("fit", options.seed)
     if not options.no_write:
         FITTED.write_text(fitted_text(fit), "utf-8")
@@ -270,13 +336,9 @@ def main(argv: list[str] | None = None) -> None:
     means = [rank["mean"]] + [longer["mean"] for longer in rank["longer"]]
     ceilings = [rank["ceiling"]["mean"]] + [longer["ceiling"] for longer in rank["longer"]]
 
-    def first_reaching(values: list[float]) -> str:
-        reached = [count for count, value in zip(counts, values, strict=True) if value >= 0.8]
-        return str(reached[0]) if reached else f"more than {counts[-1]}"
-
     print(
         f"  exercises until the mean reaches 0.8 (of {', '.join(map(str, counts))}): "
-        f"{first_reaching(means)} (the ceiling: {first_reaching(ceilings)})"
+        f"{told_reaching(counts, means)} (the ceiling: {told_reaching(counts, ceilings)})"
     )
     informing = rank["informing"]
     print(
