@@ -189,6 +189,11 @@ def long_record() -> dict[str, Any]:
     return record(attempts)
 
 
+# (template, values) for trainer.js's fill: braces, an unused value, a missing one
+FILLS: list[tuple[str, dict[str, Any]]] = [
+    ("{skill}: {{not a field}} {count}", {"skill": "deep cutoff", "count": 3, "unused": 1}),
+    ("Next: {skill} ({percent} %).", {"skill": "deep cutoff"}),
+]
 LONG_ATTEMPTS = 900
 # (skill, points) of skillHistory: most tries (the sums rebased), fewer, all of them, none
 HISTORIES = [
@@ -236,6 +241,7 @@ def node_output(directory: str) -> dict[str, Any]:
         + [{"progress": record(deep_misser()["attempts"][:18]), "seed": seed} for seed in (4, 5)]
         + [{"progress": record([]), "seed": 9}],
         "texts": TEXTS,
+        "fills": FILLS,
         "standing": [progress],
         "histories": [
             {"progress": long_record(), "skill": skill, "points": points}
@@ -523,6 +529,15 @@ def test_next_exercise_chooses_by_its_rule(output: dict[str, Any]) -> None:
             assert abs(choice["expected"] - target) <= closest + tolerance
         assert choice["spec"] == best[0]["spec"], choice["why"]
     assert {"weakest", "uncertain", "first"} <= whys
+
+
+def test_fill_is_format_and_names_a_missing_value(output: dict[str, Any]) -> None:
+    """trainer.js's fill(), the one filler of the trainer's words: str.format's result, and for
+    a field with no value an error that names it (never the word "undefined")."""
+    filled, missing = output["fills"]
+    template, values = FILLS[0]
+    assert filled == {"text": template.format(**values)} == {"text": "deep cutoff: {not a field} 3"}
+    assert missing == {"error": f"no value for {{percent}} in {FILLS[1][0]}"}
 
 
 def test_words_match_gamelib(output: dict[str, Any]) -> None:

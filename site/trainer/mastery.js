@@ -200,10 +200,11 @@ const PruningMastery = ((T, fitted) => {
     },
   };
 
+  /** The engine's words for `key` in `language`, filled in with `values` (trainer.js's fill). */
   function say(key, language, values = {}) {
     const template = WORDS[key][language];
     if (template === undefined) throw new Error(`no words for ${key} in ${language}`);
-    return template.replace(/\{(\w+)\}/g, (_, name) => String(values[name]));
+    return T.fill(template, values);
   }
 
   function skillName(id, language = "en") {

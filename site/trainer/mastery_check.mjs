@@ -10,6 +10,8 @@
 //   next: [{progress, seed}]                                   nextExercise() inputs (each
 //                                                              returned with the candidates)
 //   texts: [text, ...]                                          SHA-256 of each
+//   fills: [[template, values], ...]                            trainer.js's fill() of each
+//                                                              ({text} or {error})
 // (records are given and returned with their attempts as objects: fromAttempts, attemptsOf)
 //   standing: [progress, ...]                                   standing() of each
 //   histories: [{progress, skill, points}]                      skillHistory() of each
@@ -171,6 +173,13 @@ async function main() {
   });
   const hashes = [];
   for (const text of input.texts || []) hashes.push(await M.sha256(text));
+  const fills = (input.fills || []).map(([template, values]) => {
+    try {
+      return { text: T.fill(template, values) };
+    } catch (error) {
+      return { error: error.message };
+    }
+  });
   const output = {
     cases,
     estimates,
@@ -181,6 +190,7 @@ async function main() {
     rated,
     next,
     hashes,
+    fills,
     standing: (input.standing || []).map((progress) => M.standing(M.fromAttempts(progress))),
     histories: (input.histories || []).map(({ progress, skill, points }) =>
       M.skillHistory(M.fromAttempts(progress), skill, points),

@@ -4,8 +4,9 @@
  * #skill=<id>; export, import and clear; the store's notices and the texts it kept aside.
  *
  * Reads only PruningMastery's public functions (standing, skillHistory, attemptsOf, SKILLS,
- * exportProgress, importProgress, specOf, expected, newProgress) and PruningProgressStore: the
- * record itself is opaque here. The page's language is its <html lang>.
+ * exportProgress, importProgress, specOf, expected, newProgress), PruningProgressStore and
+ * PruningTrainer.fill (the words' filler): the record itself is opaque here. The page's
+ * language is its <html lang>.
  */
 "use strict";
 
@@ -161,8 +162,9 @@
     },
   };
 
+  /** The page's words for `key` in its language, filled in with `values` (trainer.js's fill). */
   function say(key, values = {}) {
-    return WORDS[key][language].replace(/\{(\w+)\}/g, (_, name) => String(values[name]));
+    return PruningTrainer.fill(WORDS[key][language], values);
   }
 
   /** A number as the page writes it: two decimals and a real minus sign. */

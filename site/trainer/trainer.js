@@ -358,7 +358,12 @@ const PruningTrainer = (() => {
     return language;
   }
 
-  /** Python's template.format(**values) for {name} fields and {{ }} braces. */
+  /**
+   * Python's template.format(**values) for {name} fields and {{ }} braces: the one filler of
+   * every page's words (page.js through say, mastery.js and progress.js through fill). A field
+   * with no value throws, naming it ("no value for {skill} in …"), as Python's KeyError does,
+   * instead of writing "undefined"; values the template does not name are ignored.
+   */
   function fill(template, values = {}) {
     return template.replace(/\{\{|\}\}|\{([a-z_]+)\}/g, (whole, field) => {
       if (whole === "{{") return "{";
@@ -1715,6 +1720,7 @@ const PruningTrainer = (() => {
     beforeTheSearch,
     WORDS,
     LANGUAGES,
+    fill,
     say,
     verdict,
   };
