@@ -189,6 +189,21 @@ def long_record() -> dict[str, Any]:
     return record(attempts)
 
 
+def least_certain_absent() -> dict[str, Any]:
+    """Nine attempts, so that the 10th exercise is chosen to inform: every skill but the deep
+    cutoff tried on each with three parts (right but the first), the deep cutoff only on the
+    last, with one part: its rating is the least certain, and the UNCERTAIN_CANDIDATES
+    candidates of UNCERTAIN_SEED hold no deep cutoff."""
+    attempts = []
+    for index in range(9):
+        outcomes = {skill: [3 - (index == 0), 3] for skill in SKILLS if skill != "deep_cutoff"}
+        if index == 8:
+            outcomes["deep_cutoff"] = [1, 1]
+        attempts.append(attempt(f"seed={index}", outcomes, index))
+    return record(attempts)
+
+
+UNCERTAIN_SEED, UNCERTAIN_CANDIDATES = 3, 16
 # (template, values) for trainer.js's fill: braces, an unused value, a missing one
 FILLS: list[tuple[str, dict[str, Any]]] = [
     ("{skill}: {{not a field}} {count}", {"skill": "deep cutoff", "count": 3, "unused": 1}),
@@ -239,7 +254,14 @@ def node_output(directory: str) -> dict[str, Any]:
         "next": [{"progress": progress, "seed": 5}, {"progress": progress, "seed": 5}]
         + [{"progress": deep_misser(), "seed": seed} for seed in (1, 2, 3)]
         + [{"progress": record(deep_misser()["attempts"][:18]), "seed": seed} for seed in (4, 5)]
-        + [{"progress": record([]), "seed": 9}],
+        + [{"progress": record([]), "seed": 9}]
+        + [
+            {
+                "progress": least_certain_absent(),
+                "seed": UNCERTAIN_SEED,
+                "count": UNCERTAIN_CANDIDATES,
+            }
+        ],
         "texts": TEXTS,
         "fills": FILLS,
         "standing": [progress],
@@ -471,7 +493,7 @@ def test_a_version_1_record_is_migrated_and_kept_aside(output: dict[str, Any]) -
 
 
 def test_next_exercise_is_pure_and_targets_its_skill(output: dict[str, Any]) -> None:
-    first, again, *deep, review, review_again, fresh = output["next"]
+    first, again, *deep, review, review_again, fresh, _ = output["next"]
     assert first == again
     for choice in (first, *deep, review, review_again, fresh):
         spec = choice["spec"]
@@ -529,6 +551,31 @@ def test_next_exercise_chooses_by_its_rule(output: dict[str, Any]) -> None:
             assert abs(choice["expected"] - target) <= closest + tolerance
         assert choice["spec"] == best[0]["spec"], choice["why"]
     assert {"weakest", "uncertain", "first"} <= whys
+
+
+def test_the_least_certain_reason_is_true_of_the_chosen_skill(output: dict[str, Any]) -> None:
+    """On a turn to inform, when no candidate holds the least certain skill, the tree is for
+    the least certain skill that some candidate holds, and the sentence says it is the least
+    certain of those these trees can practise (not the least certain of all)."""
+    choice = output["next"][-1]
+    deviations = {
+        skill: state.sd for skill, state in standing(least_certain_absent()["attempts"]).items()
+    }
+    held = {
+        skill for option in choice["options"] for skill in skills_of(spec_exercise(option["spec"]))
+    }
+    assert len(choice["options"]) == UNCERTAIN_CANDIDATES
+    least_certain = max(SKILLS, key=lambda skill: deviations[skill])
+    assert least_certain == "deep_cutoff" and least_certain not in held
+    assert choice["why"] == "uncertain"
+    assert choice["skill"] == max(held, key=lambda skill: deviations[skill])
+    words = output["constants"]["WORDS"]
+    for language in ("en", "ja"):
+        name = NAMES[choice["skill"]][language]
+        assert choice["reason"][language] == words["because_uncertain_here"][language].format(
+            skill=name
+        )
+        assert choice["reason"][language] != words["because_uncertain"][language].format(skill=name)
 
 
 def test_fill_is_format_and_names_a_missing_value(output: dict[str, Any]) -> None:

@@ -164,6 +164,10 @@ const PruningMastery = ((T, fitted) => {
       en: "Next: {skill}, to rate it better: the skill whose rating is least certain.",
       ja: "次は「{skill}」の問題です。レーティングがいちばん不確かなスキルなので、確かめます。",
     },
+    because_uncertain_here: {
+      en: "Next: {skill}, to rate it better: of the skills these trees can practise, the one whose rating is least certain.",
+      ja: "次は「{skill}」の問題です。今回の候補の木で練習できるスキルのうち、レーティングがいちばん不確かなものなので、確かめます。",
+    },
     because_new: {
       en: "Next: {skill}, a skill you have not tried yet.",
       ja: "次は「{skill}」の問題です。まだ挑戦していないスキルです。",
@@ -1049,23 +1053,26 @@ const PruningMastery = ((T, fitted) => {
   /**
    * The exercise to practise next: the first wanted skill that some of the MOST_CANDIDATES
    * candidates of `seed` need, and the tree choose() picks for it; with the reason in both
-   * languages (a weakest skill chosen after weaker ones that no candidate needs is called the
-   * weakest these trees can practise). A pure function of the record and the seed.
+   * languages, true of the skill chosen: a weakest (or least certain) skill chosen after weaker
+   * (or less certain) ones that no candidate needs is called the weakest (the least certain)
+   * of those these trees can practise. A pure function of the record and the seed.
+   * `count`, how many of the seed's candidates to choose among, is MOST_CANDIDATES on the
+   * pages; the tests give fewer to build a case where no candidate needs a wanted skill.
    *
    * @returns {spec, key, skill, why, expected, reason: {en, ja}} expected: the chance that
    *   every part of the skill is right (skillChance)
    */
-  function nextExercise(progress, seed) {
+  function nextExercise(progress, seed, count = MOST_CANDIDATES) {
     const state = standing(progress);
-    const all = candidates(seed, MOST_CANDIDATES);
-    let passedOver = 0; // weaker skills that no candidate needs
+    const all = candidates(seed, count);
+    const passedOver = { weakest: 0, uncertain: 0 }; // weaker (less certain) skills no candidate needs
     for (const { skill, why, choose: how } of wanted(state)) {
       const best = choose(all, state, skill, how);
       if (best === null) {
-        if (why === "weakest") passedOver += 1;
+        if (why in passedOver) passedOver[why] += 1;
         continue;
       }
-      const key = why === "weakest" && passedOver ? "because_weakest_here" : `because_${why}`;
+      const key = passedOver[why] ? `because_${why}_here` : `because_${why}`;
       const reason = {};
       for (const language of T.LANGUAGES) {
         const values = {

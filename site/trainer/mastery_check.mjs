@@ -7,8 +7,9 @@
 //   cases: [{tree, convention, answers: [{pruned, values}]}]   a tree as check.mjs reads it
 //   estimates: [[[right, parts, difficulty], ...], ...]        estimate() inputs
 //   records: [{progress, tamper: "" | "body" | "version" | "json"}]   export, tamper, import
-//   next: [{progress, seed}]                                   nextExercise() inputs (each
-//                                                              returned with the candidates)
+//   next: [{progress, seed, count?}]                           nextExercise() inputs (each
+//                                                              returned with the candidates;
+//                                                              count: how many, default all)
 //   texts: [text, ...]                                          SHA-256 of each
 //   fills: [[template, values], ...]                            trainer.js's fill() of each
 //                                                              ({text} or {error})
@@ -157,12 +158,12 @@ async function main() {
   }
   const bigText = await M.exportProgress(M.fromAttempts({ ...big, attempts: many }));
   const recordSize = { attempts: many.length, bytes: new TextEncoder().encode(bigText).length };
-  const next = (input.next || []).map(({ progress, seed }) => {
+  const next = (input.next || []).map(({ progress, seed, count = M.MOST_CANDIDATES }) => {
     const record = M.fromAttempts(progress);
-    const choice = M.nextExercise(record, seed);
+    const choice = M.nextExercise(record, seed, count);
     const rating = M.standing(record).skills[choice.skill].rating;
     // every candidate it chose from, with its expected success on the chosen skill (or null)
-    const options = M.candidates(seed, M.MOST_CANDIDATES).map((spec) => {
+    const options = M.candidates(seed, count).map((spec) => {
       const { skills, features } = M.analyse(spec);
       const part = skills[choice.skill];
       if (part === undefined) return { spec, chance: null };
