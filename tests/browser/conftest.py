@@ -452,3 +452,24 @@ def axe_violations(
         for record in records
         if (record["rule"], record["element"]) not in others
     ]
+
+
+# ------------------------------------------------------------------ fixtures the modules share
+
+TRAINER = REPOSITORY / "site" / "trainer"
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """One headless Chromium (:func:`headless_chromium`) for the whole module that asks for it;
+    each test opens its own contexts in it. A module may define its own ``browser`` instead."""
+    with headless_chromium() as launched:
+        yield launched
+
+
+@pytest.fixture(scope="module")
+def trainer_server() -> Iterator[str]:
+    """site/trainer/ on a local static server (:func:`static_server`) for the module; yields
+    its base URL, which ends in ``/``."""
+    with static_server(TRAINER) as url:
+        yield url

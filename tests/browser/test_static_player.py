@@ -15,7 +15,6 @@ tests/browser/screenshots/ (static_player_*.png).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +28,6 @@ from gamelib.render.static import SHEET, SPEEDS, StaticAnimation, player_words, 
 from gamelib.trace import Trace
 from tests.browser.conftest import (
     axe_violations,
-    headless_chromium,
     offline_context,
     screenshot,
 )
@@ -63,12 +61,6 @@ def pages(trace: Trace, tmp_path_factory: pytest.TempPathFactory) -> dict[str, P
         "ja": japanese.save(directory / "ja.html"),
         "dark": directory / "dark.html",
     }
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with headless_chromium() as launched:
-        yield launched
 
 
 def open_page(browser: Any, path: Path) -> tuple[Any, Any]:

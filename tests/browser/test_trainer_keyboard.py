@@ -18,7 +18,6 @@ from __future__ import annotations
 import contextlib
 import itertools
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -30,17 +29,13 @@ from gamelib.notation import format_number
 from gamelib.render.scene import SceneOptions, trace_pictures
 from gamelib.trace import Cutoff
 from tests.browser.conftest import (
-    REPOSITORY,
     SCREENSHOTS,
     Watch,
-    headless_chromium,
     offline_context,
 )
-from tests.browser.static_server import static_server
 
 pytestmark = pytest.mark.browser
 
-TRAINER = REPOSITORY / "site" / "trainer"
 ISSUE_LEAVES = 22
 """The tree size issue 29 names: Check took about 65 presses to reach on a 22-leaf tree."""
 PRESSES_TO_CHECK = 25
@@ -68,18 +63,6 @@ def keyboard_seed() -> int:
         if len(PruningExercise(seed=seed, depth=DEPTH, branching=BRANCHING).leaf_names)
         == ISSUE_LEAVES
     )
-
-
-@pytest.fixture(scope="module")
-def server() -> Iterator[str]:
-    with static_server(TRAINER) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with headless_chromium() as launched:
-        yield launched
 
 
 # ------------------------------------------------------------------------- measures
@@ -231,16 +214,16 @@ class Keyboard:
 
 
 def open_trainer(
-    browser: Any, server: str, language: str, width: int, dark: bool
+    browser: Any, trainer_server: str, language: str, width: int, dark: bool
 ) -> tuple[Any, Watch]:
     """The trainer page as a student opens it (no address: the page's own tree), offline;
     with what went wrong meanwhile (blocked requests, errors), which must stay nothing."""
-    context, watch = offline_context(browser, {"width": width, "height": 800}, server)
+    context, watch = offline_context(browser, {"width": width, "height": 800}, trainer_server)
     page = context.new_page()
     page.emulate_media(color_scheme="dark" if dark else "light")
     page.set_default_timeout(WAIT)
     folder = "" if language == "en" else "ja/"
-    page.goto(f"{server}{folder}index.html")
+    page.goto(f"{trainer_server}{folder}index.html")
     page.locator("#tree-drawing svg").wait_for()
     return page, watch
 
@@ -269,14 +252,14 @@ def feedback_lines(page: Any) -> str:
     ids=["en-1280-light", "ja-390-dark"],
 )
 def test_a_whole_exercise_by_keyboard_alone(
-    browser: Any, server: str, language: Language, width: int, dark: bool
+    browser: Any, trainer_server: str, language: Language, width: int, dark: bool
 ) -> None:
     from playwright.sync_api import expect
 
     seed = keyboard_seed()
     exercise = PruningExercise(seed=seed, depth=DEPTH, branching=BRANCHING, convention=CHECKED)
     pictures = trace_pictures(exercise.trace, SceneOptions(language=language))
-    page, watch = open_trainer(browser, server, language, width, dark)
+    page, watch = open_trainer(browser, trainer_server, language, width, dark)
     keys = Keyboard(page)
 
     # the rules: Tab to each radio group, an arrow key chooses the other rule (past the
@@ -426,7 +409,7 @@ def test_a_whole_exercise_by_keyboard_alone(
 @pytest.mark.parametrize("width", [1280, 390])
 @pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
 def test_the_focus_states_are_visible_and_every_target_is_large_enough(
-    browser: Any, server: str, width: int, dark: bool
+    browser: Any, trainer_server: str, width: int, dark: bool
 ) -> None:
     """The skip links lead where they say, in two presses each; the focus on a leaf, on the
     skip link and on Check, screenshotted; every shown button, field and leaf (with the
@@ -434,7 +417,7 @@ def test_the_focus_states_are_visible_and_every_target_is_large_enough(
     from playwright.sync_api import expect
 
     theme = "dark" if dark else "light"
-    page, watch = open_trainer(browser, server, "en", width, dark)
+    page, watch = open_trainer(browser, trainer_server, "en", width, dark)
     keys = Keyboard(page)
     keys.press("Tab")
     assert keys.active() == "skip-to-leaves"
@@ -506,7 +489,7 @@ def accessible_controls(page: Any) -> list[tuple[str, str]]:
     return controls
 
 
-def test_every_control_has_a_name_in_the_pages_language(browser: Any, server: str) -> None:
+def test_every_control_has_a_name_in_the_pages_language(browser: Any, trainer_server: str) -> None:
     """The same controls in both pages (the solution open), each with a name; the Japanese
     page's names are Japanese (not the English page's), but for the course's Latin terms.
     The leaves are a toolbar named by its heading, each leaf a toggle button with its name
@@ -516,7 +499,7 @@ def test_every_control_has_a_name_in_the_pages_language(browser: Any, server: st
     found = {}
     headings = {"en": "Pruned leaves", "ja": "枝刈りされる葉"}
     for language in ("en", "ja"):
-        page, watch = open_trainer(browser, server, language, 1280, False)
+        page, watch = open_trainer(browser, trainer_server, language, 1280, False)
         first = exercise.leaf_names[0]
         page.locator(f"#leaves button[data-leaf={first}]").press("Space")
         page.locator("#show-solution").click()
@@ -546,7 +529,9 @@ def test_every_control_has_a_name_in_the_pages_language(browser: Any, server: st
     assert not same, same
 
 
-def test_nothing_moves_by_itself_and_reduced_motion_is_respected(browser: Any, server: str) -> None:
+def test_nothing_moves_by_itself_and_reduced_motion_is_respected(
+    browser: Any, trainer_server: str
+) -> None:
     """Show solution scrolls to it at once when the reader asks for reduced motion (and
     glides otherwise); the solution does not play until Play is pressed."""
     show = f"""() => {{
@@ -554,7 +539,7 @@ def test_nothing_moves_by_itself_and_reduced_motion_is_respected(browser: Any, s
       return ({ARRIVED_AT_THE_SOLUTION})();
     }}"""
     for motion in ("reduce", "no-preference"):
-        page, watch = open_trainer(browser, server, "en", 1280, False)
+        page, watch = open_trainer(browser, trainer_server, "en", 1280, False)
         page.emulate_media(reduced_motion=motion)
         at_once = page.evaluate(show)
         assert at_once == (motion == "reduce"), motion

@@ -1,8 +1,9 @@
 """The α-β trainer page (site/trainer/) in a real headless Chromium, with no network.
 
-The page is served by ``python -m http.server`` on a free local port (and opened once from
-``file://``); every request that leaves the machine is aborted and fails the test, and so
-does any console error. A student's session: a seeded tree, Check with nothing marked (the
+The page is served by conftest's ``trainer_server`` (``http.server`` on a free local port)
+and opened once from ``file://``, each test in a new context of the module's one Chromium;
+every request that leaves the machine is aborted and fails the test, and so does any console
+error. A student's session: a seeded tree, Check with nothing marked (the
 explanations of the pruned leaves, word for word :class:`PruningExercise`'s), a wrong value,
 the right leaves pressed (in the drawing and by keyboard) → "Correct!", other rules chosen,
 the solution played step by step (captions equal to the course animation's). The same in
@@ -16,11 +17,6 @@ from __future__ import annotations
 import html
 import itertools
 import re
-import subprocess
-import sys
-import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -34,10 +30,7 @@ from gamelib.notation import format_number, read_number
 from gamelib.render.scene import SceneOptions, trace_pictures
 from gamelib.trace import Backup, Cutoff
 from tests.browser.conftest import (
-    CHROMIUM_ARGUMENTS,
     REPOSITORY,
-    chromium_path,
-    free_port,
     screenshot,
 )
 
@@ -49,42 +42,13 @@ ADDRESS = f"#seed={SEED}&depth={DEPTH}&branching={BRANCHING}&cutoff=ge&order=giv
 WAIT = 20_000  # milliseconds
 
 
-@pytest.fixture(scope="module")
-def server() -> Iterator[str]:
-    """A static server for site/trainer/ on a free local port; yields its base URL."""
-    port = free_port()
-    process = subprocess.Popen(
-        [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1"],
-        cwd=TRAINER,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 20
-        while True:
-            try:
-                with urllib.request.urlopen(f"{url}/index.html", timeout=2):
-                    break
-            except (urllib.error.URLError, ConnectionError):
-                if time.monotonic() > deadline or process.poll() is not None:
-                    pytest.fail("python -m http.server did not start")
-                time.sleep(0.2)
-        yield url
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
-
-
 @contextmanager
 def trainer_page(
-    url: str, width: int, height: int = 900, dark: bool = False
+    browser: Any, url: str, width: int, height: int = 900, dark: bool = False
 ) -> Iterator[tuple[Any, list[str]]]:
-    """The page at ``url`` in headless Chromium, ``width`` pixels wide, every non-local request
-    aborted; yields the page and the list of problems (blocked requests, console errors),
-    which must be empty at the end."""
-    from playwright.sync_api import sync_playwright
-
+    """The page at ``url`` in a new context of the module's ``browser``, ``width`` pixels wide,
+    every non-local request aborted; yields the page and the list of problems (blocked
+    requests, console errors), which must be empty at the end."""
     problems: list[str] = []
 
     def route(request_route: Any) -> None:
@@ -95,32 +59,27 @@ def trainer_page(
             problems.append(f"blocked request: {request_route.request.url}")
             request_route.abort()
 
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=chromium_path(), args=CHROMIUM_ARGUMENTS, headless=True
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, color_scheme="dark" if dark else "light"
+    )
+    try:
+        page = context.new_page()
+        page.set_default_timeout(WAIT)
+        page.route("**/*", route)
+        page.on(
+            "console",
+            lambda message: (
+                problems.append(f"console {message.type}: {message.text}")
+                if message.type == "error"
+                else None
+            ),
         )
-        try:
-            context = browser.new_context(
-                viewport={"width": width, "height": height},
-                color_scheme="dark" if dark else "light",
-            )
-            page = context.new_page()
-            page.set_default_timeout(WAIT)
-            page.route("**/*", route)
-            page.on(
-                "console",
-                lambda message: (
-                    problems.append(f"console {message.type}: {message.text}")
-                    if message.type == "error"
-                    else None
-                ),
-            )
-            page.on("pageerror", lambda error: problems.append(f"page error: {error}"))
-            page.goto(url)
-            page.locator("#tree-drawing svg").wait_for()
-            yield page, problems
-        finally:
-            browser.close()
+        page.on("pageerror", lambda error: problems.append(f"page error: {error}"))
+        page.goto(url)
+        page.locator("#tree-drawing svg").wait_for()
+        yield page, problems
+    finally:
+        context.close()
     assert not problems
 
 
@@ -152,13 +111,13 @@ def no_horizontal_overflow(page: Any, width: int) -> None:
     assert scroll_width <= width, f"the page is {scroll_width} px wide on a {width} px screen"
 
 
-def test_a_student_session_on_a_desktop(server: str) -> None:
+def test_a_student_session_on_a_desktop(browser: Any, trainer_server: str) -> None:
     from playwright.sync_api import expect
 
     exercise = PruningExercise(seed=SEED, depth=DEPTH, branching=BRANCHING)
     pruned = [name for name in exercise.leaf_names if name in exercise.solution.pruned]
     assert pruned == ["K", "O"]
-    with trainer_page(f"{server}/index.html{ADDRESS}", 1280) as (page, _):
+    with trainer_page(browser, f"{trainer_server}index.html{ADDRESS}", 1280) as (page, _):
         question = exercise.question().split("\n\n")[0]
         expect(page.locator("#question")).to_have_text(question)
         expect(page.locator("#leaves button")).to_have_text(exercise.leaf_names)
@@ -219,13 +178,13 @@ def test_a_student_session_on_a_desktop(server: str) -> None:
         no_horizontal_overflow(page, 1280)
 
 
-def test_other_rules_get_their_own_explanations(server: str) -> None:
+def test_other_rules_get_their_own_explanations(browser: Any, trainer_server: str) -> None:
     from playwright.sync_api import expect
 
     convention = Convention(cutoff=">", order="reversed", failure="soft")
     exercise = PruningExercise(seed=11, depth=3, branching=(2, 3), convention=convention)
     address = "#seed=11&depth=3&branching=2-3&cutoff=ge&order=given&failure=hard"
-    with trainer_page(f"{server}/index.html{address}", 1280) as (page, _):
+    with trainer_page(browser, f"{trainer_server}index.html{address}", 1280) as (page, _):
         page.locator("input[name=cutoff][value='>']").check()
         page.locator("input[name=order][value=reversed]").check()
         page.locator("input[name=failure][value=soft]").check()
@@ -251,10 +210,10 @@ def test_other_rules_get_their_own_explanations(server: str) -> None:
 
 
 @pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
-def test_a_phone_screen(server: str, dark: bool) -> None:
+def test_a_phone_screen(browser: Any, trainer_server: str, dark: bool) -> None:
     theme = "dark" if dark else "light"
     address = "#seed=5&depth=4&branching=2-3&cutoff=ge&order=given&failure=hard"
-    with trainer_page(f"{server}/index.html{address}", 390, 844, dark) as (page, _):
+    with trainer_page(browser, f"{trainer_server}index.html{address}", 390, 844, dark) as (page, _):
         background = page.evaluate("getComputedStyle(document.body).backgroundColor")
         assert (background == "rgb(21, 23, 26)") == dark, background
         no_horizontal_overflow(page, 390)
@@ -266,8 +225,11 @@ def test_a_phone_screen(server: str, dark: bool) -> None:
         screenshot(page, f"trainer_390_{theme}_solution.png")
 
 
-def test_the_desktop_page_in_the_dark(server: str) -> None:
-    with trainer_page(f"{server}/index.html{ADDRESS}", 1280, dark=True) as (page, _):
+def test_the_desktop_page_in_the_dark(browser: Any, trainer_server: str) -> None:
+    with trainer_page(browser, f"{trainer_server}index.html{ADDRESS}", 1280, dark=True) as (
+        page,
+        _,
+    ):
         page.locator("#leaves button[data-leaf=K]").click()
         page.locator("#check").click()
         page.locator("#show-solution").click()
@@ -275,12 +237,12 @@ def test_the_desktop_page_in_the_dark(server: str) -> None:
         screenshot(page, "trainer_1280_dark.png")
 
 
-def test_the_page_works_from_a_file() -> None:
+def test_the_page_works_from_a_file(browser: Any) -> None:
     from playwright.sync_api import expect
 
     exercise = PruningExercise(seed=SEED, depth=DEPTH, branching=BRANCHING)
     url = (TRAINER / "index.html").as_uri() + ADDRESS
-    with trainer_page(url, 800) as (page, _):
+    with trainer_page(browser, url, 800) as (page, _):
         for leaf in ("K", "O"):
             page.locator(f"#leaves button[data-leaf={leaf}]").click()
         page.locator("#check").click()
@@ -302,7 +264,7 @@ def solution_words(exercise: PruningExercise, language: str) -> str:
     return html.unescape(re.sub(r"<[^>]+>", "", solution_html(exercise, language=language)))
 
 
-def test_a_student_session_in_japanese(server: str) -> None:
+def test_a_student_session_in_japanese(browser: Any, trainer_server: str) -> None:
     """The Japanese page (ja/index.html): a wrong answer, a box that holds no number, the right
     answer and the solution played, every word gamelib's with language="ja"."""
     from playwright.sync_api import expect
@@ -310,7 +272,7 @@ def test_a_student_session_in_japanese(server: str) -> None:
     from gamelib.widgets.pruning import WORDS
 
     exercise = PruningExercise(seed=SEED, depth=DEPTH, branching=BRANCHING)
-    with trainer_page(f"{server}/ja/index.html{ADDRESS}", 1280) as (page, _):
+    with trainer_page(browser, f"{trainer_server}ja/index.html{ADDRESS}", 1280) as (page, _):
         assert page.evaluate("document.documentElement.lang") == "ja"
         question = exercise.question(language="ja").split("\n\n")[0]
         expect(page.locator("#question")).to_have_text(question)
@@ -377,36 +339,38 @@ def test_a_student_session_in_japanese(server: str) -> None:
         no_horizontal_overflow(page, 1280)
 
 
-def test_the_switch_leads_to_the_same_exercise_in_the_other_language(server: str) -> None:
+def test_the_switch_leads_to_the_same_exercise_in_the_other_language(
+    browser: Any, trainer_server: str
+) -> None:
     from playwright.sync_api import expect
 
     convention = Convention(cutoff=">", order="reversed", failure="soft")
     address = "#seed=11&depth=3&branching=2-3&cutoff=gt&order=reversed&failure=soft"
     following = address.replace("seed=11", "seed=12")
     exercise = PruningExercise(seed=12, depth=3, branching=(2, 3), convention=convention)
-    with trainer_page(f"{server}/index.html{address}", 1280) as (page, _):
+    with trainer_page(browser, f"{trainer_server}index.html{address}", 1280) as (page, _):
         page.locator("#new-tree").click()  # the switch follows the address: seed 12
         switch = page.locator("a.course-language-switch")
         expect(switch).to_have_attribute("href", "ja/index.html" + following)
         switch.click()
-        page.wait_for_url(f"{server}/ja/index.html{following}")
+        page.wait_for_url(f"{trainer_server}ja/index.html{following}")
         assert page.evaluate("document.documentElement.lang") == "ja"
         question = exercise.question(language="ja").split("\n\n")[0]
         expect(page.locator("#question")).to_have_text(question)
         expect(page.locator("#leaves button")).to_have_text(exercise.leaf_names)
         expect(page.locator("input[name=order][value=reversed]")).to_be_checked()
         page.locator("a.course-language-switch").click()
-        page.wait_for_url(f"{server}/index.html{following}")
+        page.wait_for_url(f"{trainer_server}index.html{following}")
         assert page.evaluate("document.documentElement.lang") == "en"
         expect(page.locator("#question")).to_have_text(exercise.question().split("\n\n")[0])
 
 
-def test_the_japanese_page_works_from_a_file() -> None:
+def test_the_japanese_page_works_from_a_file(browser: Any) -> None:
     from playwright.sync_api import expect
 
     exercise = PruningExercise(seed=SEED, depth=DEPTH, branching=BRANCHING)
     url = (TRAINER / "ja" / "index.html").as_uri() + ADDRESS
-    with trainer_page(url, 800) as (page, _):
+    with trainer_page(browser, url, 800) as (page, _):
         for leaf in ("K", "O"):
             page.locator(f"#leaves button[data-leaf={leaf}]").click()
         page.locator("#check").click()
@@ -420,10 +384,13 @@ def test_the_japanese_page_works_from_a_file() -> None:
 
 
 @pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
-def test_the_japanese_page_on_a_phone(server: str, dark: bool) -> None:
+def test_the_japanese_page_on_a_phone(browser: Any, trainer_server: str, dark: bool) -> None:
     theme = "dark" if dark else "light"
     address = "#seed=5&depth=4&branching=2-3&cutoff=ge&order=given&failure=hard"
-    with trainer_page(f"{server}/ja/index.html{address}", 390, 844, dark) as (page, _):
+    with trainer_page(browser, f"{trainer_server}ja/index.html{address}", 390, 844, dark) as (
+        page,
+        _,
+    ):
         no_horizontal_overflow(page, 390)
         screenshot(page, f"trainer_ja_390_{theme}.png")
         page.locator("#check").click()
@@ -462,7 +429,7 @@ def cut_at(exercise: PruningExercise, node: str) -> Cutoff:
     ids=["en-1280", "en-390", "ja-1280", "ja-390"],
 )
 def test_after_check_right_and_wrong_differ_and_every_mistake_says_why(
-    server: str, language: str, width: int
+    browser: Any, trainer_server: str, language: str, width: int
 ) -> None:
     """K rightly marked, H wrongly marked (it is evaluated), O missed; B's value wrong, E's
     wrong at a cut, A's right. Right and wrong differ in a sign and the outline, not only the
@@ -473,7 +440,7 @@ def test_after_check_right_and_wrong_differ_and_every_mistake_says_why(
     values = exercise.solution.values
     assert "K" in exercise.solution.pruned and "H" not in exercise.solution.pruned
     folder = "" if language == "en" else "ja/"
-    with trainer_page(f"{server}/{folder}index.html{ADDRESS}", width) as (page, _):
+    with trainer_page(browser, f"{trainer_server}{folder}index.html{ADDRESS}", width) as (page, _):
         page.locator("#leaves button[data-leaf=K]").click()
         page.locator("#leaves button[data-leaf=H]").click()
         given = {"A": values["A"], "B": values["B"] + 10, "E": values["E"] + 12}
@@ -562,7 +529,9 @@ def test_after_check_right_and_wrong_differ_and_every_mistake_says_why(
 
 
 @pytest.mark.parametrize("language", ["en", "ja"])
-def test_the_strict_rule_names_the_comparison_that_does_not_cut(server: str, language: str) -> None:
+def test_the_strict_rule_names_the_comparison_that_does_not_cut(
+    browser: Any, trainer_server: str, language: str
+) -> None:
     """Under "cut on >", seed 1: N is evaluated with the window (3, 3), because 3 ≤ α = 3 does
     not cut at C. Marking N says so, and the solution animation shows that test as a step."""
     from playwright.sync_api import expect
@@ -581,7 +550,7 @@ def test_the_strict_rule_names_the_comparison_that_does_not_cut(server: str, lan
     )
     folder = "" if language == "en" else "ja/"
     address = "#seed=1&depth=3&branching=2&cutoff=gt&order=given&failure=hard"
-    with trainer_page(f"{server}/{folder}index.html{address}", 1280) as (page, _):
+    with trainer_page(browser, f"{trainer_server}{folder}index.html{address}", 1280) as (page, _):
         page.locator("#leaves button[data-leaf=N]").click()
         page.locator("#check").click()
         item = message_item(page, "N")
@@ -598,7 +567,9 @@ def test_the_strict_rule_names_the_comparison_that_does_not_cut(server: str, lan
         expect(page.locator("#comparison")).to_have_class(re.compile(r"\bno-cut\b"))
 
 
-def test_the_solution_has_a_speed_control_and_a_next_cut_button(server: str) -> None:
+def test_the_solution_has_a_speed_control_and_a_next_cut_button(
+    browser: Any, trainer_server: str
+) -> None:
     from playwright.sync_api import expect
 
     exercise = PruningExercise(seed=SEED, depth=DEPTH, branching=BRANCHING)
@@ -608,7 +579,7 @@ def test_the_solution_has_a_speed_control_and_a_next_cut_button(server: str) -> 
         if isinstance(event, Cutoff)
     ]  # fmt: skip
     assert len(cut_steps) == 2
-    with trainer_page(f"{server}/index.html{ADDRESS}", 1280) as (page, _):
+    with trainer_page(browser, f"{trainer_server}index.html{ADDRESS}", 1280) as (page, _):
         page.locator("#show-solution").click()
         page.locator("#first-step").click()
         for step in cut_steps:
@@ -644,11 +615,11 @@ def test_the_solution_has_a_speed_control_and_a_next_cut_button(server: str) -> 
                 assert median >= 1400, gaps
 
 
-def test_a_wide_tree_shows_that_it_scrolls(server: str) -> None:
+def test_a_wide_tree_shows_that_it_scrolls(browser: Any, trainer_server: str) -> None:
     from playwright.sync_api import expect
 
     wide = "#seed=5&depth=4&branching=3&cutoff=ge&order=given&failure=hard"
-    with trainer_page(f"{server}/index.html{wide}", 390, 844) as (page, _):
+    with trainer_page(browser, f"{trainer_server}index.html{wide}", 390, 844) as (page, _):
         frame = page.locator(".drawing-frame:has(#tree-drawing)")
         expect(page.locator("#tree-drawing-scroll-hint")).to_be_visible()
         expect(frame).to_have_class(re.compile(r"\bscrolls\b"))
@@ -661,7 +632,7 @@ def test_a_wide_tree_shows_that_it_scrolls(server: str) -> None:
         expect(frame).to_have_class(re.compile(r"\bmore-left\b"))
         screenshot(page, "trainer_390_wide_tree.png")
     small = "#seed=5&depth=2&branching=2&cutoff=ge&order=given&failure=hard"
-    with trainer_page(f"{server}/index.html{small}", 1280) as (page, _):
+    with trainer_page(browser, f"{trainer_server}index.html{small}", 1280) as (page, _):
         expect(page.locator("#tree-drawing-scroll-hint")).to_be_hidden()
         frame = page.locator(".drawing-frame:has(#tree-drawing)")
         expect(frame).not_to_have_class(re.compile(r"\bscrolls\b"))
@@ -679,7 +650,9 @@ TEXT_SIZES = """drawing => [...drawing.querySelectorAll("svg text")].map(text =>
 
 
 @pytest.mark.parametrize("width", [1280, 390])
-def test_the_drawings_text_is_readable_and_a_wider_tree_scrolls(server: str, width: int) -> None:
+def test_the_drawings_text_is_readable_and_a_wider_tree_scrolls(
+    browser: Any, trainer_server: str, width: int
+) -> None:
     """Every text in both drawings (after a check with verdicts, and a solution step with
     window and cut labels) is at least the issue's size; on a 3×3×3×3 tree that cannot fit
     at that size, the drawing scrolls and says so."""
@@ -689,7 +662,7 @@ def test_the_drawings_text_is_readable_and_a_wider_tree_scrolls(server: str, wid
         (ADDRESS, width < 1280),
         ("#seed=5&depth=4&branching=3&cutoff=ge&order=given&failure=hard", True),
     ):
-        with trainer_page(f"{server}/index.html{address}", width) as (page, _):
+        with trainer_page(browser, f"{trainer_server}index.html{address}", width) as (page, _):
             page.locator("#leaves button").first.click()
             page.locator("#check").click()
             page.locator("#show-solution").click()

@@ -25,25 +25,20 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from gamelib.exercises import Convention, PruningExercise
 from tests.browser.conftest import (
-    REPOSITORY,
     Watch,
     axe_violations,
-    headless_chromium,
     offline_context,
     screenshot,
-    static_server,
 )
 
 pytestmark = pytest.mark.browser
 
-TRAINER = REPOSITORY / "site" / "trainer"
 WAIT = 20_000  # milliseconds
 EXERCISES = 20
 """The issue's number of exercises done through "Next exercise"."""
@@ -109,31 +104,19 @@ SETTINGS_JS = """() => ({
 })"""
 
 
-@pytest.fixture(scope="module")
-def server() -> Iterator[str]:
-    with static_server(TRAINER) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with headless_chromium() as launched:
-        yield launched
-
-
-def new_student(browser: Any, server: str) -> tuple[Any, Watch]:
+def new_student(browser: Any, trainer_server: str) -> tuple[Any, Watch]:
     """A browser context of its own (its own local storage: a student with no record yet),
     offline, with the seeded Math.random."""
-    context, watch = offline_context(browser, {"width": 1280, "height": 900}, server)
+    context, watch = offline_context(browser, {"width": 1280, "height": 900}, trainer_server)
     context.add_init_script(SEEDED_RANDOM_JS)
     context.set_default_timeout(WAIT)
     return context, watch
 
 
-def open_page(context: Any, server: str, address: str = "", language: str = "en") -> Any:
+def open_page(context: Any, trainer_server: str, address: str = "", language: str = "en") -> Any:
     page = context.new_page()
     folder = "" if language == "en" else "ja/"
-    page.goto(f"{server}{folder}index.html{address}")
+    page.goto(f"{trainer_server}{folder}index.html{address}")
     page.locator("#tree-drawing svg").wait_for()
     return page
 
@@ -174,12 +157,14 @@ def leaves_shown(page: Any) -> list[tuple[str, str]]:
     ]
 
 
-def test_a_student_who_misses_deep_cutoffs_is_given_deep_cutoffs(browser: Any, server: str) -> None:
+def test_a_student_who_misses_deep_cutoffs_is_given_deep_cutoffs(
+    browser: Any, trainer_server: str
+) -> None:
     """Twenty exercises through "Next exercise", every deep cutoff's part wrong and every other
     part right: deep cutoff becomes the weakest skill started, the last trees need it, and
     the reason names it in both languages; a seed link still gives its own tree."""
-    context, watch = new_student(browser, server)
-    page = open_page(context, server)
+    context, watch = new_student(browser, trainer_server)
+    page = open_page(context, trainer_server)
     started = time.monotonic()
     needs_deep = []
     for number in range(1, EXERCISES + 1):
@@ -224,7 +209,7 @@ def test_a_student_who_misses_deep_cutoffs_is_given_deep_cutoffs(browser: Any, s
             page.emulate_media(color_scheme=theme)
             screenshot(page, f"trainer_practice_en_{width}_{theme}.png")
     # the Japanese page reads the same record: its next tree and reason too
-    japanese = open_page(context, server, language="ja")
+    japanese = open_page(context, trainer_server, language="ja")
     key = next_exercise(japanese)
     assert japanese.evaluate(ANSWER_JS, key)["needsDeep"]
     assert names[1] in (japanese.locator("#practice-reason").text_content() or "")
@@ -232,24 +217,24 @@ def test_a_student_who_misses_deep_cutoffs_is_given_deep_cutoffs(browser: Any, s
     screenshot(japanese, "trainer_practice_ja_1280_light.png")
 
     # a seed link gives the seed's tree, whatever the record
-    linked = open_page(context, server, SEED_LINK)
+    linked = open_page(context, trainer_server, SEED_LINK)
     assert [name for name, _ in leaves_shown(linked)] == SEED_LINK_EXERCISE.leaf_names
     assert linked.locator("#practice-reason").text_content() == ""
     with_record = leaves_shown(linked)
-    fresh_context, fresh_watch = new_student(browser, server)
-    assert leaves_shown(open_page(fresh_context, server, SEED_LINK)) == with_record
+    fresh_context, fresh_watch = new_student(browser, trainer_server)
+    assert leaves_shown(open_page(fresh_context, trainer_server, SEED_LINK)) == with_record
     fresh_context.close()
     assert not watch.problems() and not fresh_watch.problems()
     context.close()
 
 
-def test_next_exercise_from_a_fresh_record(browser: Any, server: str) -> None:
+def test_next_exercise_from_a_fresh_record(browser: Any, trainer_server: str) -> None:
     """From no record: "Next exercise" sets the chosen tree as if chosen by hand (address,
     settings, drawing) with its reason, which goes when the student changes the exercise; a
     solution shown before any Check is a rated miss, a Check after it is not rated; a record
     that cannot be read is kept aside and the page shows the store's notice."""
-    context, watch = new_student(browser, server)
-    page = open_page(context, server)
+    context, watch = new_student(browser, trainer_server)
+    page = open_page(context, trainer_server)
     key = next_exercise(page)
     first = page.evaluate("PruningMastery.skillName(PruningMastery.SKILL_IDS[0], 'en')")
     assert first in (page.locator("#practice-reason").text_content() or "")

@@ -23,24 +23,20 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.browser.conftest import (
-    REPOSITORY,
+    TRAINER,
     axe_violations,
-    headless_chromium,
     offline_context,
     screenshot,
 )
-from tests.browser.static_server import static_server
 
 pytestmark = pytest.mark.browser
 
-TRAINER = REPOSITORY / "site" / "trainer"
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
 WAIT = 20_000  # milliseconds
@@ -96,18 +92,6 @@ def number(value: float) -> str:
     return f"{value:.2f}".replace("-", MINUS)
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with headless_chromium() as launched:
-        yield launched
-
-
-@pytest.fixture(scope="module")
-def server() -> Iterator[str]:
-    with static_server(TRAINER) as url:
-        yield url
-
-
 def open_page(context: Any, url: str, viewport: dict[str, int] = DESKTOP) -> Any:
     page = context.new_page()
     page.set_viewport_size(viewport)
@@ -153,11 +137,11 @@ def cards_match_standing(page: Any, state: dict[str, Any], histories: dict[str, 
 
 
 def test_progress_page_numbers_export_clear_import(
-    browser: Any, server: str, tmp_path: Path
+    browser: Any, trainer_server: str, tmp_path: Path
 ) -> None:
-    context, watch = offline_context(browser, DESKTOP, server)
+    context, watch = offline_context(browser, DESKTOP, trainer_server)
     try:
-        page = open_page(context, server + PAGES["en"])
+        page = open_page(context, trainer_server + PAGES["en"])
         assert page.locator("#summary").inner_text().startswith("No exercise yet")
         assert page.evaluate(FILL_RECORD) is True
         reload(page)
@@ -170,7 +154,7 @@ def test_progress_page_numbers_export_clear_import(
         assert "stays in this browser" in privacy and "export" in privacy
 
         # one skill's page: its chart larger, its tries listed with links to the exercises
-        page.goto(server + PAGES["en"] + "#skill=deep_cutoff")
+        page.goto(trainer_server + PAGES["en"] + "#skill=deep_cutoff")
         page.wait_for_selector("#skill-page:not([hidden])")
         tries = [
             attempt["exercise"]
@@ -183,7 +167,7 @@ def test_progress_page_numbers_export_clear_import(
         ]
         if tries:
             assert page.locator("#skill-detail svg.rating-chart.large").count() == 1
-        page.goto(server + PAGES["en"])
+        page.goto(trainer_server + PAGES["en"])
         page.wait_for_selector("#overview:not([hidden])")
 
         before = [card["text"] for card in page.evaluate(CARDS)]
@@ -242,7 +226,7 @@ def test_progress_page_numbers_export_clear_import(
         assert page.locator("#aside-list > li").count() == 1  # the refused text, kept aside
 
         # the Japanese page shows the same record with the same numbers
-        japanese = open_page(context, server + PAGES["ja"])
+        japanese = open_page(context, trainer_server + PAGES["ja"])
         cards_match_standing(japanese, state, found["histories"])
         assert "このブラウザーの中だけ" in japanese.locator("#privacy").inner_text()
         assert not watch.problems(), watch.problems()
@@ -250,10 +234,10 @@ def test_progress_page_numbers_export_clear_import(
         context.close()
 
 
-def test_damaged_record_is_kept_aside_and_reported(browser: Any, server: str) -> None:
-    context, watch = offline_context(browser, DESKTOP, server)
+def test_damaged_record_is_kept_aside_and_reported(browser: Any, trainer_server: str) -> None:
+    context, watch = offline_context(browser, DESKTOP, trainer_server)
     try:
-        page = open_page(context, server + PAGES["ja"])
+        page = open_page(context, trainer_server + PAGES["ja"])
         page.evaluate("localStorage.setItem(PruningProgressStore.KEY, '{damaged')")
         reload(page)
         reason = page.evaluate("PruningMastery.WORDS.aside_not_json.ja")
@@ -276,18 +260,18 @@ def test_damaged_record_is_kept_aside_and_reported(browser: Any, server: str) ->
         context.close()
 
 
-def test_no_axe_violation_and_screenshots(browser: Any, server: str) -> None:
-    context, watch = offline_context(browser, DESKTOP, server)
+def test_no_axe_violation_and_screenshots(browser: Any, trainer_server: str) -> None:
+    context, watch = offline_context(browser, DESKTOP, trainer_server)
     violations: list[str] = []
     try:
-        page = open_page(context, server + PAGES["en"])
+        page = open_page(context, trainer_server + PAGES["en"])
         assert page.evaluate(FILL_RECORD) is True
         for viewport in (DESKTOP, PHONE):
             page.set_viewport_size(viewport)
             width = viewport["width"]
             for language, address in PAGES.items():
                 for view in ("", "#skill=deep_cutoff"):
-                    page.goto(server + address + view)
+                    page.goto(trainer_server + address + view)
                     page.wait_for_selector(READY)
                     shown = "#skill-page" if view else "#overview"
                     page.wait_for_selector(f"{shown}:not([hidden])")
@@ -320,10 +304,12 @@ OLD_RECORD = """async () => {
 }"""
 
 
-def test_an_old_record_is_migrated_and_its_text_kept_aside(browser: Any, server: str) -> None:
-    context, watch = offline_context(browser, DESKTOP, server)
+def test_an_old_record_is_migrated_and_its_text_kept_aside(
+    browser: Any, trainer_server: str
+) -> None:
+    context, watch = offline_context(browser, DESKTOP, trainer_server)
     try:
-        page = open_page(context, server + PAGES["en"])
+        page = open_page(context, trainer_server + PAGES["en"])
         assert page.evaluate(FILL_RECORD) is True
         old = page.evaluate(OLD_RECORD)
         reload(page)
@@ -346,17 +332,17 @@ def test_an_old_record_is_migrated_and_its_text_kept_aside(browser: Any, server:
 
 
 def test_without_local_storage_the_page_says_so_and_works_in_memory(
-    browser: Any, server: str, tmp_path: Path
+    browser: Any, trainer_server: str, tmp_path: Path
 ) -> None:
     """Where the browser refuses local storage (private mode), the page says the progress will
     not be kept, saving reports it, and an imported file is still shown (held in memory)."""
-    context, watch = offline_context(browser, DESKTOP, server)
+    context, watch = offline_context(browser, DESKTOP, trainer_server)
     context.add_init_script(
         "Object.defineProperty(window, 'localStorage', {get() {"
         " throw new DOMException('refused', 'SecurityError'); }});"
     )
     try:
-        page = open_page(context, server + PAGES["en"])
+        page = open_page(context, trainer_server + PAGES["en"])
         unavailable = page.evaluate("PruningProgressStore.WORDS.unavailable")
         assert page.locator("#notices").inner_text().strip() == unavailable["en"]
         saved = page.evaluate(FILL_RECORD.replace("return saved.ok;", "return saved;"))
@@ -416,12 +402,12 @@ FOCUSED = """() => {
 }"""
 
 
-def test_every_control_by_keyboard_with_a_visible_focus(browser: Any, server: str) -> None:
+def test_every_control_by_keyboard_with_a_visible_focus(browser: Any, trainer_server: str) -> None:
     """Tab reaches the links to each skill and the three buttons, at 390 pixels; each shows a
     focus ring of at least 2 px and is at least 24 by 24 px (WCAG 2.5.8)."""
-    context, watch = offline_context(browser, PHONE, server)
+    context, watch = offline_context(browser, PHONE, trainer_server)
     try:
-        page = open_page(context, server + PAGES["en"], PHONE)
+        page = open_page(context, trainer_server + PAGES["en"], PHONE)
         assert page.evaluate(FILL_RECORD) is True
         reload(page)
         stops = []
