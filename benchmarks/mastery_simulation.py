@@ -247,7 +247,10 @@ def told_reaching(counts: list[int], values: list[float]) -> str:
 def sensitivity(seed: int) -> None:
     """Prints the rank and level figures under each of the model's per-part successes at
     θ = 0 in SENSITIVITY_SUCCESSES and today's (the fit file's), the starting difficulty
-    re-fitted for each in memory (node's ``sensitivity`` command; the fit file untouched)."""
+    re-fitted for each in memory (node's ``sensitivity`` command; the fit file untouched), two
+    rows at a time (one node process each), printed in order as they are done."""
+    from concurrent.futures import ThreadPoolExecutor
+
     today = read_fitted()["part_ease"]
     eases = sorted([*map(ease_for, SENSITIVITY_SUCCESSES), today])
     print(
@@ -259,20 +262,22 @@ def sensitivity(seed: int) -> None:
         "  success  offset | after 30 rated: engine mean, ≥ 0.8 | ceiling mean, ≥ 0.8 | "
         "mean ≥ 0.8 at: engine, ceiling | random / adaptive"
     )
-    for ease in eases:
-        figures = node("sensitivity", seed, ease)
-        rank = figures["rank"]
-        counts = [rank["rated"]] + [longer["rated"] for longer in rank["longer"]]
-        means = [rank["mean"]] + [longer["mean"] for longer in rank["longer"]]
-        ceilings = [rank["ceiling"]["mean"]] + [longer["ceiling"] for longer in rank["longer"]]
-        print(
-            f"  {success_of(ease):7.2%}  {ease:6.3f} | {rank['mean']:25.3f}, "
-            f"{rank['share_at_least_0_8']:5.0%} | {rank['ceiling']['mean']:12.3f}, "
-            f"{rank['ceiling']['share_at_least_0_8']:5.0%} | {told_reaching(counts, means):>22}, "
-            f"{told_reaching(counts, ceilings):>7} | "
-            f"{figures['level']['ratio_random_to_adaptive']:17.2f}",
-            flush=True,
-        )
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        done = pool.map(lambda ease: node("sensitivity", seed, ease), eases)
+        for ease, figures in zip(eases, done, strict=True):
+            rank = figures["rank"]
+            counts = [rank["rated"]] + [longer["rated"] for longer in rank["longer"]]
+            means = [rank["mean"]] + [longer["mean"] for longer in rank["longer"]]
+            ceilings = [rank["ceiling"]["mean"]] + [longer["ceiling"] for longer in rank["longer"]]
+            print(
+                f"  {success_of(ease):7.2%}  {ease:6.3f} | {rank['mean']:25.3f}, "
+                f"{rank['share_at_least_0_8']:5.0%} | {rank['ceiling']['mean']:12.3f}, "
+                f"{rank['ceiling']['share_at_least_0_8']:5.0%} | "
+                f"{told_reaching(counts, means):>22}, "
+                f"{told_reaching(counts, ceilings):>7} | "
+                f"{figures['level']['ratio_random_to_adaptive']:17.2f}",
+                flush=True,
+            )
 
 
 def fitted_text(fit: dict[str, Any]) -> str:
