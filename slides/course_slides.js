@@ -18,7 +18,10 @@
  * node text would be smaller where it is gets a slide of its own, which it fills
  * (treesAlone). A tree still too large for that is zoomed in: a picture is shown in parts on
  * slides of their own (zoomTree), a player's tree as a window that follows the current node
- * (zoomPlayer). Only the drawing's viewBox changes: the same trace, the same labels.
+ * (zoomPlayer). A player's tree shown whole is drawn, as large as it can be, with none of its
+ * nodes under the player's words (wholeClearOfWords); a zoomed one's view keeps the current
+ * node and the open nodes clear of them (clearOfWords). Only the drawing's viewBox changes:
+ * the same trace, the same labels.
  *
  * No slide is taller than the frame: when the deck starts, every slide is laid out once, its
  * drawings fitted, and a slide whose content is still taller than the slide is split
@@ -280,16 +283,24 @@ var CourseSlides = (function () {
       bottom = Math.max(bottom, box.y + box.height);
     });
     if (left === Infinity) { return null; }
-    var matrix = graph.transform.baseVal.consolidate();
+    var box = viewUnits(svg)({ x: left, y: top, width: right - left, height: bottom - top });
+    return { x: box.x - TRIM, y: box.y - TRIM, width: box.width + 2 * TRIM,
+      height: box.height + 2 * TRIM };
+  }
+
+  // What maps a box in a graphviz drawing's graph units (getBBox of a part of it) to the
+  // drawing's viewBox units (through the graph's transform).
+  function viewUnits(svg) {
+    var graph = svg.querySelector("g.graph") || svg.querySelector("g");
+    var matrix = graph && graph.transform.baseVal.consolidate();
     matrix = matrix ? matrix.matrix : svg.createSVGMatrix();
     var corner = function (x, y) {
       return { x: matrix.a * x + matrix.c * y + matrix.e, y: matrix.b * x + matrix.d * y + matrix.f };
     };
-    var first = corner(left, top), second = corner(right, bottom);
-    return {
-      x: Math.min(first.x, second.x) - TRIM, y: Math.min(first.y, second.y) - TRIM,
-      width: Math.abs(second.x - first.x) + 2 * TRIM,
-      height: Math.abs(second.y - first.y) + 2 * TRIM,
+    return function (box) {
+      var first = corner(box.x, box.y), second = corner(box.x + box.width, box.y + box.height);
+      return { x: Math.min(first.x, second.x), y: Math.min(first.y, second.y),
+        width: Math.abs(second.x - first.x), height: Math.abs(second.y - first.y) };
     };
   }
 
@@ -441,7 +452,115 @@ var CourseSlides = (function () {
       }
       setView(svg, view);
       if (current) { clearOfWords(player, svg, view); }
+      if (!zoomed) { wholeClearOfWords(player, box, svg, content); }
     });
+  }
+
+  // A player's tree shown whole (not zoomed): drawn as large as it can be with none of its
+  // nodes under the player's words (and the key hint under them) at any step. The words
+  // are measured with the panel's tallest sentence and counts of every step in every view
+  // (wordsBand), so the drawing keeps its size and place from step to step. Of the sizes
+  // from the largest (the tree filling the slide) down to the smallest that keeps its text
+  // readable (neededScale), the largest at which the tree, centred or moved right and/or
+  // down, clears the band is taken; at that size, centred first, then moved right, then
+  // down, then both. Nothing moves when no size clears the band. The view found is kept
+  // (on box) for the next steps while the content, the room and the band stay the same.
+  function wholeClearOfWords(player, box, svg, content) {
+    var band = wordsBand(player, box);
+    if (!band) { return; }
+    var room = box.getBoundingClientRect();
+    var key = [content.x, content.y, content.width, content.height, room.left, room.top,
+      room.width, room.height, box.courseBand.key].join(" ");
+    if (box.courseWhole && box.courseWhole.key === key) {
+      if (box.courseWhole.view) { setView(svg, box.courseWhole.view); }
+      return;
+    }
+    box.courseWhole = { key: key, view: null };
+    var full = Math.min(room.width / content.width, room.height / content.height);
+    var smallest = neededScale(svg) * Reveal.getScale() / full;
+    var toView = viewUnits(svg);
+    var nodes = Array.prototype.map.call(svg.querySelectorAll("g.node"), function (node) {
+      return toView(node.getBBox());
+    });
+    var clear = function (pixels, left, top) {
+      return nodes.every(function (node) {
+        var x = left + pixels * (node.x - content.x), y = top + pixels * (node.y - content.y);
+        return !meets({ left: x, top: y, right: x + pixels * node.width,
+          bottom: y + pixels * node.height }, band);
+      });
+    };
+    for (var size = 1; size >= smallest; size -= 0.01) {
+      var pixels = full * size;
+      var width = pixels * content.width, height = pixels * content.height;
+      var centre = [room.left + (room.width - width) / 2, room.top + (room.height - height) / 2];
+      var corner = [room.right - width, room.bottom - height];
+      var places = [[centre[0], centre[1]], [corner[0], centre[1]], [centre[0], corner[1]],
+        [corner[0], corner[1]]];
+      for (var index = 0; index < places.length; index++) {
+        var left = places[index][0], top = places[index][1];
+        if (!clear(pixels, left, top)) { continue; }
+        box.courseWhole.view = {
+          x: content.x - (left - room.left) / pixels, y: content.y - (top - room.top) / pixels,
+          width: room.width / pixels, height: room.height / pixels,
+        };
+        setView(svg, box.courseWhole.view);
+        return;
+      }
+    }
+  }
+
+  // The screen box a tree slide's player's words take at most (wordsBox with the panel's
+  // tallest sentence and tallest counts of any step in any view, and the slide's key hint
+  // under them), widened by WORDS_GAP; measured once per view and scale (cached on box).
+  function wordsBand(player, box) {
+    var choice = player.querySelector(".gamelib-view");
+    var key = (choice ? choice.value : "") + " " + Reveal.getScale();
+    if (box.courseBand && box.courseBand.key === key) { return box.courseBand.band; }
+    var source = player.querySelector("script.gamelib-data");
+    var panel = box.closest(".gamelib-panel");
+    if (!source || !panel) { return null; }
+    var data = JSON.parse(source.textContent);
+    var index = Array.prototype.indexOf.call(player.querySelectorAll(".gamelib-panel"), panel);
+    var total = String(data.lengths[index]);
+    var sentences = [], counts = [];
+    Object.keys(data.views).forEach(function (name) {
+      var trace = data.views[name][index];
+      trace.sentences.forEach(function (sentence) {
+        sentences.push(data.words.step_sentence.replace(/[{]step[}]|[{]total[}]/g, total)
+          .replace("{sentence}", sentence));
+      });
+      counts.push.apply(counts, trace.counts);
+    });
+    var tallest = function (element, texts) {
+      var shown = element.textContent, best = shown, height = -1;
+      texts.forEach(function (text) {
+        element.textContent = text;
+        var measured = element.getBoundingClientRect().height;
+        if (measured > height) { height = measured; best = text; }
+      });
+      element.textContent = best;
+      return shown;
+    };
+    var sentence = panel.querySelector(".gamelib-sentence");
+    var count = panel.querySelector(".gamelib-counts");
+    var shownSentence = sentence ? tallest(sentence, sentences) : null;
+    var shownCount = count ? tallest(count, counts) : null;
+    var band = wordsBox(player);
+    var hint = player.closest("section") &&
+      player.closest("section").querySelector(".course-key-hint");
+    if (band && hint && hint.getClientRects().length > 0) {
+      var part = hint.getBoundingClientRect();
+      band = { left: Math.min(band.left, part.left), top: Math.min(band.top, part.top),
+        right: Math.max(band.right, part.right), bottom: Math.max(band.bottom, part.bottom) };
+    }
+    if (sentence) { sentence.textContent = shownSentence; }
+    if (count) { count.textContent = shownCount; }
+    if (band) {
+      band = { left: band.left - WORDS_GAP, top: band.top - WORDS_GAP,
+        right: band.right + WORDS_GAP, bottom: band.bottom + WORDS_GAP };
+    }
+    box.courseBand = { key: key, band: band };
+    return band;
   }
 
   var WORDS_GAP = 8; // screen pixels kept between the player's words and a node moved clear

@@ -17,7 +17,9 @@ names and values at least 18 px, window labels and every other text of a drawing
 14 px, with no exception. A player is shown in parts, each on its own slide (each panel's tree
 filling the slide, then its windows), which keep the same step; a tree too large for the frame
 is shown zoomed in (course_slides.js: a picture in parts on slides of their own, a player's
-tree as a window that follows the current node).
+tree as a window that follows the current node). At every step of every player of every deck,
+neither the current node nor an open node is under the player's words (its controls, title
+and sentence), whether its tree is zoomed in or shown whole.
 
 ``python slides/build.py`` brings every deck of both editions up to date first (a no-op for a
 deck whose notebook, gamelib and slides/ did not change); reveal.js must be installed in
@@ -538,20 +540,22 @@ def test_the_index_links_every_deck_built(browser: Any, server: str, decks: Path
 
 
 HIGHLIGHTED_UNDER_WORDS = """() => {
-  // every slide of the deck with a player's tree, at every step of its player: whether the
-  // tree is zoomed, and which highlighted nodes (the current node, outlined thickest, and the
-  // open nodes, outlined thicker than the rest) have a screen box that meets the box of the
-  // player's words (the union of its shown controls, title and sentence)
+  // every slide of the deck with a player's tree (zoomed in or shown whole), at every step of
+  // its player: whether the tree is zoomed, and which highlighted nodes (the current node,
+  // outlined thickest, and the open nodes, outlined thicker than the rest) have a screen box
+  // that meets the box of the player's words (the union of its shown controls, title and
+  // sentence)
   const meets = (a, b) =>
     a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
   const widthOf = node => Math.max(0, ...[...node.querySelectorAll("[stroke-width]")]
     .map(shape => parseFloat(shape.getAttribute("stroke-width")) || 0));
   const seen = [];
-  Reveal.slide(0, 0);
-  for (let number = Reveal.getTotalSlides(); number > 0; number--, Reveal.next()) {
-    const slide = Reveal.getCurrentSlide();
+  const trees = Reveal.getSlides().filter(slide => slide.dataset.coursePart === "tree");
+  for (const slide of trees) {
+    const indices = Reveal.getIndices(slide);
+    Reveal.slide(indices.h, indices.v);  // the player moves onto its part's slide
     const player = slide.querySelector(".gamelib-player");
-    if (slide.dataset.coursePart !== "tree" || !player) continue;
+    if (!player) continue;
     player.querySelector('button[data-action="first"]').click();
     const last = Number(player.querySelector(".gamelib-slider").max);
     for (let step = 0; step <= last; step++) {
@@ -580,32 +584,49 @@ HIGHLIGHTED_UNDER_WORDS = """() => {
   }
   return seen;
 }"""
-"""The visit of deck 03's player trees in
-test_a_zoomed_tree_follows_the_current_node_clear_of_the_words."""
+"""The visit of a deck's player trees in
+test_the_current_node_and_the_open_nodes_are_never_under_the_words."""
 
 
-def test_a_zoomed_tree_follows_the_current_node_clear_of_the_words(deck: Any) -> None:
+def test_the_current_node_and_the_open_nodes_are_never_under_the_words(
+    browser: Any, server: str, decks: Path
+) -> None:
     """course_slides.js finds a player's current node (the one a zoomed-in tree follows) as the
     node with the thickest outline: in gamelib's drawings the current node's outline is thicker
     than any other node's, whatever its status, and an open node's thicker than the others'.
-    On every step of every player in deck 03 (the side-by-side players included, their trees
-    zoomed in), neither the current node nor an open node is under the player's words."""
+    On every step of every player of every deck of both editions (the side-by-side players
+    included), neither the current node nor an open node is under the player's words: a
+    zoomed-in tree's view follows the current node clear of them, a tree shown whole is drawn
+    clear of them (deck 03 has zoomed trees, deck 08 trees shown whole)."""
     statuses = get_args(NodeStatus)
     current = min(line_width(status, current=True) for status in statuses)
     assert current > max(line_width(status, current=False) for status in statuses)
     assert line_width("open", current=False) > max(
         line_width(status, current=False) for status in statuses if status != "open"
     )
-    seen = deck.evaluate(HIGHLIGHTED_UNDER_WORDS)
-    # before the first step no node is outlined thicker than the rest; after it, one thickest
-    assert [step["current"] for step in seen] == [int(step["step"] > 0) for step in seen]
-    zoomed = {step["slide"] for step in seen if step["zoomed"]}
-    assert len(zoomed) >= 2, zoomed  # the case is met: trees that follow the current node
-    under = [
-        f"slide {step['slide']}, step {step['step']}: {', '.join(step['under'])}"
-        for step in seen
-        if step["under"]
+    with_players = [
+        address
+        for address in every_deck(decks)
+        if 'class="gamelib-player' in (decks / address).read_text(encoding="utf-8")
     ]
+    assert DECK in with_players and "08_windows.slides.html" in with_players, with_players
+    trees: dict[str, set[tuple[str, int]]] = {"zoomed": set(), "whole": set()}
+    under = []
+    for address in with_players:
+        with opened(browser, server, address) as page:
+            seen = page.evaluate(HIGHLIGHTED_UNDER_WORDS)
+        # before the first step no node is outlined thicker than the rest; after it, one
+        assert [step["current"] for step in seen] == [int(step["step"] > 0) for step in seen]
+        for step in seen:
+            trees["zoomed" if step["zoomed"] else "whole"].add((address, step["slide"]))
+            if step["under"]:
+                under.append(
+                    f"{address}, slide {step['slide']}, step {step['step']}: "
+                    + ", ".join(step["under"])
+                )
+    # both cases are met: trees that follow the current node, and trees shown whole
+    assert sum(address == DECK for address, _ in trees["zoomed"]) >= 2, trees
+    assert sum(address == "08_windows.slides.html" for address, _ in trees["whole"]) >= 2, trees
     assert not under, "under the player's words:\n" + "\n".join(under)
 
 
