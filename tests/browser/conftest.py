@@ -199,6 +199,33 @@ def wait_for_idle_kernel(page: Any) -> None:
     indicator.first.wait_for(timeout=LONG)
 
 
+def wait_until(
+    page: Any,
+    state: str,
+    predicate: str,
+    arg: Any = None,
+    timeout: float = LONG,
+    shown: str | None = None,
+) -> None:
+    """Wait until the JavaScript function ``predicate`` (given ``arg``) returns true. If it
+    does not within ``timeout`` milliseconds, fail with ``state`` (the state waited for, in
+    words) and, if ``shown`` (a JavaScript function of ``arg``) is given, what the page shows
+    instead, so that the failure's one-line message says what did not happen."""
+    from playwright.sync_api import Error as PlaywrightError
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        page.wait_for_function(predicate, arg=arg, timeout=timeout)
+    except PlaywrightTimeout:
+        now = ""
+        if shown is not None:
+            try:
+                now = f"; the page shows: {page.evaluate(shown, arg)}"
+            except PlaywrightError as error:
+                now = f"; what the page shows could not be read: {error.message}"
+        pytest.fail(f"not within {timeout / 1000:g} s: {state}{now}")
+
+
 EVERY_CELL_RUN = r"""() => {
     const panel = [...document.querySelectorAll(".jp-NotebookPanel")]
         .find(element => element.offsetParent !== null);

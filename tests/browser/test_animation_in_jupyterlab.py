@@ -33,12 +33,20 @@ from tests.browser.conftest import (
     notebook_page,
     run_all_until_visible,
     screenshot,
+    wait_until,
 )
 from tests.browser.test_drawings_in_jupyterlab import switch_theme
 
 pytestmark = pytest.mark.browser
 
 NOTEBOOK = "tests/browser/animation_demo.ipynb"
+
+STEP_AT_LEAST = """([element, step]) => Number(element.textContent.match(/\\d+/)[0]) >= step"""
+"""True when the sentence ``element`` (English "step N of 37: …" or Japanese "ステップ N / 37…")
+shows a step of at least ``step``."""
+
+TEXT_SHOWN = "([element]) => element.textContent.trim().slice(0, 60)"
+"""The start of the text of ``element`` (for a failure's message)."""
 
 
 def test_the_animation_steps_and_plays_in_jupyterlab(jupyter_lab: str) -> None:
@@ -62,27 +70,44 @@ def test_the_animation_steps_and_plays_in_jupyterlab(jupyter_lab: str) -> None:
         assert stepped_svg != start_svg
         screenshot(page, "02_after_one_step.png")
 
+        words = player_words("en")
         play_pause = animation.locator("button.gamelib-play").first
         play_pause.click()  # play
-        page.wait_for_function(  # playing moves on by itself: wait until past step 4
-            "element => Number(element.textContent.split(' ')[1]) >= 4",
-            arg=sentence.element_handle(),
+        wait_until(  # playing moves on by itself
+            page,
+            "the English animation, playing, shows step 4 or later",
+            STEP_AT_LEAST,
+            arg=[sentence.element_handle(), 4],
             timeout=20_000,
+            shown=TEXT_SHOWN,
         )
+        expect(animation.locator(".fa-pause")).to_have_count(1)  # the player's clock runs
         screenshot(page, "03_playing.png")
         play_pause.click()  # pause (the same button)
+        # Paused: the player's own clock (the hidden Play widget, whose icon shows whether it
+        # plays) has stopped, and the kernel has answered (the button is named "play" again).
+        expect(animation.locator(".fa-pause")).to_have_count(0)
+        expect(play_pause).to_have_accessible_name(words["play"])
         step_field = animation.get_by_role("spinbutton", name="step", exact=True)
-        page.wait_for_function(  # the kernel has drawn the last step the player sent
+        wait_until(
+            page,
+            "the kernel has drawn the last step the player sent (the sentence's step is the "
+            "step field's)",
             "([sentence, field]) => sentence.textContent.split(' ')[1] === field.value",
             arg=[sentence.element_handle(), step_field.element_handle()],
+            shown="([sentence, field]) => [sentence.textContent.trim().slice(0, 30), field.value]",
         )
         played_text = sentence.inner_text()
         played_svg = drawing_after(page, drawing_box, start_svg, stepped_svg)
         played_step = int(played_text.split()[1])
         assert played_step >= 4
         assert played_svg not in (start_svg, stepped_svg)
-        page.wait_for_timeout(1500)  # paused: nothing moves (a slow machine can only pass this)
-        assert sentence.inner_text() == played_text
+        # Nothing moves while paused. This watches for two of the player's 800 ms ticks: it
+        # is not a wait for a state (that is reached above), and a slow machine, whose clock
+        # would tick later, can only pass it.
+        page.wait_for_timeout(1600)
+        still = sentence.inner_text()
+        assert still == played_text, f"paused at {played_text!r}, then showed {still!r}"
 
         # Step to the β-cut at D (step 18), forwards or, if playing went past it, back.
         direction = "forward" if played_step <= 18 else "back"
@@ -172,15 +197,21 @@ def check_keyboard(page: Any, animation: Any) -> None:
     focused = animation.locator(":focus")
     rings: dict[str, list[tuple[str, dict[str, Any]]]] = {}
     violations: dict[str, list[str]] = {}
+    first = animation.get_by_role(names[0][0], name=names[0][1], exact=True)
     for theme in ("light", "dark"):
-        switch_theme(page, theme)
-        animation.get_by_role(names[0][0], name=names[0][1], exact=True).focus()
-        page.keyboard.press("Shift+Tab")  # from outside, so that the focus is visible
+        switch_theme(page, theme)  # and wait until JupyterLab no longer moves the focus
+        first.focus()
+        expect(first, f"the focus on {names[0][1]!r}, put there ({theme} theme)").to_be_focused()
+        page.keyboard.press("Shift+Tab")  # out of the widget, so that the focus is visible
         rings[theme] = []
-        for role, name in names:
-            page.keyboard.press("Tab")
-            expect(focused).to_have_accessible_name(name)
-            expect(focused).to_have_role(role)
+        for index, (role, name) in enumerate(names):
+            if index == 0:
+                tab_into(page, animation)  # back in: its first control has the focus
+            else:
+                page.keyboard.press("Tab")
+            where = f"the focus, after Tab, on {role} {name!r} ({theme} theme)"
+            expect(focused, where).to_have_accessible_name(name)
+            expect(focused, where).to_have_role(role)
             rings[theme].append((name, focused.evaluate(FOCUS_RING)))
             if name == words["step_forward"]:  # the controls' row, with room for the ring
                 row = animation.locator(".widget-hbox").first.bounding_box()
@@ -206,6 +237,7 @@ def check_keyboard(page: Any, animation: Any) -> None:
 
     forward = animation.get_by_role("button", name=words["step_forward"], exact=True)
     forward.focus()
+    expect(forward, "the focus on step forward, put there").to_be_focused()
     for key, step in (("Enter", 1), ("Space", 2)):
         page.keyboard.press(key)
         expect(sentence).to_contain_text(words["step_of"].format(step=step, total=37))
@@ -220,21 +252,60 @@ def check_keyboard(page: Any, animation: Any) -> None:
     expect(focused).to_have_accessible_name(words["play"])
     page.keyboard.press("Enter")  # play: the button now says and is named "pause"
     expect(focused).to_have_accessible_name(words["pause"])
-    page.wait_for_function(  # playing moves on by itself: wait until past step 6
-        "element => Number(element.textContent.match(/\\d+/)[0]) >= 6",
-        arg=sentence_box.element_handle(),
+    wait_until(  # playing moves on by itself
+        page,
+        "the Japanese animation, played by Enter, shows step 6 or later",
+        STEP_AT_LEAST,
+        arg=[sentence_box.element_handle(), 6],
         timeout=20_000,
+        shown=TEXT_SHOWN,
     )
     page.keyboard.press("Space")  # pause
     expect(focused).to_have_accessible_name(words["play"])
     expect(sentence).to_have_attribute("aria-live", "polite")
 
 
+FOCUS_INSIDE = "box => box.contains(document.activeElement)"
+"""True when the focus is on ``box`` or inside it."""
+
+FOCUS_SHOWN = """() => {
+    const element = document.activeElement;
+    return `${element.tagName}.${String(element.className).slice(0, 60)} `
+        + (element.getAttribute("aria-label") || element.textContent.trim().slice(0, 30));
+}"""
+"""Where the focus is (for a failure's message)."""
+
+TAB_STOPS_BEFORE = 2
+"""JupyterLab's Tab stops just before a widget in a notebook's output, at most: the active cell
+itself, then the cell's toolbar (one stop: its buttons are chosen by arrow keys)."""
+
+
+def tab_into(page: Any, widget: Any) -> None:
+    """Press Tab until the focus enters ``widget`` (at most :data:`TAB_STOPS_BEFORE` + 1 times).
+
+    What comes before a widget in the Tab order is JupyterLab's, and it changes by itself:
+    focusing a control of a cell that was not the active one makes that cell active, and
+    JupyterLab makes the active cell a Tab stop at once but adds its toolbar (another stop)
+    a moment later. So a Shift+Tab out of the widget lands on the toolbar or, when it comes
+    first, on the cell, and one Tab back may land on the toolbar (seen 3 times in 10 on a
+    busy machine); the widget's own order starts where the focus enters it."""
+    for _ in range(TAB_STOPS_BEFORE + 1):
+        page.keyboard.press("Tab")
+        if widget.evaluate(FOCUS_INSIDE):
+            return
+    pytest.fail(
+        f"the focus did not enter the widget after {TAB_STOPS_BEFORE + 1} Tabs: it is on "
+        f"{page.evaluate(FOCUS_SHOWN)}"
+    )
+
+
 def drawing_after(page: Any, box: Any, *earlier: str) -> str:
     """The SVG in ``box`` once it is none of the ``earlier`` ones: the kernel sends the
     sentence and the drawing as two updates, so the sentence can show a step before the
     drawing does (and each update replaces the SVG element, so the box is watched)."""
-    page.wait_for_function(
+    wait_until(
+        page,
+        "the widget's drawing has changed from the earlier steps' drawings",
         """([box, earlier]) => {
             const svg = box.querySelector("svg");
             return svg !== null && !earlier.includes(svg.outerHTML);
@@ -258,10 +329,13 @@ def check_static_player(page: Any, player: Any, name: str) -> None:
     player.locator('button[data-action="play"]').click()
     # Playing moves on by itself: wait until it has passed step 5 (a poll for one exact step
     # can miss it on a busy machine), then take the slider, which also stops the playing.
-    page.wait_for_function(
-        "element => Number(element.textContent.split(' ')[1]) >= 5",
-        arg=sentence.element_handle(),
+    wait_until(
+        page,
+        "the HTML player, playing, shows step 5 or later",
+        STEP_AT_LEAST,
+        arg=[sentence.element_handle(), 5],
         timeout=15_000,
+        shown=TEXT_SHOWN,
     )
     player.locator(".gamelib-slider").fill("18")
     expect(sentence).to_contain_text("step 18 of 37: β-cut at D: 4 ≥ 3, J pruned")

@@ -33,6 +33,7 @@ from tests.browser.conftest import (
     notebook_page,
     run_all_until_visible,
     screenshot,
+    wait_until,
 )
 
 pytestmark = pytest.mark.browser
@@ -59,6 +60,10 @@ AT_LAST_STEP = r"""output => Array.from(output.querySelectorAll(".gamelib-animat
   })"""
 """True when every widget in ``output`` shows its last step (the kernel has answered): a
 sentence starts "step N of N" (English) or "ステップ N / N" (Japanese)."""
+
+SENTENCES_SHOWN = """output => Array.from(output.querySelectorAll(".gamelib-sentence"))
+  .map(sentence => sentence.textContent.trim().slice(0, 30))"""
+"""The start of every sentence in ``output`` (for a failure's message)."""
 
 MEASURE = (
     """output => {"""
@@ -130,15 +135,45 @@ def problems(drawings: list[dict[str, Any]], theme: str) -> list[str]:
 THEMES = {"light": "JupyterLab Light", "dark": "JupyterLab Dark"}
 
 
+THEME_SETTLED = """name => document.body.dataset.jpThemeName === name
+    && !document.getElementById("main").classList.contains("lm-mod-hidden")
+    && !document.getElementById("jupyterlab-splash")
+    && !document.querySelector(".lm-Menu, .jp-Dialog")"""
+"""True when JupyterLab shows the theme ``name`` and has finished switching to it. It names the
+theme on the page's body, then hides its whole shell and shows it again at the next frame
+(hiding takes the keyboard focus away from whatever had it), and takes away its splash screen
+(which covers the page while the theme loads) 200 ms after that. No menu and no dialog (a
+"Loading…" question, when a theme loads slowly) is open either."""
+
+THEME_SHOWN = """() => ({theme: document.body.dataset.jpThemeName,
+    shellHidden: document.getElementById("main").classList.contains("lm-mod-hidden"),
+    splash: !!document.getElementById("jupyterlab-splash"),
+    menus: document.querySelectorAll(".lm-Menu").length,
+    dialog: (document.querySelector(".jp-Dialog") || {}).innerText || null,
+    focus: document.activeElement.tagName + "." + document.activeElement.className})"""
+"""What :data:`THEME_SETTLED` looks at, and where the focus is (for a failure's message)."""
+
+
 def switch_theme(page: Any, theme: str) -> None:
-    """JupyterLab's ``theme`` ("light" or "dark"), through its menu (Settings → Theme); the
-    choice is kept in the server's settings, so each notebook sets the one it wants."""
+    """JupyterLab's ``theme`` ("light" or "dark"), through its menu (Settings → Theme), and
+    wait until JupyterLab has finished switching (:data:`THEME_SETTLED`), so that nothing
+    hides the page or moves the focus afterwards. A theme already shown is left as it is:
+    choosing it again changes nothing, and a change that never comes cannot be waited for.
+    The choice is kept in the server's settings, so each notebook sets the one it wants."""
+    name = THEMES[theme]
+    if page.evaluate(THEME_SETTLED, name):
+        return
     page.locator(".lm-MenuBar-itemLabel", has_text="Settings").first.click()
     page.locator(".lm-Menu-itemLabel", has_text="Theme").first.click()
-    page.locator(".lm-Menu-itemLabel", has_text=THEMES[theme]).first.click()
-    is_light = "true" if theme == "light" else "false"
-    page.locator(f'body[data-jp-theme-light="{is_light}"]').wait_for(state="attached", timeout=LONG)
-    page.keyboard.press("Escape")  # the menu, if it stayed open
+    page.locator(".lm-Menu-itemLabel", has_text=name).first.click()
+    wait_until(
+        page,
+        f"JupyterLab shows the theme {name!r}, its shell shown again, its splash screen, "
+        "menus and dialogs gone",
+        THEME_SETTLED,
+        arg=name,
+        shown=THEME_SHOWN,
+    )
 
 
 def measure_notebook(
@@ -155,7 +190,13 @@ def measure_notebook(
             panel.locator(drawn).first.wait_for(timeout=LONG)
         notebook_element = panel.locator(".jp-Notebook").first
         notebook_element.evaluate(LAST_STEP)
-        page.wait_for_function(AT_LAST_STEP, arg=notebook_element.element_handle(), timeout=LONG)
+        wait_until(
+            page,
+            "every player and widget of the notebook shows its last step",
+            AT_LAST_STEP,
+            arg=notebook_element.element_handle(),
+            shown=SENTENCES_SHOWN,
+        )
         for theme in THEMES:
             switch_theme(page, theme)
             drawings = notebook_element.evaluate(MEASURE)

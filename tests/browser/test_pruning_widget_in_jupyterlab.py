@@ -36,6 +36,7 @@ from tests.browser.conftest import (
     notebook_page,
     run_all_until_visible,
     screenshot,
+    wait_until,
 )
 from tests.browser.test_tictactoe_in_jupyterlab import FOCUSED_NAME, LOW_CONTRAST, small_targets
 
@@ -181,7 +182,9 @@ def test_the_pruning_exercise_checks_and_solves_in_jupyterlab(jupyter_lab: str) 
         assert drawn_texts(before) == drawn_texts(draw(expected.tree).svg())
         exercise.locator(".gamelib-new-tree").first.click()
         expect(title).to_contain_text(f"Tree seed {SEED + 1}")
-        page.wait_for_function(
+        wait_until(
+            page,
+            "the exercise's drawing has changed to the new tree",
             """([box, before]) => {
                 const svg = box.querySelector("svg");
                 return svg !== null && svg.outerHTML !== before;
