@@ -23,8 +23,12 @@ Next to the decks: a copy of reveal.js (``slides/node_modules/reveal.js``, insta
 the players), and an ``index.html`` listing the decks (``ja/index.html`` the Japanese ones;
 each index links the other). The folder works offline, from ``file://`` or any static server.
 
-A deck is rebuilt only when its notebook, gamelib's code, the pinned requirements or one of
-this folder's files changed (a hash is kept next to each deck); ``--fresh`` rebuilds all.
+The decks to build are built side by side, one worker process (and kernel) per processor; the
+messages come in the notebooks' order, and a deck that fails is named (the others are still
+built, then the build fails). A deck is rebuilt only when its notebook, gamelib's code, the
+pinned requirements, reveal.js's lock file, this script or the template changed (a hash is kept
+next to each deck); not for ``course.css`` or ``course_slides.js``, which the decks link to and
+every build copies again. ``--fresh`` rebuilds all.
 
 Usage: ``python slides/build.py [--fresh] [--language en|ja] [NOTEBOOK ...]`` where a notebook
 is a path (built in its own edition) or the start of a name (``03`` or ``03_alphabeta``: built
@@ -37,10 +41,12 @@ import argparse
 import hashlib
 import html
 import json
+import multiprocessing
 import os
 import shutil
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -155,7 +161,8 @@ def select(names: list[str], languages: list[str] | None = None) -> list[tuple[E
 
 def fingerprint(notebook: Path) -> str:
     """A hash of what a deck depends on: its notebook, gamelib's code, the pinned
-    requirements, reveal.js's lock file and this folder's build files."""
+    requirements, reveal.js's lock file, this script and the template (not the theme and
+    script the decks link to, which :func:`copy_support_files` copies on every build)."""
     digest = hashlib.sha256()
     files = [
         notebook,
@@ -246,26 +253,110 @@ def export(notebook: Any, name: str, edition: Edition = EDITIONS["en"]) -> str:
     return str(body)
 
 
+class DeckError(Exception):
+    """A deck could not be built: its notebook failed to execute or to export (the message
+    says why; :func:`build_decks` names the deck)."""
+
+
+@dataclass(frozen=True)
+class Deck:
+    """One deck to bring up to date.
+
+    Attributes:
+        notebook: the notebook it is made from.
+        edition: the edition it belongs to.
+        fingerprint: what it depends on now (:func:`fingerprint`).
+    """
+
+    notebook: Path
+    edition: Edition
+    fingerprint: str
+
+    @property
+    def path(self) -> Path:
+        """The deck's file: ``NN_name.slides.html`` in the edition's folder."""
+        return self.edition.build / f"{self.notebook.stem}.slides.html"
+
+    @property
+    def stamp(self) -> Path:
+        """The file keeping the fingerprint the deck was last built with."""
+        return self.edition.build / ".stamps" / f"{self.notebook.stem}.sha256"
+
+    @property
+    def shown(self) -> str:
+        """The deck's name in messages: its path in ``slides/_build``."""
+        return str(self.path.relative_to(BUILD))
+
+    def up_to_date(self) -> bool:
+        """Whether the deck exists and was built with today's fingerprint."""
+        return (
+            self.path.exists()
+            and self.stamp.exists()
+            and self.stamp.read_text() == self.fingerprint
+        )
+
+
+def make_deck(deck: Deck) -> float:
+    """Execute and export one deck, then write its stamp; returns the seconds it took.
+
+    Runs in a worker process of :func:`build_decks`. Raises :class:`DeckError` (with the
+    error's name and text) when the notebook fails to execute or to export; its stamp
+    is then left as it was, so the next build tries it again."""
+    started = time.monotonic()
+    try:
+        notebook = execute(deck.notebook)
+        static_outputs(notebook)
+        body = export(notebook, deck.notebook.stem, deck.edition)
+    except Exception as error:  # any failure, reported in the parent with the deck's name
+        raise DeckError(f"{type(error).__name__}: {error}") from None
+    deck.edition.build.mkdir(parents=True, exist_ok=True)
+    deck.path.write_text(body, encoding="utf-8")
+    deck.stamp.parent.mkdir(parents=True, exist_ok=True)
+    deck.stamp.write_text(deck.fingerprint)
+    return time.monotonic() - started
+
+
 def build_deck(path: Path, fresh: bool, edition: Edition | None = None) -> Path:
     """Build one notebook's deck (unless it is up to date) in its edition (by default the
     one its folder says); returns the deck's path."""
-    edition = edition or edition_of(path)
-    edition.build.mkdir(parents=True, exist_ok=True)
-    deck = edition.build / f"{path.stem}.slides.html"
-    stamp = edition.build / ".stamps" / f"{path.stem}.sha256"
-    wanted = fingerprint(path)
-    if not fresh and deck.exists() and stamp.exists() and stamp.read_text() == wanted:
-        say(f"{deck.name} is up to date")
-        return deck
-    started = time.monotonic()
-    notebook = execute(path)
-    static_outputs(notebook)
-    deck.write_text(export(notebook, path.stem, edition), encoding="utf-8")
-    stamp.parent.mkdir(parents=True, exist_ok=True)
-    stamp.write_text(wanted)
-    shown = deck.relative_to(BUILD)
-    say(f"{shown}: executed and exported in {time.monotonic() - started:.0f} s")
-    return deck
+    return build_decks([(edition or edition_of(path), path)], fresh)[0]
+
+
+def build_decks(notebooks: list[tuple[Edition, Path]], fresh: bool) -> list[Path]:
+    """Bring the decks of ``notebooks`` up to date (all of them when ``fresh``); returns
+    their paths, in the order given.
+
+    The decks to build are made at the same time, one worker process per processor (each
+    runs its own kernel; the notebooks write no files, so they cannot disturb each other),
+    started in the order of their file names (an English notebook next to its Japanese
+    twin); the messages come in the order given whatever order the workers finish in. Every
+    deck is tried; then, if any failed, :class:`SystemExit` names the failed decks."""
+    decks = [Deck(path, edition, fingerprint(path)) for edition, path in notebooks]
+    stale = [deck for deck in decks if fresh or not deck.up_to_date()]
+    failed: list[str] = []
+    processors = len(os.sched_getaffinity(0))  # the ones this process may use
+    workers = max(1, min(processors, len(stale)))
+    # fork: a worker needs nothing but this module, which is already loaded
+    context = multiprocessing.get_context("fork")
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+        # twins side by side (a notebook and its translation take about as long), so that
+        # no long notebook is left to run alone at the end
+        by_name = sorted(stale, key=lambda deck: deck.notebook.name)
+        running = {deck: pool.submit(make_deck, deck) for deck in by_name}
+        for deck in decks:
+            if deck not in running:
+                say(f"{deck.path.name} is up to date")
+                continue
+            try:
+                seconds = running[deck].result()
+            except Exception as error:  # DeckError, or a worker that died
+                say(f"{deck.shown} FAILED: {error}")
+                failed.append(deck.shown)
+                continue
+            say(f"{deck.shown}: executed and exported in {seconds:.0f} s")
+    if failed:
+        raise SystemExit(f"[slides] {len(failed)} deck(s) failed: {', '.join(failed)}")
+    return [deck.path for deck in decks]
 
 
 def deck_title(deck: Path, edition: Edition = EDITIONS["en"]) -> str:
@@ -322,8 +413,7 @@ def main(arguments: list[str] | None = None) -> int:
         parser.error(str(error))
     BUILD.mkdir(parents=True, exist_ok=True)
     copy_support_files()
-    for edition, path in notebooks:
-        build_deck(path, options.fresh, edition)
+    build_decks(notebooks, options.fresh)
     indexes = [write_index(edition) for edition in EDITIONS.values()]
     shown = " and ".join(str(index.relative_to(ROOT)) for index in indexes)
     say(f"the decks are in {BUILD.relative_to(ROOT)}: open {shown}")
