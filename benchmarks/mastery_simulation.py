@@ -29,7 +29,8 @@ mastery.js, the page's own code):
    random ratio, under the model with another offset (below), the starting difficulty
    re-fitted on that model's students in memory (the fit file stays today's fit); drawn from
    the same seeds as ``run``, so today's row is ``run``'s figures again. Five rows, two at a
-   time: about 13 minutes of CPU (16 of wall clock on a busy 2-core machine), so it is a flag.
+   time: 11 to 13 minutes of CPU, 10 to 16 of wall clock on a shared 2-core machine (two
+   runs), so it is a flag.
 
 The simulated students' model (a part of an answer is right with probability σ(θ + 3.5) for
 the skill the part belongs to, θ ~ N(0, 1) per skill; practice raises every practised skill's
