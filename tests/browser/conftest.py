@@ -22,7 +22,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -166,31 +166,6 @@ def worker_name(name: str) -> str:
         return name
     path = Path(name)
     return f"{path.stem}_{worker}{path.suffix}"
-
-
-def once_per_run(
-    tmp_path_factory: pytest.TempPathFactory, name: str, action: Callable[[], object]
-) -> None:
-    """Run ``action`` once per test run, however many pytest-xdist workers ask for it.
-
-    Without xdist it simply runs. With xdist, the first worker to ask runs it while holding a
-    lock in the run's temporary folder (shared by its workers, new for every run); the others
-    wait on the lock, then go on without running it again. So a build that writes into the
-    repository (slides/_build) is done once, and never again while another worker's browser
-    reads its files. If ``action`` fails, the next worker to ask runs it again (and fails in
-    its turn, with its own message)."""
-    if os.environ.get("PYTEST_XDIST_WORKER") is None:
-        action()
-        return
-    import fcntl  # POSIX only, as xdist's workers here are: imported where it is needed
-
-    shared = tmp_path_factory.getbasetemp().parent  # a worker's own folder is under it
-    done = shared / f"{name}.done"
-    with (shared / f"{name}.lock").open("w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file is closed
-        if not done.exists():
-            action()
-            done.touch()
 
 
 def wait_for_idle_kernel(page: Any) -> None:

@@ -46,7 +46,6 @@ from tests.browser.conftest import (
     REPOSITORY,
     SCREENSHOTS,
     headless_chromium,
-    once_per_run,
     static_server,
 )
 
@@ -61,14 +60,12 @@ SMALLEST_BODY_TEXT = 24.0  # CSS pixels on the screen, after reveal.js's scaling
 
 
 @pytest.fixture(scope="module")
-def decks(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def decks() -> Path:
     if not (REPOSITORY / "slides" / "node_modules" / "reveal.js" / "dist" / "reveal.js").exists():
         pytest.fail("reveal.js is not installed: run `bash scripts/course.sh slides` first")
-    # every deck of both editions, rebuilt only when its notebook, gamelib or slides/ changed;
-    # once per run (the build rewrites reveal.js's files even when every deck is up to date,
-    # so it must not run while another xdist worker's browser reads them)
+    # every deck of both editions, rebuilt only when its notebook, gamelib or the build changed
     command = [sys.executable, str(REPOSITORY / "slides" / "build.py")]
-    once_per_run(tmp_path_factory, "slides_build", lambda: subprocess.run(command, check=True))
+    subprocess.run(command, check=True)
     return BUILD
 
 
