@@ -19,9 +19,11 @@
  * (treesAlone). A tree still too large for that is zoomed in: a picture is shown in parts on
  * slides of their own (zoomTree), a player's tree as a window that follows the current node
  * (zoomPlayer). A player's tree shown whole is drawn, as large as it can be, with none of its
- * nodes under the player's words (wholeClearOfWords); a zoomed one's view keeps the current
- * node and the open nodes clear of them (clearOfWords). Only the drawing's viewBox changes:
- * the same trace, the same labels.
+ * nodes under the player's words nor under reveal.js's arrows and slide number in the bottom
+ * right corner (wholeClearOfOverlays); a zoomed one's view keeps the current node and the
+ * open nodes clear of the words (clearOfWords) and its room ends before the arrows and the
+ * slide number (roomBesideCorner). Only the drawing's viewBox (and a zoomed drawing's room)
+ * changes: the same trace, the same labels.
  *
  * No slide is taller than the frame: when the deck starts, every slide is laid out once, its
  * drawings fitted, and a slide whose content is still taller than the slide is split
@@ -430,9 +432,14 @@ var CourseSlides = (function () {
         content.height = bottom - content.y;
       }
       box.courseBox = content;
+      roomBesideCorner(box, []); // the whole room, to see whether the tree is zoomed in it
       var room = box.getBoundingClientRect(), scale = neededScale(svg) * Reveal.getScale();
       var view = partsOf(content, room.width, room.height, scale)[0];
       var zoomed = view.width < content.width || view.height < content.height;
+      if (zoomed && roomBesideCorner(box, revealCorner())) { // (still zoomed: a smaller room)
+        room = box.getBoundingClientRect();
+        view = partsOf(content, room.width, room.height, scale)[0];
+      }
       var current = zoomed ? currentNode(svg) : null;
       if (zoomed) {
         var centre = current ? current.getBBox() : null;
@@ -452,61 +459,171 @@ var CourseSlides = (function () {
       }
       setView(svg, view);
       if (current) { clearOfWords(player, svg, view); }
-      if (!zoomed) { wholeClearOfWords(player, box, svg, content); }
+      if (!zoomed) { wholeClearOfOverlays(player, box, svg, content); }
     });
   }
 
+  // A zoomed tree's room made to end before what reveal.js draws over its bottom right
+  // corner (corner: screen boxes, see revealCorner): its right side or its bottom moved in,
+  // whichever leaves the larger room, so that no node shown in the window that follows the
+  // current node is under them. With no corner box over the room, the whole room (inset by
+  // course.css alone). Returns whether the room was made smaller.
+  function roomBesideCorner(box, corner) {
+    box.style.removeProperty("--course-clear-right");
+    box.style.removeProperty("--course-clear-bottom");
+    var room = box.getBoundingClientRect();
+    var over = corner.filter(function (part) { return meets(part, room); });
+    if (over.length === 0) { return false; }
+    var left = Math.min.apply(null, over.map(function (part) { return part.left; }));
+    var top = Math.min.apply(null, over.map(function (part) { return part.top; }));
+    var beside = (left - room.left) * room.height, above = room.width * (top - room.top);
+    var name = beside >= above ? "--course-clear-right" : "--course-clear-bottom";
+    var cut = beside >= above ? room.right - left : room.bottom - top;
+    box.style.setProperty(name, (cut / Reveal.getScale()).toFixed(2) + "px");
+    return true;
+  }
+
+  // The screen boxes reveal.js draws over the bottom right corner of the current slide,
+  // each widened by CORNER_GAP: its navigation arrows (one box around those the slide shows,
+  // Reveal.availableRoutes, where they stand once shown: their layout boxes, without the
+  // transform that slides a hidden arrow in) and its slide number. Empty when it shows none.
+  function revealCorner() {
+    var routes = Reveal.availableRoutes();
+    var controls = document.querySelector(".reveal .controls");
+    var parts = [], arrows = null;
+    if (controls && controls.getClientRects().length > 0) {
+      var origin = controls.getBoundingClientRect();
+      controls.querySelectorAll("button").forEach(function (button) {
+        var direction = /navigate-(left|right|up|down)/.exec(button.className);
+        if (!direction || !routes[direction[1]] || button.offsetWidth === 0) { return; }
+        var left = origin.left + button.offsetLeft, top = origin.top + button.offsetTop;
+        var part = { left: left, top: top, right: left + button.offsetWidth,
+          bottom: top + button.offsetHeight };
+        arrows = arrows ? { left: Math.min(arrows.left, part.left),
+          top: Math.min(arrows.top, part.top), right: Math.max(arrows.right, part.right),
+          bottom: Math.max(arrows.bottom, part.bottom) } : part;
+      });
+    }
+    if (arrows) { parts.push(arrows); }
+    var number = document.querySelector(".reveal .slide-number");
+    if (number && number.getClientRects().length > 0) {
+      var box = number.getBoundingClientRect();
+      if (box.width > 0 && box.height > 0) {
+        parts.push({ left: box.left, top: box.top, right: box.right, bottom: box.bottom });
+      }
+    }
+    return parts.map(function (part) {
+      return { left: part.left - CORNER_GAP, top: part.top - CORNER_GAP,
+        right: part.right + CORNER_GAP, bottom: part.bottom + CORNER_GAP };
+    });
+  }
+
+  var CORNER_GAP = 8; // screen pixels kept between a node and reveal.js's arrows or number
+
   // A player's tree shown whole (not zoomed): drawn as large as it can be with none of its
-  // nodes under the player's words (and the key hint under them) at any step. The words
-  // are measured with the panel's tallest sentence and counts of every step in every view
-  // (wordsBand), so the drawing keeps its size and place from step to step. Of the sizes
-  // from the largest (the tree filling the slide) down to the smallest that keeps its text
-  // readable (neededScale), the largest at which the tree, centred or moved right and/or
-  // down, clears the band is taken; at that size, centred first, then moved right, then
-  // down, then both. Nothing moves when no size clears the band. The view found is kept
-  // (on box) for the next steps while the content, the room and the band stay the same.
-  function wholeClearOfWords(player, box, svg, content) {
+  // nodes under what lies over the slide at any step: the player's words (and the key hint
+  // under them), measured with the panel's tallest sentence and counts of every step in
+  // every view (wordsBand), and reveal.js's arrows and slide number in the bottom right
+  // corner (revealCorner), so the drawing keeps its size and place from step to step. Of
+  // the sizes from the largest (the tree filling the slide) down to the smallest that keeps
+  // its text readable (neededScale), the largest at which the tree, centred or moved to a
+  // side or a corner of the room, clears them all is taken; at that size, centred first,
+  // then moved right, down, right and down (away from the words), left, up, left and up
+  // (away from the corner), right and up, left and down, then to where a node just clears
+  // one of them (edgePlaces), nearest the centre first. When no size clears them all, the
+  // same search for the words alone; when none clears the words, nothing moves. The view
+  // found is kept (on box) for the next steps while the content, the room, the words and
+  // the corner stay the same.
+  function wholeClearOfOverlays(player, box, svg, content) {
     var band = wordsBand(player, box);
-    if (!band) { return; }
+    var corner = revealCorner();
+    var overlays = (band ? [band] : []).concat(corner);
+    if (overlays.length === 0) { return; }
     var room = box.getBoundingClientRect();
     var key = [content.x, content.y, content.width, content.height, room.left, room.top,
-      room.width, room.height, box.courseBand.key].join(" ");
+      room.width, room.height, box.courseBand ? box.courseBand.key : ""];
+    overlays.forEach(function (part) { key.push(part.left, part.top, part.right, part.bottom); });
+    key = key.join(" ");
     if (box.courseWhole && box.courseWhole.key === key) {
       if (box.courseWhole.view) { setView(svg, box.courseWhole.view); }
       return;
     }
-    box.courseWhole = { key: key, view: null };
     var full = Math.min(room.width / content.width, room.height / content.height);
     var smallest = neededScale(svg) * Reveal.getScale() / full;
     var toView = viewUnits(svg);
     var nodes = Array.prototype.map.call(svg.querySelectorAll("g.node"), function (node) {
       return toView(node.getBBox());
     });
+    var view = clearView(room, content, nodes, full, smallest, overlays) ||
+      (band && corner.length > 0 ? clearView(room, content, nodes, full, smallest, [band]) : null);
+    box.courseWhole = { key: key, view: view };
+    if (view) { setView(svg, view); }
+  }
+
+  // The view (viewBox) that draws content (its nodes: boxes in view units) in room (a screen
+  // box) as large as it can be, from full screen pixels per unit down to smallest times
+  // that, with no node meeting any of overlays (screen boxes), placed as wholeClearOfOverlays
+  // says; null when no size and place clears them.
+  function clearView(room, content, nodes, full, smallest, overlays) {
     var clear = function (pixels, left, top) {
       return nodes.every(function (node) {
         var x = left + pixels * (node.x - content.x), y = top + pixels * (node.y - content.y);
-        return !meets({ left: x, top: y, right: x + pixels * node.width,
-          bottom: y + pixels * node.height }, band);
+        var shown = { left: x, top: y, right: x + pixels * node.width,
+          bottom: y + pixels * node.height };
+        return overlays.every(function (part) { return !meets(shown, part); });
       });
     };
     for (var size = 1; size >= smallest; size -= 0.01) {
       var pixels = full * size;
       var width = pixels * content.width, height = pixels * content.height;
-      var centre = [room.left + (room.width - width) / 2, room.top + (room.height - height) / 2];
-      var corner = [room.right - width, room.bottom - height];
-      var places = [[centre[0], centre[1]], [corner[0], centre[1]], [centre[0], corner[1]],
-        [corner[0], corner[1]]];
-      for (var index = 0; index < places.length; index++) {
-        var left = places[index][0], top = places[index][1];
+      var across = { centre: room.left + (room.width - width) / 2, right: room.right - width,
+        left: room.left };
+      var down = { centre: room.top + (room.height - height) / 2, bottom: room.bottom - height,
+        top: room.top };
+      var places = [["centre", "centre"], ["right", "centre"], ["centre", "bottom"],
+        ["right", "bottom"], ["left", "centre"], ["centre", "top"], ["left", "top"],
+        ["right", "top"], ["left", "bottom"]];
+      var corners = places.map(function (place) {
+        return [across[place[0]], down[place[1]]];
+      }).concat(edgePlaces(room, content, nodes, overlays, pixels, width, height));
+      for (var index = 0; index < corners.length; index++) {
+        var left = corners[index][0], top = corners[index][1];
         if (!clear(pixels, left, top)) { continue; }
-        box.courseWhole.view = {
+        return {
           x: content.x - (left - room.left) / pixels, y: content.y - (top - room.top) / pixels,
           width: room.width / pixels, height: room.height / pixels,
         };
-        setView(svg, box.courseWhole.view);
-        return;
       }
     }
+    return null;
+  }
+
+  // The other places (screen left and top of content drawn at pixels per unit, width x
+  // height, inside room) worth trying: where a node just clears an overlay on one side, on
+  // each axis (or the room's edges or centre), nearest the centre first.
+  function edgePlaces(room, content, nodes, overlays, pixels, width, height) {
+    var inside = function (value, low, high) { return Math.max(low, Math.min(high, value)); };
+    var lefts = [room.left, room.right - width, room.left + (room.width - width) / 2];
+    var tops = [room.top, room.bottom - height, room.top + (room.height - height) / 2];
+    nodes.forEach(function (node) {
+      overlays.forEach(function (part) {
+        lefts.push(part.right + 0.5 - pixels * (node.x - content.x),
+          part.left - 0.5 - pixels * (node.x + node.width - content.x));
+        tops.push(part.bottom + 0.5 - pixels * (node.y - content.y),
+          part.top - 0.5 - pixels * (node.y + node.height - content.y));
+      });
+    });
+    var centre = [lefts[2], tops[2]], places = [];
+    lefts.forEach(function (left) {
+      left = inside(left, room.left, room.right - width);
+      tops.forEach(function (top) {
+        places.push([left, inside(top, room.top, room.bottom - height)]);
+      });
+    });
+    var distance = function (place) {
+      return Math.abs(place[0] - centre[0]) + Math.abs(place[1] - centre[1]);
+    };
+    return places.sort(function (first, second) { return distance(first) - distance(second); });
   }
 
   // The screen box a tree slide's player's words take at most (wordsBox with the panel's

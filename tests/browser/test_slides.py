@@ -19,7 +19,8 @@ filling the slide, then its windows), which keep the same step; a tree too large
 is shown zoomed in (course_slides.js: a picture in parts on slides of their own, a player's
 tree as a window that follows the current node). At every step of every player of every deck,
 neither the current node nor an open node is under the player's words (its controls, title
-and sentence), whether its tree is zoomed in or shown whole.
+and sentence), and no node shown is under reveal.js's navigation arrows or slide number (the
+bottom right corner), whether its tree is zoomed in or shown whole.
 
 ``python slides/build.py`` brings every deck of both editions up to date first (a no-op for a
 deck whose notebook, gamelib and slides/ did not change); reveal.js must be installed in
@@ -536,14 +537,21 @@ def test_the_index_links_every_deck_built(browser: Any, server: str, decks: Path
         context.close()
 
 
-HIGHLIGHTED_UNDER_WORDS = """() => {
+NODES_UNDER_OVERLAYS = """() => {
   // every slide of the deck with a player's tree (zoomed in or shown whole), at every step of
-  // its player: whether the tree is zoomed, and which highlighted nodes (the current node,
+  // its player: whether the tree is zoomed, which highlighted nodes (the current node,
   // outlined thickest, and the open nodes, outlined thicker than the rest) have a screen box
   // that meets the box of the player's words (the union of its shown controls, title and
-  // sentence)
+  // sentence), and which nodes shown (their screen box cut to the drawing's) meet the box of
+  // reveal.js's navigation arrows (the union of those shown, once shown: their transitions
+  // finished) or of its slide number
   const meets = (a, b) =>
     a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  const union = boxes => boxes.reduce((box, part) => ({left: Math.min(box.left, part.left),
+    top: Math.min(box.top, part.top), right: Math.max(box.right, part.right),
+    bottom: Math.max(box.bottom, part.bottom)}));
+  const cut = (a, b) => ({left: Math.max(a.left, b.left), top: Math.max(a.top, b.top),
+    right: Math.min(a.right, b.right), bottom: Math.min(a.bottom, b.bottom)});
   const widthOf = node => Math.max(0, ...[...node.querySelectorAll("[stroke-width]")]
     .map(shape => parseFloat(shape.getAttribute("stroke-width")) || 0));
   const seen = [];
@@ -551,20 +559,28 @@ HIGHLIGHTED_UNDER_WORDS = """() => {
   for (const slide of trees) {
     const indices = Reveal.getIndices(slide);
     Reveal.slide(indices.h, indices.v);  // the player moves onto its part's slide
+    document.getAnimations().filter(animation => animation instanceof CSSTransition)
+      .forEach(animation => animation.finish());
     const player = slide.querySelector(".gamelib-player");
     if (!player) continue;
+    const arrows = [...document.querySelectorAll(".reveal .controls button")]
+      .filter(button => getComputedStyle(button).visibility === "visible"
+        && button.getClientRects().length > 0)
+      .map(button => button.getBoundingClientRect());
+    const number = [...document.querySelectorAll(".reveal .slide-number")]
+      .filter(element => element.getClientRects().length > 0)
+      .map(element => element.getBoundingClientRect());
+    const corner = (arrows.length > 0 ? [union(arrows)] : []).concat(number);
     player.querySelector('button[data-action="first"]').click();
     const last = Number(player.querySelector(".gamelib-slider").max);
     for (let step = 0; step <= last; step++) {
       const svg = [...player.querySelectorAll(".gamelib-drawing svg")]
         .find(drawing => drawing.getClientRects().length > 0);
-      const words = [...player.querySelectorAll(
+      const words = union([...player.querySelectorAll(
         ".gamelib-controls, .gamelib-title, .gamelib-sentence")]
         .filter(element => element.getClientRects().length > 0)
-        .map(element => element.getBoundingClientRect())
-        .reduce((box, part) => ({left: Math.min(box.left, part.left),
-          top: Math.min(box.top, part.top), right: Math.max(box.right, part.right),
-          bottom: Math.max(box.bottom, part.bottom)}));
+        .map(element => element.getBoundingClientRect()));
+      const frame = svg.getBoundingClientRect();
       const nodes = [...svg.querySelectorAll("g.node")];
       const widths = nodes.map(widthOf);
       const thinnest = Math.min(...widths), thickest = Math.max(...widths);
@@ -572,7 +588,14 @@ HIGHLIGHTED_UNDER_WORDS = """() => {
           && meets(node.getBoundingClientRect(), words))
         .map(node => (widthOf(node) === thickest ? "current " : "open ")
           + node.textContent.trim().split(/\\s+/)[0]);
-      seen.push({slide: Reveal.getSlidePastCount() + 1, step, under,
+      const cornered = nodes.filter(node => {
+          const shown = cut(node.getBoundingClientRect(), frame);
+          return shown.left < shown.right && shown.top < shown.bottom
+            && corner.some(part => meets(shown, part));
+        })
+        .map(node => node.textContent.trim().split(/\\s+/)[0]);
+      seen.push({slide: Reveal.getSlidePastCount() + 1, step, under, cornered,
+        corner: corner.length,
         zoomed: player.hasAttribute("data-course-zoomed"),
         current: thickest > thinnest
           ? nodes.filter((node, index) => widths[index] === thickest).length : 0});
@@ -582,10 +605,10 @@ HIGHLIGHTED_UNDER_WORDS = """() => {
   return seen;
 }"""
 """The visit of a deck's player trees in
-test_the_current_node_and_the_open_nodes_are_never_under_the_words."""
+test_no_node_is_under_reveals_arrows_nor_a_highlighted_one_under_the_words."""
 
 
-def test_the_current_node_and_the_open_nodes_are_never_under_the_words(
+def test_no_node_is_under_reveals_arrows_nor_a_highlighted_one_under_the_words(
     browser: Any, server: str, decks: Path
 ) -> None:
     """course_slides.js finds a player's current node (the one a zoomed-in tree follows) as the
@@ -594,7 +617,10 @@ def test_the_current_node_and_the_open_nodes_are_never_under_the_words(
     On every step of every player of every deck of both editions (the side-by-side players
     included), neither the current node nor an open node is under the player's words: a
     zoomed-in tree's view follows the current node clear of them, a tree shown whole is drawn
-    clear of them (deck 03 has zoomed trees, deck 08 trees shown whole)."""
+    clear of them (deck 03 has zoomed trees, deck 08 trees shown whole). And no node shown,
+    whatever its status, is under reveal.js's navigation arrows or its slide number (a node
+    under them is one the back row cannot read): a tree shown whole is drawn clear of them
+    too, a zoomed tree's room ends before them."""
     statuses = get_args(NodeStatus)
     current = min(line_width(status, current=True) for status in statuses)
     assert current > max(line_width(status, current=False) for status in statuses)
@@ -609,9 +635,10 @@ def test_the_current_node_and_the_open_nodes_are_never_under_the_words(
     assert DECK in with_players and "08_windows.slides.html" in with_players, with_players
     trees: dict[str, set[tuple[str, int]]] = {"zoomed": set(), "whole": set()}
     under = []
+    cornered = []
     for address in with_players:
         with opened(browser, server, address) as page:
-            seen = page.evaluate(HIGHLIGHTED_UNDER_WORDS)
+            seen = page.evaluate(NODES_UNDER_OVERLAYS)
         # before the first step no node is outlined thicker than the rest; after it, one
         assert [step["current"] for step in seen] == [int(step["step"] > 0) for step in seen]
         for step in seen:
@@ -621,10 +648,18 @@ def test_the_current_node_and_the_open_nodes_are_never_under_the_words(
                     f"{address}, slide {step['slide']}, step {step['step']}: "
                     + ", ".join(step["under"])
                 )
+            # the case is met: reveal.js shows its arrows and the slide number on the slide
+            assert step["corner"] == 2, (address, step)
+            if step["cornered"]:
+                cornered.append(
+                    f"{address}, slide {step['slide']}, step {step['step']}: "
+                    + ", ".join(step["cornered"])
+                )
     # both cases are met: trees that follow the current node, and trees shown whole
     assert sum(address == DECK for address, _ in trees["zoomed"]) >= 2, trees
     assert sum(address == "08_windows.slides.html" for address, _ in trees["whole"]) >= 2, trees
     assert not under, "under the player's words:\n" + "\n".join(under)
+    assert not cornered, "under reveal.js's arrows or slide number:\n" + "\n".join(cornered)
 
 
 def test_the_notebooks_have_slide_breaks_for_teaching() -> None:
