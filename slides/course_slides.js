@@ -497,11 +497,8 @@ var CourseSlides = (function () {
         var direction = /navigate-(left|right|up|down)/.exec(button.className);
         if (!direction || !routes[direction[1]] || button.offsetWidth === 0) { return; }
         var left = origin.left + button.offsetLeft, top = origin.top + button.offsetTop;
-        var part = { left: left, top: top, right: left + button.offsetWidth,
-          bottom: top + button.offsetHeight };
-        arrows = arrows ? { left: Math.min(arrows.left, part.left),
-          top: Math.min(arrows.top, part.top), right: Math.max(arrows.right, part.right),
-          bottom: Math.max(arrows.bottom, part.bottom) } : part;
+        arrows = union(arrows, { left: left, top: top, right: left + button.offsetWidth,
+          bottom: top + button.offsetHeight });
       });
     }
     if (arrows) { parts.push(arrows); }
@@ -512,10 +509,7 @@ var CourseSlides = (function () {
         parts.push({ left: box.left, top: box.top, right: box.right, bottom: box.bottom });
       }
     }
-    return parts.map(function (part) {
-      return { left: part.left - CORNER_GAP, top: part.top - CORNER_GAP,
-        right: part.right + CORNER_GAP, bottom: part.bottom + CORNER_GAP };
-    });
+    return parts.map(function (part) { return widened(part, CORNER_GAP); });
   }
 
   var CORNER_GAP = 8; // screen pixels kept between a node and reveal.js's arrows or number
@@ -666,16 +660,11 @@ var CourseSlides = (function () {
     var hint = player.closest("section") &&
       player.closest("section").querySelector(".course-key-hint");
     if (band && hint && hint.getClientRects().length > 0) {
-      var part = hint.getBoundingClientRect();
-      band = { left: Math.min(band.left, part.left), top: Math.min(band.top, part.top),
-        right: Math.max(band.right, part.right), bottom: Math.max(band.bottom, part.bottom) };
+      band = union(band, hint.getBoundingClientRect());
     }
     if (sentence) { sentence.textContent = shownSentence; }
     if (count) { count.textContent = shownCount; }
-    if (band) {
-      band = { left: band.left - WORDS_GAP, top: band.top - WORDS_GAP,
-        right: band.right + WORDS_GAP, bottom: band.bottom + WORDS_GAP };
-    }
+    if (band) { band = widened(band, WORDS_GAP); }
     box.courseBand = { key: key, band: band };
     return band;
   }
@@ -685,6 +674,22 @@ var CourseSlides = (function () {
   function meets(first, second) {
     return first.left < second.right && second.left < first.right &&
       first.top < second.bottom && second.top < first.bottom;
+  }
+
+  // The smallest box (left, top, right, bottom) holding both boxes; the second alone (as a
+  // plain box) when the first is null.
+  function union(first, second) {
+    if (!first) {
+      return { left: second.left, top: second.top, right: second.right, bottom: second.bottom };
+    }
+    return { left: Math.min(first.left, second.left), top: Math.min(first.top, second.top),
+      right: Math.max(first.right, second.right), bottom: Math.max(first.bottom, second.bottom) };
+  }
+
+  // box grown by gap on every side.
+  function widened(box, gap) {
+    return { left: box.left - gap, top: box.top - gap, right: box.right + gap,
+      bottom: box.bottom + gap };
   }
 
   function moved(box, dx, dy) {
@@ -698,11 +703,7 @@ var CourseSlides = (function () {
     player.querySelectorAll(".gamelib-controls, .gamelib-title, .gamelib-sentence")
       .forEach(function (words) {
         if (words.getClientRects().length === 0) { return; }
-        var part = words.getBoundingClientRect();
-        box = box ? {
-          left: Math.min(box.left, part.left), top: Math.min(box.top, part.top),
-          right: Math.max(box.right, part.right), bottom: Math.max(box.bottom, part.bottom),
-        } : { left: part.left, top: part.top, right: part.right, bottom: part.bottom };
+        box = union(box, words.getBoundingClientRect());
       });
     return box;
   }
