@@ -43,6 +43,7 @@ import pytest
 from tests.browser.conftest import (
     REPOSITORY,
     SCREENSHOTS,
+    headless_chromium,
     offline_context,
     static_server,
 )
@@ -82,6 +83,12 @@ def server(site: Path) -> Iterator[str]:
     """A static file server of the site on a free local port; its base URL."""
     with static_server(site) as url:
         yield url
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with headless_chromium() as launched:
+        yield launched
 
 
 def page_width(page: Any) -> int:

@@ -46,6 +46,7 @@ from gamelib.render.style import NodeStatus, line_width
 from tests.browser.conftest import (
     REPOSITORY,
     SCREENSHOTS,
+    headless_chromium,
     static_server,
 )
 
@@ -74,6 +75,12 @@ def server(decks: Path) -> Iterator[str]:
     """A static file server of slides/_build on a free local port; its base URL."""
     with static_server(decks) as url:
         yield url
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with headless_chromium() as launched:
+        yield launched
 
 
 @contextmanager
