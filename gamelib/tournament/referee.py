@@ -111,6 +111,36 @@ class PlayerProcess:
     collected_cpu_seconds: float | None = None
     """The CPU time of the process and its collected descendants (see :func:`reap`); None
     until it is collected, and for a process that was killed."""
+    player_path: str = ""
+    """The player file as the process sees it (sent with ``hello``)."""
+    ticks_at_freeze: int | None = None
+    """The CPU time of the side's process tree when it was last stopped (:meth:`freeze`), in
+    :data:`~gamelib.tournament.sandbox.CLOCK_TICK`; None while it runs."""
+    ticks_at_thaw: int = 0
+    """The same when it was last continued (:meth:`thaw`)."""
+
+    def freeze(self) -> int:
+        """Stop the side's whole process tree (:func:`gamelib.tournament.sandbox.freeze`):
+        the side not on move does not compute. Returns the CPU time (ticks) the tree used
+        since :meth:`thaw`."""
+        if self.process.returncode is not None:
+            return 0
+        sandbox.freeze(self.process.pid)
+        self.ticks_at_freeze = sandbox.cpu_ticks(self.process.pid)
+        return max(0, self.ticks_at_freeze - self.ticks_at_thaw)
+
+    def thaw(self) -> float:
+        """Continue the side's process tree; the CPU seconds it used while it was stopped
+        (0 unless one of its processes escaped the stop)."""
+        if self.process.returncode is not None:
+            return 0.0
+        self.ticks_at_thaw = sandbox.cpu_ticks(self.process.pid)
+        frozen = 0
+        if self.ticks_at_freeze is not None:
+            frozen = max(0, self.ticks_at_thaw - self.ticks_at_freeze)
+            self.ticks_at_freeze = None
+        sandbox.thaw(self.process.pid)
+        return frozen * sandbox.CLOCK_TICK
 
     def cpu_seconds(self) -> float | None:
         """The player's CPU time over the game, once its process is collected (see the module
@@ -236,7 +266,8 @@ class PlayerFailedError(Exception):
 def start_player(
     spec: GameSpec, side: int, user_id: int | None, *, sandbox_wanted: bool
 ) -> PlayerProcess:
-    """Start side ``side``'s process (it waits for its ``hello``)."""
+    """Start side ``side``'s process: Python and the referee's own child module start, then
+    it waits for its ``hello`` (:func:`introduce`) before it reads anything of the player's."""
     folder, copy = sandbox.prepare_folder(spec.paths[side])
     child_read, referee_write = os.pipe()
     referee_read, child_write = os.pipe()
@@ -277,17 +308,22 @@ def start_player(
         folder=folder,
         sandboxed=plan.sandboxed,
         log_limit=spec.limits.log_bytes,
+        player_path=plan.player_path,
     )
+    return player
+
+
+def introduce(spec: GameSpec, player: PlayerProcess) -> None:
+    """Send the side its ``hello``: only then does its process read the player's file."""
     player.send(
         {
             "type": protocol.HELLO,
             "game": spec.game,
-            "side": side,
+            "side": player.side,
             "seed": spec.seed,
-            "path": plan.player_path,
+            "path": player.player_path,
         }
     )
-    return player
 
 
 def death_status(player: PlayerProcess) -> tuple[Status, str]:
@@ -352,16 +388,21 @@ def failure_of(
     return PlayerFailedError(side, Status.BAD_ANSWER, f"it sent a {kind!r} message out of turn")
 
 
-def start_both(players: list[PlayerProcess]) -> list[PlayerFailedError | None]:
-    """Wait for both ``ready`` messages: each side's failure to start, or None."""
-    deadline = time.perf_counter() + START_SECONDS
+def start_both(spec: GameSpec, players: list[PlayerProcess]) -> list[PlayerFailedError | None]:
+    """Load the sides' files one after the other: each side gets its ``hello``, has
+    :data:`START_SECONDS` to answer ``ready``, and is stopped (:meth:`PlayerProcess.freeze`)
+    before the next side loads, so that no player's code runs while the other's loads.
+    Each side's failure to start, or None."""
     failures: list[PlayerFailedError | None] = []
     for player in players:
+        introduce(spec, player)
+        deadline = time.perf_counter() + START_SECONDS
         try:
             allowance = f"{START_SECONDS} s of start"
             message = wait_for_message(players, player.side, deadline, allowance)
             if message.get("type") != protocol.READY:
                 raise failure_of(message, player.side)
+            player.freeze()
             failures.append(None)
         except PlayerFailedError as failure:
             if failure.status in (Status.TIME_OUT, Status.CRASH, Status.BAD_ANSWER):
@@ -373,7 +414,16 @@ def start_both(players: list[PlayerProcess]) -> list[PlayerFailedError | None]:
 def close_players(players: list[PlayerProcess]) -> None:
     """Say ``bye`` to every process, give them :data:`EXIT_SECONDS` (together) to exit, kill
     those still running, keep the last of their logs, close the pipes and remove their
-    folders."""
+    folders. Every process of each side's tree (read while the tree is stopped, so none is
+    missed) is killed and gone before this returns."""
+    snapshots = []
+    for player in players:
+        snapshot: list[tuple[int, str]] = []
+        if player.process.returncode is None:
+            sandbox.freeze(player.process.pid)
+            snapshot = sandbox.process_snapshot(player.process.pid)
+            player.thaw()
+        snapshots.append(snapshot)
     for player in players:
         if player.process.returncode is None and not player.killed:
             player.send({"type": protocol.BYE})
@@ -391,6 +441,8 @@ def close_players(players: list[PlayerProcess]) -> None:
             with contextlib.suppress(OSError):
                 os.close(descriptor)
         shutil.rmtree(player.folder, ignore_errors=True)
+    for snapshot in snapshots:
+        sandbox.end_processes(snapshot)
 
 
 def points_of(score: float) -> tuple[float, float]:
@@ -420,6 +472,22 @@ class Clocks:
         return self.banks[side]
 
 
+SPARE_TICKS: Final = 2
+"""How many clock ticks of CPU time beyond the wall time of a move are not charged: the
+CPU times the kernel reports are whole ticks, so a process that computed for the whole
+move may show up to one tick more, and one more covers the referee's stopping of it."""
+
+
+def charged_seconds(wall: float, stolen: float, move_ticks: int) -> float:
+    """The time a move is charged: its ``wall`` time (the other side is stopped meanwhile, so
+    this is the machine's time the side had), plus the CPU seconds its processes ``stolen``
+    while they should have been stopped, plus the CPU time of the move
+    (``move_ticks``) beyond its wall time and :data:`SPARE_TICKS` (computing on several
+    cores at once). A player computing on one core is charged its wall time exactly."""
+    several_cores = max(0.0, (move_ticks - SPARE_TICKS) * sandbox.CLOCK_TICK - wall)
+    return wall + stolen + several_cores
+
+
 def play_moves(
     spec: GameSpec,
     game: NamedMovesGame,
@@ -445,6 +513,16 @@ def play_moves(
         side = game.to_move(state)
         player = players[side]
         bank = clocks.banks[side]
+        stolen = player.thaw()
+        allowance = clock.allowance(bank) - stolen
+        if allowance <= 0:
+            player.kill()
+            raise PlayerFailedError(
+                side,
+                Status.TIME_OUT,
+                f"its processes used {stolen:.3g} s of CPU while the other side was on move, "
+                "more than its bank",
+            )
         sent = time.perf_counter()
         position = {
             "type": protocol.POSITION,
@@ -459,11 +537,20 @@ def play_moves(
         if player.messages:
             raise failure_of(player.messages[0], side, out_of_turn=True)
         player.send(position)
-        allowance = clock.allowance(bank)
         message = wait_for_message(
             players, side, sent + allowance, f"{allowance:.3g} s (move time + bank + grace)"
         )
-        seconds = time.perf_counter() - sent
+        wall = time.perf_counter() - sent
+        seconds = charged_seconds(wall, stolen, player.freeze())
+        if seconds > clock.allowance(bank):
+            clocks.charge(side, seconds, clock)
+            raise PlayerFailedError(
+                side,
+                Status.TIME_OUT,
+                f"its move took {wall:.3g} s, and its processes used {seconds - wall:.3g} s "
+                "more CPU (on other cores, or while the other side was on move): "
+                f"{seconds:.3g} s is more than {clock.allowance(bank):.3g} s",
+            )
         if message.get("type") != protocol.ANSWER:
             clocks.charge(side, seconds, clock)
             raise failure_of(message, side)
@@ -530,7 +617,7 @@ def play_game(spec: GameSpec, *, sandbox_wanted: bool = True) -> GameResult:
                 players.append(
                     start_player(spec, side, user_ids[side], sandbox_wanted=sandbox_wanted)
                 )
-            failures = start_both(players)
+            failures = start_both(spec, players)
             for failure in failures:
                 if failure is not None:
                     statuses[failure.side], details[failure.side] = failure.status, failure.detail

@@ -231,8 +231,16 @@ def prepare_folder(player_file: str) -> tuple[str, str]:
 
 def child_command(settings: str) -> list[str]:
     """The player's process: this Python, isolated mode (no user site, no PYTHON* variables,
-    not the working folder on the path), no bytecode written."""
-    return [sys.executable, "-I", "-B", "-m", "gamelib.tournament.child", settings]
+    not the working folder on the path), no bytecode written, running the referee's own copy
+    of :mod:`gamelib.tournament.child` (the folder above this ``gamelib`` package comes first
+    on its path: a second copy installed elsewhere, as in a git worktree beside an editable
+    install, is never the one that runs)."""
+    above = str(Path(gamelib.__file__).resolve().parent.parent)
+    program = (
+        f"import sys; sys.path.insert(0, {above!r}); "
+        "from gamelib.tournament.child import main; main(sys.argv)"
+    )
+    return [sys.executable, "-I", "-B", "-c", program, settings]
 
 
 def _read_only_views() -> list[str]:
@@ -333,3 +341,177 @@ def launch(
     wrapped, inside = sandbox_command(bwrap, command, copy, user_id)
     environment["HOME"] = PLAYER_FOLDER
     return Launch(wrapped, folder, environment, inside, True, user_id)
+
+
+# --- The side not on move does not compute -------------------------------------------------
+#
+# Between its moves a player's whole process tree is stopped with SIGSTOP, which no process
+# can catch, block or ignore. The tree is found from the process the referee started: under
+# the sandbox that is the outer ``bwrap``, and every process the player starts stays below it
+# whatever it does (a new session or process group, a double fork: an orphan is adopted by
+# the PID namespace's first process, bwrap's own, which is in the tree). Without the sandbox
+# an orphan is adopted by the machine's init and leaves the tree: the sandbox is what makes
+# the rule hold.
+
+CLOCK_TICK: Final = 1.0 / os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 0.01
+"""The unit of the CPU times in ``/proc/PID/stat`` (1/100 s on Linux)."""
+
+FREEZE_SECONDS: Final = 1.0
+"""How long :func:`freeze` keeps stopping a tree whose processes keep waking each other."""
+
+
+def _read(path: str) -> str | None:
+    try:
+        with open(path) as file:
+            return file.read()
+    except OSError:
+        return None
+
+
+def _stat_fields(path: str) -> list[str] | None:
+    """The fields of a ``/proc/.../stat`` file after the command's name (field 3, the state,
+    first), or None for a process that is gone."""
+    text = _read(path)
+    if text is None or ")" not in text:
+        return None
+    return text[text.rindex(")") + 2 :].split()
+
+
+def _tasks(pid: int) -> list[str]:
+    try:
+        return os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return []
+
+
+def process_tree(root: int) -> list[int]:
+    """``root`` and every process below it, parents first (Linux: each thread's
+    ``/proc/PID/task/TID/children``; an empty list where /proc has no such files or ``root``
+    is gone). A process forked while the tree is read may be missing: :func:`freeze` reads
+    the tree again until every process in it is stopped."""
+    found: list[int] = []
+    seen: set[int] = set()
+    waiting = [root]
+    while waiting:
+        pid = waiting.pop(0)
+        if pid in seen:
+            continue
+        tasks = _tasks(pid)
+        if not tasks:
+            continue
+        seen.add(pid)
+        found.append(pid)
+        for task in tasks:
+            children = _read(f"/proc/{pid}/task/{task}/children")
+            if children:
+                waiting.extend(int(child) for child in children.split())
+    return found
+
+
+def is_stopped(pid: int) -> bool:
+    """Whether no thread of ``pid`` can run: each is stopped (``T``, ``t``), a zombie or dead,
+    or the process is gone."""
+    for task in _tasks(pid):
+        fields = _stat_fields(f"/proc/{pid}/task/{task}/stat")
+        if fields is not None and fields[0] not in ("T", "t", "Z", "X"):
+            return False
+    return True
+
+
+def freeze(root: int, seconds: float = FREEZE_SECONDS) -> bool:
+    """Stop (SIGSTOP) every process of ``root``'s tree, round after round until a round finds
+    every one stopped (a process forked, or woken by a SIGCONT from a process not yet
+    stopped, is caught by the next round). False if that did not happen within ``seconds``
+    (the processes stopped so far stay stopped; :func:`cpu_ticks` then shows what ran)."""
+    deadline = time.monotonic() + seconds
+    signalled: set[int] = set()
+    rounds = 0
+    while True:
+        running = [pid for pid in process_tree(root) if not is_stopped(pid)]
+        if not running:
+            return True
+        for pid in running:
+            if pid not in signalled or rounds % 16 == 15:
+                with contextlib.suppress(OSError):
+                    os.kill(pid, signal.SIGSTOP)
+                signalled.add(pid)
+        if time.monotonic() > deadline:
+            return False
+        rounds += 1
+        # A stop takes effect when the process next runs: look again at once for a while
+        # (a few tens of microseconds a round), then give the machine's cores to it.
+        if rounds > 64:
+            time.sleep(0.001)
+        else:
+            os.sched_yield()
+
+
+def thaw(root: int) -> None:
+    """Continue (SIGCONT) every process of ``root``'s tree, children first (a parent never
+    runs before the processes below it can)."""
+    for pid in reversed(process_tree(root)):
+        with contextlib.suppress(OSError):
+            os.kill(pid, signal.SIGCONT)
+
+
+def cpu_ticks(root: int) -> int:
+    """The CPU time (user and system, in :data:`CLOCK_TICK`) of ``root``'s tree: each live or
+    zombie process's own time (its threads', finished ones included) and its collected
+    children's. A process that ends and is collected inside the tree moves its time to its
+    parent's count, so the difference of two readings is what the tree used in between."""
+    total = 0
+    for pid in process_tree(root):
+        fields = _stat_fields(f"/proc/{pid}/stat")
+        if fields is not None and len(fields) > 14:
+            total += sum(int(fields[index]) for index in (11, 12, 13, 14))
+    return total
+
+
+def process_snapshot(root: int) -> list[tuple[int, str]]:
+    """Every process of ``root``'s tree with its start time (so that a process id the
+    kernel hands to a new process later is never mistaken for it)."""
+    found = []
+    for pid in process_tree(root):
+        fields = _stat_fields(f"/proc/{pid}/stat")
+        if fields is not None and len(fields) > 19:
+            found.append((pid, fields[19]))
+    return found
+
+
+def _is_running(pid: int, started: str) -> bool:
+    """Whether process ``pid``, started at ``started``, is still there (not a zombie)."""
+    fields = _stat_fields(f"/proc/{pid}/stat")
+    return (
+        fields is not None
+        and len(fields) > 19
+        and fields[19] == started
+        and fields[0]
+        not in (
+            "Z",
+            "X",
+        )
+    )
+
+
+def end_processes(snapshot: list[tuple[int, str]], seconds: float = 5.0) -> list[int]:
+    """SIGKILL every process of ``snapshot`` (see :func:`process_snapshot`) still running and
+    wait, at most ``seconds``, until none is. Returns those still running then (none unless
+    the kernel is slow)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        alive = [(pid, started) for pid, started in snapshot if _is_running(pid, started)]
+        if not alive or time.monotonic() > deadline:
+            return [pid for pid, _ in alive]
+        for pid, _ in alive:
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+        time.sleep(0.002)
+
+
+def kill_tree(root: int, seconds: float = 5.0) -> list[int]:
+    """SIGKILL every process of ``root``'s tree and wait, at most ``seconds``, until none of
+    them is running. The tree is stopped first (:func:`freeze`), so that no process forks
+    while it is read. Returns the processes still running at the end (none unless the kernel
+    is slow)."""
+    freeze(root, min(seconds / 5, FREEZE_SECONDS))
+    return end_processes(process_snapshot(root), seconds)
