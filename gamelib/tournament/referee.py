@@ -209,12 +209,16 @@ class PlayerProcess:
         return True
 
     def kill(self) -> None:
-        """SIGKILL the process's whole group (for a sandbox: bwrap, which takes its PID
-        namespace, and so every process the player started, with it). A process already
+        """SIGKILL every process of the side's tree (:func:`~gamelib.tournament.sandbox.kill_tree`)
+        and the process's whole group (for a sandbox: bwrap, which takes its PID namespace,
+        and so every process the player started, with it). A process already
         collected is not counted as killed (what is left of its group is killed all the
         same)."""
         if self.process.returncode is None:
             self.killed = True
+            # The whole tree, stopped first so that none of it forks meanwhile, and waited
+            # for: nothing of the side is left running (a fork bomb included) on return.
+            sandbox.kill_tree(self.process.pid)
         with contextlib.suppress(OSError):
             os.killpg(self.process.pid, signal.SIGKILL)
 

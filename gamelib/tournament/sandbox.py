@@ -424,17 +424,14 @@ def freeze(root: int, seconds: float = FREEZE_SECONDS) -> bool:
     stopped, is caught by the next round). False if that did not happen within ``seconds``
     (the processes stopped so far stay stopped; :func:`cpu_ticks` then shows what ran)."""
     deadline = time.monotonic() + seconds
-    signalled: set[int] = set()
     rounds = 0
     while True:
         running = [pid for pid in process_tree(root) if not is_stopped(pid)]
         if not running:
             return True
         for pid in running:
-            if pid not in signalled or rounds % 16 == 15:
-                with contextlib.suppress(OSError):
-                    os.kill(pid, signal.SIGSTOP)
-                signalled.add(pid)
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGSTOP)
         if time.monotonic() > deadline:
             return False
         rounds += 1
