@@ -4,6 +4,7 @@ arithmetic, the void rule, forced passes, reports, and results that survive JSON
 from __future__ import annotations
 
 import dataclasses
+import os
 import random
 from pathlib import Path
 
@@ -238,7 +239,8 @@ def test_usage_counts_each_players_cpu_time_and_the_games_wall_time(
     start-ups, about 0.2 s of CPU each, differ by tens of milliseconds on a busy machine: a CI
     run measured 0.349 s against 0.207 s for 6 moves, 0.142 s apart, not the 0.15 s a
     one-move margin allowed). With or without the sandbox (under it the player's process
-    reports its own time as it exits)."""
+    reports its own time as it exits). Each side's time is under the game's wall time, the
+    spinner's under the wall time less the sleeper's moves (it is stopped meanwhile)."""
     spinner = write(tmp_path, "spinner.py", SPINNER)
     sleeper = write(
         tmp_path,
@@ -256,7 +258,11 @@ def test_usage_counts_each_players_cpu_time_and_the_games_wall_time(
     assert spinning is not None and sleeping is not None
     assert spinning >= 0.03 * result.sides[0].moves
     assert spinning - sleeping >= 0.5 * 0.03 * result.sides[0].moves  # start-ups' jitter
-    assert spinning + sleeping < usage.wall_seconds
+    # Each side is one process computing on one core at a time (not the two together: their
+    # Pythons start at the same time, on two cores), and the spinner is stopped while the
+    # sleeper is on move.
+    assert max(spinning, sleeping) < usage.wall_seconds
+    assert spinning < usage.wall_seconds - result.sides[1].seconds_used
     assert 0 < usage.referee_cpu_seconds < usage.wall_seconds
     assert GameResult.from_line(result.to_line()) == result
 
@@ -284,3 +290,54 @@ def test_a_killed_players_cpu_time_is_unknown_and_old_lines_read_without_usage(
     old = GameResult.from_json(data)
     assert old.usage is None
     assert old == dataclasses.replace(result, usage=None)
+
+
+FAILING_BWRAP = """#!/bin/sh
+echo run >> {calls}
+echo "bwrap: setting up uid map: Permission denied" >&2
+exit 1
+"""
+
+
+def test_a_bwrap_that_cannot_make_its_sandbox_is_found_once_and_blames_no_player(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A ``bwrap`` on the path that fails as it does in a container (or where unprivileged
+    user namespaces are restricted) is tried once, before any game: the referee raises
+    with one sentence for the lecturer (bwrap's own line, what to do), ``player check`` says
+    the machine is at fault and not the file (exit 2), and a tournament is refused before
+    its first game."""
+    from gamelib.tournament.check import check_player
+    from gamelib.tournament.runner import TournamentRefusedError, run_tournament
+
+    folder = tmp_path / "bin"
+    folder.mkdir()
+    calls = tmp_path / "calls"
+    fake = folder / "bwrap"
+    fake.write_text(FAILING_BWRAP.format(calls=calls))
+    fake.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{folder}:{os.environ['PATH']}")
+    monkeypatch.setattr(sandbox, "_probed", {})
+    assert sandbox.bubblewrap() == str(fake)
+    spec = spec_of(LADDER["Greedy"], LADDER["Random"])
+    for _ in range(2):
+        with pytest.raises(sandbox.SandboxUnavailableError) as raised:
+            play_game(spec)
+    message = str(raised.value)
+    assert "setting up uid map: Permission denied" in message
+    assert "not a fault of any player's file" in message
+    assert "apparmor_restrict_unprivileged_userns" in message
+    assert calls.read_text().splitlines() == ["run"]  # tried once, by the probe only
+
+    said: list[str] = []
+    assert check_player(LADDER["Greedy"], language="en", out=said.append) == 2
+    assert len(said) == 2  # the heading, then the machine's sentence
+    assert "not a fault of your file" in said[1]
+    assert "Permission denied" in said[1]
+    assert "could not be started as a player" not in " ".join(said)
+
+    results = tmp_path / "results.jsonl"
+    with pytest.raises(TournamentRefusedError, match="cannot make its sandbox"):
+        run_tournament([spec], results)
+    assert not results.exists()
+    assert calls.read_text().splitlines() == ["run"]

@@ -599,7 +599,12 @@ def play_game(spec: GameSpec, *, sandbox_wanted: bool = True) -> GameResult:
     Raises:
         ValueError: for an unknown game or an opening that is not legal (a fault of the
             spec, not of a player).
+        gamelib.tournament.sandbox.SandboxUnavailableError: when bwrap is installed but
+            cannot make its sandbox on this machine (found out once per process, before
+            the first game: no game is played, no player is blamed).
     """
+    if sandbox_wanted:
+        sandbox.require_sandbox()
     started, referee_started = time.perf_counter(), time.thread_time()
     game = make_game(spec.game)
     state = game.initial_state()

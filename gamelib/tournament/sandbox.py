@@ -45,6 +45,7 @@ import fcntl
 import os
 import shutil
 import signal
+import subprocess
 import sys
 import tempfile
 import time
@@ -103,6 +104,73 @@ def warn_once(asked: bool = True) -> None:
     if not _warned:
         _warned = True
         warnings.warn(isolation_warning(asked), RuntimeWarning, stacklevel=3)
+
+
+PROBE_SECONDS: Final = 20.0
+"""How long the one trial of the sandbox (:func:`sandbox_failure`) may take."""
+
+_probed: dict[str, str | None] = {}
+
+
+def unavailable_sentence(reason: str) -> str:
+    """What the lecturer is told when bwrap is installed but cannot make its sandbox."""
+    return (
+        f"bubblewrap (bwrap) is installed but cannot make its sandbox on this machine ({reason}); "
+        "this happens in containers and on systems that restrict unprivileged user namespaces "
+        "(Ubuntu 23.10 and later), it is not a fault of any player's file: allow user "
+        "namespaces (on Ubuntu: sudo sysctl -w kernel.apparmor_restrict_unprivileged_userns=0) "
+        "or run the tournament outside the container, then start it again."
+    )
+
+
+class SandboxUnavailableError(RuntimeError):
+    """bwrap is installed but cannot make its sandbox here: the machine's setup, never a
+    player's fault. ``reason`` is what bwrap said; the message is
+    :func:`unavailable_sentence`."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(unavailable_sentence(reason))
+        self.reason = reason
+
+
+def sandbox_failure(bwrap: str) -> str | None:
+    """Why ``bwrap`` cannot run this Python in the players' sandbox (the last line it wrote,
+    such as ``bwrap: setting up uid map: Permission denied``), or None when it can. Tried
+    once per process (a sandbox that starts Python and exits, about a tenth of a second)."""
+    if bwrap not in _probed:
+        command, _ = sandbox_command(bwrap, [sys.executable, "-I", "-c", "pass"], "", None)
+        try:
+            done = subprocess.run(
+                command,
+                stdin=subprocess.DEVNULL,
+                capture_output=True,
+                timeout=PROBE_SECONDS,
+                start_new_session=True,
+                env={"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"},
+                check=False,
+            )
+        except (OSError, subprocess.TimeoutExpired) as error:
+            _probed[bwrap] = str(error)
+        else:
+            said = done.stderr.decode("utf-8", errors="replace").strip().splitlines()
+            failure = said[-1][:200] if said else f"exit code {done.returncode}"
+            _probed[bwrap] = None if done.returncode == 0 else failure
+    return _probed[bwrap]
+
+
+def require_sandbox() -> None:
+    """Check, once per process, that the sandbox can be made where bwrap is installed.
+
+    Raises:
+        SandboxUnavailableError: when bwrap is on the path but fails (nothing is raised when
+            it works, or when it is missing: players then run with limits alone, with the
+            warning of :func:`warn_once`).
+    """
+    bwrap = bubblewrap()
+    if bwrap is not None:
+        failure = sandbox_failure(bwrap)
+        if failure is not None:
+            raise SandboxUnavailableError(failure)
 
 
 def _lock_folder() -> Path:
