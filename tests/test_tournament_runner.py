@@ -192,7 +192,7 @@ def test_a_tournament_whose_every_game_is_void_is_refused(tmp_path: Path) -> Non
     assert not all(result.void for result in results)
 
 
-def test_a_swiss_tournament_plays_its_rounds_one_after_the_other(tmp_path: Path) -> None:
+def test_a_swiss_tournament_pairs_each_round_from_the_results_before_it(tmp_path: Path) -> None:
     names = ["ann", "bob", "cy", "dee", "eve"]
     options = TournamentOptions(game="tictactoe", openings=2, seed=1)
     plan = Swiss(players(tmp_path / "players", names), options, rounds=3)
@@ -201,6 +201,24 @@ def test_a_swiss_tournament_plays_its_rounds_one_after_the_other(tmp_path: Path)
     counted = {result.spec.game_id for result in results}
     rounds = Counter(game_id[:7] for game_id in counted)
     assert rounds == {"sw-r001": 2, "sw-r002": 2, "sw-r003": 2}
+    # Each round is paired from the results of the rounds before it (the runner hands them
+    # over): its games are the schedule's for those results, and no two players meet twice
+    # (paired from no results, every round would repeat the first round's pairs).
+    for round_number in (1, 2, 3):
+        earlier = [result for result in results if result.spec.game_id < f"sw-r{round_number:03d}"]
+        played = sorted(
+            (
+                result.spec
+                for result in results
+                if result.spec.game_id[:7] == f"sw-r{round_number:03d}"
+            ),
+            key=lambda spec: spec.game_id,
+        )
+        assert [spec for spec in played if spec.attempt == 0] == list(
+            plan.games(round_number, earlier)
+        )
+    pairs = [frozenset(result.spec.players) for result in results if result.spec.attempt == 0]
+    assert len(pairs) == len(set(pairs)) == 6
 
 
 # The command ------------------------------------------------------------------------------
