@@ -341,3 +341,23 @@ def test_a_bwrap_that_cannot_make_its_sandbox_is_found_once_and_blames_no_player
         run_tournament([spec], results)
     assert not results.exists()
     assert calls.read_text().splitlines() == ["run"]
+
+
+CMDLINE_READER = """
+def choose_move(game, state, clock):
+    with open("/proc/1/cmdline", "rb") as file:
+        print("CMDLINE", file.read().replace(b"\\0", b" ").decode())
+    return game.moves(state)[0]
+"""
+
+
+@pytest.mark.skipif(sandbox.bubblewrap() is None, reason="the sandbox needs bubblewrap")
+def test_the_sandboxes_first_process_does_not_list_the_folders_it_binds(tmp_path: Path) -> None:
+    """bwrap reads its options from a pipe: inside the sandbox, ``/proc/1/cmdline`` (bwrap's
+    own process) shows neither the folders it binds nor the referee's copy of the file."""
+    reader = write(tmp_path, "reader.py", CMDLINE_READER)
+    result = play_game(spec_of(reader, LADDER["Greedy"], game="tictactoe"))
+    assert result.sandboxed
+    line = next(line for line in result.sides[0].log.splitlines() if line.startswith("CMDLINE"))
+    assert "--args" in line
+    assert "--ro-bind" not in line and "gamelib-player-" not in line and str(tmp_path) not in line

@@ -267,6 +267,22 @@ class PlayerFailedError(Exception):
         self.detail = detail
 
 
+def hidden_options(command: list[str], sandboxed: bool) -> tuple[list[str], tuple[int, ...]]:
+    """The command with bwrap's options read from a pipe (``--args``) rather than given on
+    its command line, so that inside the sandbox ``/proc/1/cmdline`` (bwrap's own process)
+    does not list the lecturer's folders it binds; and the pipe's descriptor to pass (none
+    without the sandbox)."""
+    if not sandboxed:
+        return command, ()
+    split = command.index("--")
+    reading, writing = os.pipe()
+    try:
+        os.write(writing, b"".join(option.encode() + b"\0" for option in command[1:split]))
+    finally:
+        os.close(writing)
+    return [command[0], "--args", str(reading), *command[split:]], (reading,)
+
+
 def start_player(
     spec: GameSpec, side: int, user_id: int | None, *, sandbox_wanted: bool
 ) -> PlayerProcess:
@@ -283,16 +299,21 @@ def start_player(
         plan = sandbox.launch(
             spec.paths[side], folder, copy, settings, sandbox=sandbox_wanted, user_id=user_id
         )
-        process = subprocess.Popen(
-            plan.command,
-            cwd=plan.cwd,
-            env=plan.env,
-            stdin=subprocess.DEVNULL,
-            stdout=log_write,
-            stderr=log_write,
-            pass_fds=(child_read, child_write),
-            start_new_session=True,
-        )
+        command, options = hidden_options(plan.command, plan.sandboxed)
+        try:
+            process = subprocess.Popen(
+                command,
+                cwd=plan.cwd,
+                env=plan.env,
+                stdin=subprocess.DEVNULL,
+                stdout=log_write,
+                stderr=log_write,
+                pass_fds=(child_read, child_write, *options),
+                start_new_session=True,
+            )
+        finally:
+            for descriptor in options:
+                os.close(descriptor)
     except BaseException:
         for descriptor in (child_read, referee_write, referee_read, child_write, log_read):
             os.close(descriptor)

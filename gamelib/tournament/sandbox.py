@@ -35,7 +35,17 @@ processes), which :func:`isolation_warning` says.
 
 Without bubblewrap (macOS, Windows, or ``sandbox=False``) the player runs with the limits
 alone, in a fresh temporary folder, and the module warns once per process that players are
-not isolated from the machine's files (:func:`warn_once`).
+not isolated from the machine's files (:func:`warn_once`). Where bubblewrap is installed but
+cannot make its sandbox (a container; a system that restricts unprivileged user namespaces:
+"setting up uid map: Permission denied"), :func:`require_sandbox` finds it out once, with
+one trial, and raises :class:`SandboxUnavailableError`, whose sentence tells the lecturer what
+to do; no game is played and no player is blamed.
+
+The side not on move does not compute (:func:`freeze`, :func:`thaw`, :func:`cpu_ticks`): the
+referee stops a side's whole process tree with SIGSTOP between its moves and measures what
+the tree still uses. bwrap reads its options from a pipe (``--args``), so that
+``/proc/1/cmdline`` inside the sandbox does not list the folders it binds (the referee's
+:func:`gamelib.tournament.referee.hidden_options`).
 """
 
 from __future__ import annotations
