@@ -18,6 +18,19 @@ answer, so the pipes and the player's replay of the game count against the playe
 * loading the file (the ``hello``) has its own allowance, :data:`START_SECONDS`, and does
   not touch the bank.
 
+The side not on move does not compute. Both processes start at once, but each side is sent
+its ``hello`` (and so runs any of the player's code) only once the other side has loaded and
+been stopped; from then on each side's whole process tree (every process and thread the
+player started, whatever session or group it moved to: under the sandbox all stay below
+bwrap) is stopped with SIGSTOP, which cannot be caught or ignored, except during its own
+moves (:meth:`PlayerProcess.freeze`, :meth:`PlayerProcess.thaw`). A move's wall time is then
+the machine's time the side had, and is what it is charged (:func:`charged_seconds`), plus
+any CPU time its tree still used while stopped (a process that escaped the stop; it is
+taken from the next move's allowance) and CPU time beyond the wall time (computing on
+several cores at once). Thinking on the opponent's time, with threads or processes, gains
+nothing and slows nobody. Without the sandbox a double-forked process leaves the tree and
+escapes the stop (players are not isolated then anyway).
+
 How a game ends (the statuses of :class:`~gamelib.tournament.records.Status`):
 
 * a side whose only legal move is a pass does not choose: the referee plays the pass for it
