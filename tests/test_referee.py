@@ -361,3 +361,65 @@ def test_the_sandboxes_first_process_does_not_list_the_folders_it_binds(tmp_path
     line = next(line for line in result.sides[0].log.splitlines() if line.startswith("CMDLINE"))
     assert "--args" in line
     assert "--ro-bind" not in line and "gamelib-player-" not in line and str(tmp_path) not in line
+
+
+SEVERAL_CORES = """
+import os
+import time
+
+calls = 0
+
+
+def spin_for(seconds):
+    started = time.process_time()
+    while time.process_time() - started < seconds:
+        pass
+
+
+def choose_move(game, state, clock):
+    global calls
+    calls += 1
+    if calls == 1:
+        children = []
+        for _ in range(2):
+            pid = os.fork()
+            if pid == 0:
+                spin_for(0.15)
+                os._exit(0)
+            children.append(pid)
+        used = 0.0
+        for pid in children:
+            _, _, usage = os.wait4(pid, 0)
+            used += usage.ru_utime + usage.ru_stime
+        print("HELPERS", used)
+    return game.moves(state)[0]
+"""
+
+
+def test_cpu_time_on_several_cores_is_charged_to_the_move(tmp_path: Path) -> None:
+    """A move that has two helper processes compute 0.15 s of CPU each (0.3 s, in about
+    0.15 s of wall time when two cores are free) is charged at least the CPU time they used,
+    less the two clock ticks spared (:data:`~gamelib.tournament.referee.SPARE_TICKS`), not
+    just its wall time: a second core gains nothing. (On a busy machine the helpers share one
+    core and the wall time alone is that long, so the rule's arithmetic is checked on its
+    own first.)"""
+    from gamelib.tournament.referee import SPARE_TICKS, charged_seconds
+
+    tick = sandbox.CLOCK_TICK
+    assert charged_seconds(0.1, 0.0, round(0.1 / tick)) == 0.1  # one core: the wall time
+    assert charged_seconds(0.1, 0.0, round(0.1 / tick) + SPARE_TICKS) == 0.1
+    assert charged_seconds(0.1, 0.0, round(0.3 / tick)) == pytest.approx(0.3 - SPARE_TICKS * tick)
+    assert charged_seconds(0.1, 0.02, 0) == pytest.approx(0.12)  # CPU used while stopped
+    player = write(tmp_path, "cores.py", SEVERAL_CORES)
+    clock = ClockSettings(move_seconds=0.05, bank_seconds=2.0, grace_seconds=1.0)
+    result = play_game(spec_of(player, LADDER["Greedy"], game="tictactoe", clock=clock))
+    assert [side.status for side in result.sides] == [Status.FINISHED, Status.FINISHED]
+    helpers = next(
+        float(line.split()[1]) for line in result.sides[0].log.splitlines() if "HELPERS" in line
+    )
+    assert helpers >= 0.29
+    first = result.moves[0]
+    assert first.side == 0
+    spared = (SPARE_TICKS + 1) * sandbox.CLOCK_TICK  # one more: the ticks' rounding
+    assert first.seconds >= helpers - spared
+    assert first.bank_left <= clock.bank_seconds - (helpers - spared - clock.move_seconds)
