@@ -363,3 +363,56 @@ def test_the_players_own_folders_are_private(
     )
     assert os.path.exists("/etc/passwd")
     assert "BLOCKED /etc/passwd" in sandboxed["read_passwd"].sides[0].log
+
+
+PONDERING = ("spinning_thread", "spinning_processes", "escaping_processes", "waking_processes")
+"""The players that compute on the opponent's time (each prints STARTED once its spinners
+run, then at every move STOLEN: their CPU time outside its own moves since the end of its
+start-up, the other side's start-up included)."""
+
+SLOW_SECONDS = 0.4
+"""How long the honest opponent of :data:`PONDERING` takes to load and over each move
+(asleep: a core is free for a spinner the referee failed to stop)."""
+
+
+def test_computing_on_the_opponents_time_gains_nothing(
+    tmp_path: Path, claims: Claims, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Each pondering player (a spinning thread; spinning processes; processes in a new
+    session, a new group and a double fork; processes that SIGCONT each other) plays
+    tic-tac-toe against an opponent that sleeps :data:`SLOW_SECONDS` as it loads (after the
+    pondering player: the files load one after the other) and at every move. The referee
+    stops the side from the end of its start-up and between its moves, so its spinners' CPU
+    time while the opponent loaded or was on move is under a tenth of the opponent's time
+    (each spinner may show one clock tick per move that the kernel rounds; without the stop
+    they take a core for much of it); the game is finished and nothing of it is left running
+    once the referee is done."""
+    opponent = tmp_path / "slow.py"
+    opponent.write_text(
+        f"import time\n\ntime.sleep({SLOW_SECONDS})\n\n\ndef choose_move(game, state, clock):\n"
+        f"    time.sleep({SLOW_SECONDS})\n    return game.moves(state)[-1]\n"
+    )
+    figures = []
+    for index, name in enumerate(PONDERING):
+        spec = GameSpec(
+            game_id=f"pondering-{index}",
+            game="tictactoe",
+            players=(name, "slow"),
+            paths=(str(GALLERY / f"{name}.py"), str(opponent)),
+            seed=index,
+            clock=CLOCK,
+            limits=LIMITS,
+        )
+        result = play_game(spec)
+        assert claims.left_running == [], name
+        assert [side.status for side in result.sides] == [Status.FINISHED] * 2, result.sides
+        log = result.sides[0].log
+        assert "STARTED" in log, log
+        stolen = [float(line.split()[-1]) for line in log.splitlines() if "STOLEN" in line]
+        moves = sum(move.seconds for move in result.moves if move.side == 1)
+        opponent_seconds = SLOW_SECONDS + moves  # its start-up, then its moves
+        assert len(stolen) >= 2 and moves >= SLOW_SECONDS, (name, log)
+        assert stolen[-1] < opponent_seconds / 10, (name, log)
+        figures.append(f"{name} {stolen[-1]:.3f} s of {opponent_seconds:.2f} s")
+    with capsys.disabled():
+        print("\nCPU on the opponent's time: " + "; ".join(figures))

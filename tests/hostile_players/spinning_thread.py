@@ -21,15 +21,16 @@ spinner = threading.Thread(target=spin, daemon=True)
 spinner.start()
 SPINNER_CLOCK = time.pthread_getcpuclockid(spinner.ident)
 print("STARTED a thread that spins", flush=True)
-last_answer = None
+last_answer = time.clock_gettime(
+    SPINNER_CLOCK
+)  # from the end of its start-up: the other side loads next
 stolen = 0.0
 
 
 def choose_move(game, state, clock):
     global last_answer, stolen
     now = time.clock_gettime(SPINNER_CLOCK)
-    if last_answer is not None:
-        stolen += now - last_answer
+    stolen += now - last_answer
     print(f"SPUN {now:.4f} STOLEN {stolen:.4f}", flush=True)
     move = game.moves(state)[0]
     last_answer = time.clock_gettime(SPINNER_CLOCK)

@@ -47,15 +47,14 @@ def spun():
     return total * TICK
 
 
-last_answer = None
+last_answer = spun()  # from the end of its start-up: the other side loads next
 stolen = 0.0
 
 
 def choose_move(game, state, clock):
     global last_answer, stolen
     now = spun()
-    if last_answer is not None:
-        stolen += now - last_answer
+    stolen += now - last_answer
     print(f"SPUN {now:.4f} STOLEN {stolen:.4f}", flush=True)
     move = game.moves(state)[0]
     last_answer = spun()
