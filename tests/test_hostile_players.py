@@ -416,3 +416,35 @@ def test_computing_on_the_opponents_time_gains_nothing(
         figures.append(f"{name} {stolen[-1]:.3f} s of {opponent_seconds:.2f} s")
     with capsys.disabled():
         print("\nCPU on the opponent's time: " + "; ".join(figures))
+
+
+def test_a_thread_in_uninterruptible_sleep_does_not_hold_the_referee_up(
+    tmp_path: Path, claims: Claims
+) -> None:
+    """The vfork staller keeps a thread in ``D`` for the whole game: every stop of the side
+    (:func:`gamelib.tournament.sandbox.freeze`) still succeeds at once rather than waiting
+    its limit, the game is finished, and nothing is left running."""
+    outcomes: list[bool] = []
+    freeze = sandbox.freeze
+
+    def recording(root: int, seconds: float = sandbox.FREEZE_SECONDS) -> bool:
+        outcomes.append(freeze(root, seconds))
+        return outcomes[-1]
+
+    spec = GameSpec(
+        game_id="vfork-stall",
+        game="tictactoe",
+        players=("vfork_stall", "Greedy"),
+        paths=(str(GALLERY / "vfork_stall.py"), LADDER["Greedy"]),
+        seed=1,
+        clock=CLOCK,
+        limits=LIMITS,
+    )
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(sandbox, "freeze", recording)
+        result = play_game(spec)
+    assert claims.left_running == []
+    assert [side.status for side in result.sides] == [Status.FINISHED] * 2, result.sides
+    log = result.sides[0].log
+    assert "STARTED" in log and "'D'" in log, log  # the thread is in uninterruptible sleep
+    assert len(outcomes) >= 4 and all(outcomes), outcomes

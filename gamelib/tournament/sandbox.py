@@ -486,12 +486,15 @@ def process_tree(root: int) -> list[int]:
     return found
 
 
-def is_stopped(pid: int) -> bool:
+def is_stopped(pid: int, signalled: bool = False) -> bool:
     """Whether no thread of ``pid`` can run: each is stopped (``T``, ``t``), a zombie or dead,
-    or the process is gone."""
+    or the process is gone. When the process has been sent SIGSTOP (``signalled``), a thread
+    in uninterruptible sleep (``D``, as a parent waiting for its ``vfork`` child) counts as
+    stopped too: it stops before it runs any code of the player's again."""
+    stopped = ("T", "t", "Z", "X", "D") if signalled else ("T", "t", "Z", "X")
     for task in _tasks(pid):
         fields = _stat_fields(f"/proc/{pid}/task/{task}/stat")
-        if fields is not None and fields[0] not in ("T", "t", "Z", "X"):
+        if fields is not None and fields[0] not in stopped:
             return False
     return True
 
@@ -503,13 +506,15 @@ def freeze(root: int, seconds: float = FREEZE_SECONDS) -> bool:
     (the processes stopped so far stay stopped; :func:`cpu_ticks` then shows what ran)."""
     deadline = time.monotonic() + seconds
     rounds = 0
+    signalled: set[int] = set()
     while True:
-        running = [pid for pid in process_tree(root) if not is_stopped(pid)]
+        running = [pid for pid in process_tree(root) if not is_stopped(pid, pid in signalled)]
         if not running:
             return True
         for pid in running:
             with contextlib.suppress(OSError):
                 os.kill(pid, signal.SIGSTOP)
+            signalled.add(pid)
         if time.monotonic() > deadline:
             return False
         rounds += 1
