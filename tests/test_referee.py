@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import random
+import time
 from pathlib import Path
 
 import pytest
@@ -423,3 +424,35 @@ def test_cpu_time_on_several_cores_is_charged_to_the_move(tmp_path: Path) -> Non
     spared = (SPARE_TICKS + 1) * sandbox.CLOCK_TICK  # one more: the ticks' rounding
     assert first.seconds >= helpers - spared
     assert first.bank_left <= clock.bank_seconds - (helpers - spared - clock.move_seconds)
+
+
+def test_the_process_tree_is_the_same_read_either_way(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The tree of a process with a child and a grandchild (in a new session), read from the
+    kernel's children files and, as on kernels without them, from every process's parent."""
+    import subprocess
+    import sys
+
+    program = (
+        "import os, time\n"
+        "if os.fork() == 0:\n"
+        "    os.setsid()\n"
+        "    if os.fork() == 0:\n"
+        "        time.sleep(30)\n"
+        "    time.sleep(30)\n"
+        "print('ready', flush=True)\n"
+        "time.sleep(30)\n"
+    )
+    process = subprocess.Popen([sys.executable, "-c", program], stdout=subprocess.PIPE)
+    try:
+        assert process.stdout is not None and process.stdout.readline() == b"ready\n"
+        deadline = time.monotonic() + 10
+        while len(sandbox.process_tree(process.pid)) < 3 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        fast = sandbox.process_tree(process.pid)
+        monkeypatch.setattr(sandbox, "_CHILDREN_FILES", False)
+        slow = sandbox.process_tree(process.pid)
+        assert len(fast) == 3 and fast[0] == process.pid
+        assert slow == fast
+    finally:
+        sandbox.kill_tree(process.pid)
+        process.wait()

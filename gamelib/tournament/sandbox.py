@@ -462,11 +462,34 @@ def _tasks(pid: int) -> list[str]:
         return []
 
 
+def _children_files() -> bool:
+    """Whether this kernel lists each thread's children in /proc (``CONFIG_PROC_CHILDREN``)."""
+    return os.path.exists(f"/proc/{os.getpid()}/task/{os.getpid()}/children")
+
+
+_CHILDREN_FILES: Final = _children_files()
+
+
+def _children_by_parent() -> dict[int, list[int]]:
+    """Every process's children, from the parent id in each ``/proc/PID/stat`` (the slower
+    way, for kernels without the children files)."""
+    children: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            fields = _stat_fields(f"/proc/{entry}/stat")
+            if fields is not None and len(fields) > 1:
+                children.setdefault(int(fields[1]), []).append(int(entry))
+    return children
+
+
 def process_tree(root: int) -> list[int]:
     """``root`` and every process below it, parents first (Linux: each thread's
-    ``/proc/PID/task/TID/children``; an empty list where /proc has no such files or ``root``
-    is gone). A process forked while the tree is read may be missing: :func:`freeze` reads
-    the tree again until every process in it is stopped."""
+    ``/proc/PID/task/TID/children``, or every process's parent id where the kernel has no
+    such files; an empty list without /proc or when ``root`` is gone). A process forked while
+    the tree is read may be missing: :func:`freeze` reads the tree again until every process
+    in it is stopped."""
+    slow = not _CHILDREN_FILES and os.path.isdir("/proc")
+    by_parent = _children_by_parent() if slow else None
     found: list[int] = []
     seen: set[int] = set()
     waiting = [root]
@@ -479,6 +502,9 @@ def process_tree(root: int) -> list[int]:
             continue
         seen.add(pid)
         found.append(pid)
+        if by_parent is not None:
+            waiting.extend(by_parent.get(pid, []))
+            continue
         for task in tasks:
             children = _read(f"/proc/{pid}/task/{task}/children")
             if children:
