@@ -159,7 +159,8 @@ def hostile_file(name: str, canaries: Canaries, folder: Path) -> Path:
         if line.startswith("TARGETS = ") and name == "read_other_files":
             line = f"TARGETS = {[str(canaries.folder / 'grades.txt'), str(canaries.opponent)]!r}"
         elif line.startswith("FOLDERS = "):
-            line = f"FOLDERS = {['/root', '/home', str(canaries.folder)]!r}"
+            folders = ["/root", "/home", str(canaries.folder), str(canaries.opponent.parent)]
+            line = f"FOLDERS = {folders!r}"
         elif line.startswith("FOLDER = "):
             line = f"FOLDER = {str(canaries.folder)!r}"
         elif line.startswith("PORT = "):
@@ -172,7 +173,8 @@ def hostile_file(name: str, canaries: Canaries, folder: Path) -> Path:
 @dataclass
 class Claims:
     """The user ids the referee ran players as, and what was left running under them once
-    the referee had cleaned up (checked while the ids were still locked)."""
+    :func:`play_game` had closed the players, before the sweep that kills whatever is left
+    under the ids (checked while the ids were still locked)."""
 
     user_ids: list[int]
     left_running: list[int]
@@ -190,9 +192,9 @@ def claims() -> Iterator[Claims]:
             yield user_ids
 
     def killing(user_ids: list[int], seconds: float = 5.0) -> int:
-        killed = kill(user_ids, seconds)
+        # Before the sweep: what the referee's own teardown left running.
         recorded.left_running.extend(sandbox.user_processes(user_ids))
-        return killed
+        return kill(user_ids, seconds)
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(sandbox, "claim_user_ids", recording)
@@ -340,8 +342,20 @@ def test_the_bank_spender_runs_out_within_three_moves(sandboxed: dict[str, GameR
     assert result.sides[0].moves == len(spent)
 
 
-def test_the_players_own_folders_are_private(sandboxed: dict[str, GameResult]) -> None:
+def test_the_players_own_folders_are_private(
+    sandboxed: dict[str, GameResult], canaries: Canaries
+) -> None:
+    """A player sees its own file and nothing of the other player's: not the other's working
+    copy (the referee's ``/tmp/gamelib-player-*`` folders are not in the sandbox), not the
+    lecturer's folder of players the other's file came from, not the lecturer's secrets."""
     log = sandboxed["read_other_files"].sides[0].log
+    assert "FOUND /player/*: ['/player/read_other_files.py']" in log
+    assert "FOUND /tmp/gamelib-player-*/*: []" in log
+    for folder in (canaries.opponent.parent, canaries.folder):
+        assert f"BLOCKED {folder}" in log, log
+        assert f"LISTED {folder}" not in log
+    assert f"BLOCKED {canaries.opponent}" in log
+    assert canaries.opponent.exists()  # it was there to be read
     assert (
         "LISTED /root: ['" not in log
         or "LISTED /root: ['.pyenv']" in log
@@ -349,3 +363,88 @@ def test_the_players_own_folders_are_private(sandboxed: dict[str, GameResult]) -
     )
     assert os.path.exists("/etc/passwd")
     assert "BLOCKED /etc/passwd" in sandboxed["read_passwd"].sides[0].log
+
+
+PONDERING = ("spinning_thread", "spinning_processes", "escaping_processes", "waking_processes")
+"""The players that compute on the opponent's time (each prints STARTED once its spinners
+run, then at every move STOLEN: their CPU time outside its own moves since the end of its
+start-up, the other side's start-up included)."""
+
+SLOW_SECONDS = 0.4
+"""How long the honest opponent of :data:`PONDERING` takes to load and over each move
+(asleep: a core is free for a spinner the referee failed to stop)."""
+
+
+def test_computing_on_the_opponents_time_gains_nothing(
+    tmp_path: Path, claims: Claims, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Each pondering player (a spinning thread; spinning processes; processes in a new
+    session, a new group and a double fork; processes that SIGCONT each other) plays
+    tic-tac-toe against an opponent that sleeps :data:`SLOW_SECONDS` as it loads (after the
+    pondering player: the files load one after the other) and at every move. The referee
+    stops the side from the end of its start-up and between its moves, so its spinners' CPU
+    time while the opponent loaded or was on move is under a tenth of the opponent's time
+    (each spinner may show one clock tick per move that the kernel rounds; without the stop
+    they take a core for much of it); the game is finished and nothing of it is left running
+    once the referee is done."""
+    opponent = tmp_path / "slow.py"
+    opponent.write_text(
+        f"import time\n\ntime.sleep({SLOW_SECONDS})\n\n\ndef choose_move(game, state, clock):\n"
+        f"    time.sleep({SLOW_SECONDS})\n    return game.moves(state)[-1]\n"
+    )
+    figures = []
+    for index, name in enumerate(PONDERING):
+        spec = GameSpec(
+            game_id=f"pondering-{index}",
+            game="tictactoe",
+            players=(name, "slow"),
+            paths=(str(GALLERY / f"{name}.py"), str(opponent)),
+            seed=index,
+            clock=CLOCK,
+            limits=LIMITS,
+        )
+        result = play_game(spec)
+        assert claims.left_running == [], name
+        assert [side.status for side in result.sides] == [Status.FINISHED] * 2, result.sides
+        log = result.sides[0].log
+        assert "STARTED" in log, log
+        stolen = [float(line.split()[-1]) for line in log.splitlines() if "STOLEN" in line]
+        moves = sum(move.seconds for move in result.moves if move.side == 1)
+        opponent_seconds = SLOW_SECONDS + moves  # its start-up, then its moves
+        assert len(stolen) >= 2 and moves >= SLOW_SECONDS, (name, log)
+        assert stolen[-1] < opponent_seconds / 10, (name, log)
+        figures.append(f"{name} {stolen[-1]:.3f} s of {opponent_seconds:.2f} s")
+    with capsys.disabled():
+        print("\nCPU on the opponent's time: " + "; ".join(figures))
+
+
+def test_a_thread_in_uninterruptible_sleep_does_not_hold_the_referee_up(
+    tmp_path: Path, claims: Claims
+) -> None:
+    """The vfork staller keeps a thread in ``D`` for the whole game: every stop of the side
+    (:func:`gamelib.tournament.sandbox.freeze`) still succeeds at once rather than waiting
+    its limit, the game is finished, and nothing is left running."""
+    outcomes: list[bool] = []
+    freeze = sandbox.freeze
+
+    def recording(root: int, seconds: float = sandbox.FREEZE_SECONDS) -> bool:
+        outcomes.append(freeze(root, seconds))
+        return outcomes[-1]
+
+    spec = GameSpec(
+        game_id="vfork-stall",
+        game="tictactoe",
+        players=("vfork_stall", "Greedy"),
+        paths=(str(GALLERY / "vfork_stall.py"), LADDER["Greedy"]),
+        seed=1,
+        clock=CLOCK,
+        limits=LIMITS,
+    )
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(sandbox, "freeze", recording)
+        result = play_game(spec)
+    assert claims.left_running == []
+    assert [side.status for side in result.sides] == [Status.FINISHED] * 2, result.sides
+    log = result.sides[0].log
+    assert "STARTED" in log and "'D'" in log, log  # the thread is in uninterruptible sleep
+    assert len(outcomes) >= 4 and all(outcomes), outcomes

@@ -4,7 +4,9 @@ arithmetic, the void rule, forced passes, reports, and results that survive JSON
 from __future__ import annotations
 
 import dataclasses
+import os
 import random
+import time
 from pathlib import Path
 
 import pytest
@@ -238,7 +240,8 @@ def test_usage_counts_each_players_cpu_time_and_the_games_wall_time(
     start-ups, about 0.2 s of CPU each, differ by tens of milliseconds on a busy machine: a CI
     run measured 0.349 s against 0.207 s for 6 moves, 0.142 s apart, not the 0.15 s a
     one-move margin allowed). With or without the sandbox (under it the player's process
-    reports its own time as it exits)."""
+    reports its own time as it exits). Each side's time is under the game's wall time, the
+    spinner's under the wall time less the sleeper's moves (it is stopped meanwhile)."""
     spinner = write(tmp_path, "spinner.py", SPINNER)
     sleeper = write(
         tmp_path,
@@ -256,7 +259,11 @@ def test_usage_counts_each_players_cpu_time_and_the_games_wall_time(
     assert spinning is not None and sleeping is not None
     assert spinning >= 0.03 * result.sides[0].moves
     assert spinning - sleeping >= 0.5 * 0.03 * result.sides[0].moves  # start-ups' jitter
-    assert spinning + sleeping < usage.wall_seconds
+    # Each side is one process computing on one core at a time (not the two together: their
+    # Pythons start at the same time, on two cores), and the spinner is stopped while the
+    # sleeper is on move.
+    assert max(spinning, sleeping) < usage.wall_seconds
+    assert spinning < usage.wall_seconds - result.sides[1].seconds_used
     assert 0 < usage.referee_cpu_seconds < usage.wall_seconds
     assert GameResult.from_line(result.to_line()) == result
 
@@ -284,3 +291,168 @@ def test_a_killed_players_cpu_time_is_unknown_and_old_lines_read_without_usage(
     old = GameResult.from_json(data)
     assert old.usage is None
     assert old == dataclasses.replace(result, usage=None)
+
+
+FAILING_BWRAP = """#!/bin/sh
+echo run >> {calls}
+echo "bwrap: setting up uid map: Permission denied" >&2
+exit 1
+"""
+
+
+def test_a_bwrap_that_cannot_make_its_sandbox_is_found_once_and_blames_no_player(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A ``bwrap`` on the path that fails as it does in a container (or where unprivileged
+    user namespaces are restricted) is tried once, before any game: the referee raises
+    with one sentence for the lecturer (bwrap's own line, what to do), ``player check`` says
+    the machine is at fault and not the file (exit 2), and a tournament is refused before
+    its first game."""
+    from gamelib.tournament.check import check_player
+    from gamelib.tournament.runner import TournamentRefusedError, run_tournament
+
+    folder = tmp_path / "bin"
+    folder.mkdir()
+    calls = tmp_path / "calls"
+    fake = folder / "bwrap"
+    fake.write_text(FAILING_BWRAP.format(calls=calls))
+    fake.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{folder}:{os.environ['PATH']}")
+    monkeypatch.setattr(sandbox, "_probed", {})
+    assert sandbox.bubblewrap() == str(fake)
+    spec = spec_of(LADDER["Greedy"], LADDER["Random"])
+    for _ in range(2):
+        with pytest.raises(sandbox.SandboxUnavailableError) as raised:
+            play_game(spec)
+    message = str(raised.value)
+    assert "setting up uid map: Permission denied" in message
+    assert "not a fault of any player's file" in message
+    assert "apparmor_restrict_unprivileged_userns" in message
+    assert calls.read_text().splitlines() == ["run"]  # tried once, by the probe only
+
+    said: list[str] = []
+    assert check_player(LADDER["Greedy"], language="en", out=said.append) == 2
+    assert len(said) == 2  # the heading, then the machine's sentence
+    assert "not a fault of your file" in said[1]
+    assert "Permission denied" in said[1]
+    assert "could not be started as a player" not in " ".join(said)
+
+    results = tmp_path / "results.jsonl"
+    with pytest.raises(TournamentRefusedError, match="cannot make its sandbox"):
+        run_tournament([spec], results)
+    assert not results.exists()
+    assert calls.read_text().splitlines() == ["run"]
+
+
+CMDLINE_READER = """
+def choose_move(game, state, clock):
+    with open("/proc/1/cmdline", "rb") as file:
+        print("CMDLINE", file.read().replace(b"\\0", b" ").decode())
+    return game.moves(state)[0]
+"""
+
+
+@pytest.mark.skipif(sandbox.bubblewrap() is None, reason="the sandbox needs bubblewrap")
+def test_the_sandboxes_first_process_does_not_list_the_folders_it_binds(tmp_path: Path) -> None:
+    """bwrap reads its options from a pipe: inside the sandbox, ``/proc/1/cmdline`` (bwrap's
+    own process) shows neither the folders it binds nor the referee's copy of the file."""
+    reader = write(tmp_path, "reader.py", CMDLINE_READER)
+    result = play_game(spec_of(reader, LADDER["Greedy"], game="tictactoe"))
+    assert result.sandboxed
+    line = next(line for line in result.sides[0].log.splitlines() if line.startswith("CMDLINE"))
+    assert "--args" in line
+    assert "--ro-bind" not in line and "gamelib-player-" not in line and str(tmp_path) not in line
+
+
+SEVERAL_CORES = """
+import os
+import time
+
+calls = 0
+
+
+def spin_for(seconds):
+    started = time.process_time()
+    while time.process_time() - started < seconds:
+        pass
+
+
+def choose_move(game, state, clock):
+    global calls
+    calls += 1
+    if calls == 1:
+        children = []
+        for _ in range(2):
+            pid = os.fork()
+            if pid == 0:
+                spin_for(0.15)
+                os._exit(0)
+            children.append(pid)
+        used = 0.0
+        for pid in children:
+            _, _, usage = os.wait4(pid, 0)
+            used += usage.ru_utime + usage.ru_stime
+        print("HELPERS", used)
+    return game.moves(state)[0]
+"""
+
+
+def test_cpu_time_on_several_cores_is_charged_to_the_move(tmp_path: Path) -> None:
+    """A move that has two helper processes compute 0.15 s of CPU each (0.3 s, in about
+    0.15 s of wall time when two cores are free) is charged at least the CPU time they used,
+    less the two clock ticks spared (:data:`~gamelib.tournament.referee.SPARE_TICKS`), not
+    just its wall time: a second core gains nothing. (On a busy machine the helpers share one
+    core and the wall time alone is that long, so the rule's arithmetic is checked on its
+    own first.)"""
+    from gamelib.tournament.referee import SPARE_TICKS, charged_seconds
+
+    tick = sandbox.CLOCK_TICK
+    assert charged_seconds(0.1, 0.0, round(0.1 / tick)) == 0.1  # one core: the wall time
+    assert charged_seconds(0.1, 0.0, round(0.1 / tick) + SPARE_TICKS) == 0.1
+    assert charged_seconds(0.1, 0.0, round(0.3 / tick)) == pytest.approx(0.3 - SPARE_TICKS * tick)
+    assert charged_seconds(0.1, 0.02, 0) == pytest.approx(0.12)  # CPU used while stopped
+    player = write(tmp_path, "cores.py", SEVERAL_CORES)
+    clock = ClockSettings(move_seconds=0.05, bank_seconds=2.0, grace_seconds=1.0)
+    result = play_game(spec_of(player, LADDER["Greedy"], game="tictactoe", clock=clock))
+    assert [side.status for side in result.sides] == [Status.FINISHED, Status.FINISHED]
+    helpers = next(
+        float(line.split()[1]) for line in result.sides[0].log.splitlines() if "HELPERS" in line
+    )
+    assert helpers >= 0.29
+    first = result.moves[0]
+    assert first.side == 0
+    spared = (SPARE_TICKS + 1) * sandbox.CLOCK_TICK  # one more: the ticks' rounding
+    assert first.seconds >= helpers - spared
+    assert first.bank_left <= clock.bank_seconds - (helpers - spared - clock.move_seconds)
+
+
+def test_the_process_tree_is_the_same_read_either_way(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The tree of a process with a child and a grandchild (in a new session), read from the
+    kernel's children files and, as on kernels without them, from every process's parent."""
+    import subprocess
+    import sys
+
+    program = (
+        "import os, time\n"
+        "if os.fork() == 0:\n"
+        "    os.setsid()\n"
+        "    if os.fork() == 0:\n"
+        "        time.sleep(30)\n"
+        "    time.sleep(30)\n"
+        "print('ready', flush=True)\n"
+        "time.sleep(30)\n"
+    )
+    process = subprocess.Popen([sys.executable, "-c", program], stdout=subprocess.PIPE)
+    try:
+        assert process.stdout is not None and process.stdout.readline() == b"ready\n"
+        deadline = time.monotonic() + 10
+        while len(sandbox.process_tree(process.pid)) < 3 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        fast = sandbox.process_tree(process.pid)
+        monkeypatch.setattr(sandbox, "_CHILDREN_FILES", False)
+        slow = sandbox.process_tree(process.pid)
+        assert len(fast) == 3 and fast[0] == process.pid
+        assert slow == fast
+    finally:
+        sandbox.kill_tree(process.pid)
+        process.wait()

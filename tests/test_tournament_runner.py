@@ -25,10 +25,16 @@ from gamelib.tournament.records import (
     ClockSettings,
     GameResult,
     GameSpec,
+    SideOutcome,
     Status,
     read_results,
 )
-from gamelib.tournament.runner import referee_play, run_tournament, timeless
+from gamelib.tournament.runner import (
+    TournamentRefusedError,
+    referee_play,
+    run_tournament,
+    timeless,
+)
 from gamelib.tournament.schedule import RoundRobin, Swiss, TournamentOptions, replay_spec
 from tests.tournament_fakes import fake_play, is_void_first_attempt
 
@@ -164,7 +170,29 @@ def test_a_results_file_of_another_tournament_is_refused(tmp_path: Path) -> None
             run_tournament(smaller, path, executor=pool, play=fake_play)
 
 
-def test_a_swiss_tournament_plays_its_rounds_one_after_the_other(tmp_path: Path) -> None:
+def void_play(spec: GameSpec) -> GameResult:
+    """A fake referee on a machine that can start no player: every game void."""
+    failed = SideOutcome(Status.FAILED_TO_START, "bwrap: setting up uid map: Permission denied")
+    return GameResult(spec, (), (failed, failed), None, None, sandboxed=False)
+
+
+def test_a_tournament_whose_every_game_is_void_is_refused(tmp_path: Path) -> None:
+    """Every game void (each replayed once, void again): the run says the machine could start
+    no player and makes no ratings, instead of returning results; one game that counts is
+    enough for the results to be returned."""
+    plan = schedule(tmp_path / "players", ["ann", "bob"])
+    path = tmp_path / "results.jsonl"
+    with concurrent.futures.ThreadPoolExecutor(2) as pool:
+        with pytest.raises(TournamentRefusedError, match="every game of the tournament is void"):
+            run_tournament(plan, path, executor=pool, play=void_play)
+        assert len(read_results(path)) == 2 * len(plan.games(1, []))  # each game and its replay
+        some = schedule(tmp_path / "others", ["ann", "bob", "cy", "dee"])
+        results = run_tournament(some, tmp_path / "some.jsonl", executor=pool, play=fake_play)
+    assert any(result.void for result in results)
+    assert not all(result.void for result in results)
+
+
+def test_a_swiss_tournament_pairs_each_round_from_the_results_before_it(tmp_path: Path) -> None:
     names = ["ann", "bob", "cy", "dee", "eve"]
     options = TournamentOptions(game="tictactoe", openings=2, seed=1)
     plan = Swiss(players(tmp_path / "players", names), options, rounds=3)
@@ -173,6 +201,24 @@ def test_a_swiss_tournament_plays_its_rounds_one_after_the_other(tmp_path: Path)
     counted = {result.spec.game_id for result in results}
     rounds = Counter(game_id[:7] for game_id in counted)
     assert rounds == {"sw-r001": 2, "sw-r002": 2, "sw-r003": 2}
+    # Each round is paired from the results of the rounds before it (the runner hands them
+    # over): its games are the schedule's for those results, and no two players meet twice
+    # (paired from no results, every round would repeat the first round's pairs).
+    for round_number in (1, 2, 3):
+        earlier = [result for result in results if result.spec.game_id < f"sw-r{round_number:03d}"]
+        played = sorted(
+            (
+                result.spec
+                for result in results
+                if result.spec.game_id[:7] == f"sw-r{round_number:03d}"
+            ),
+            key=lambda spec: spec.game_id,
+        )
+        assert [spec for spec in played if spec.attempt == 0] == list(
+            plan.games(round_number, earlier)
+        )
+    pairs = [frozenset(result.spec.players) for result in results if result.spec.attempt == 0]
+    assert len(pairs) == len(set(pairs)) == 6
 
 
 # The command ------------------------------------------------------------------------------
@@ -212,17 +258,36 @@ def command(folder: Path, out: Path, *extra: str) -> list[str]:
     ]  # fmt: skip
 
 
+GATE = "GAMELIB_TEST_GAMES_LET_THROUGH"
+"""The environment variable naming the games :func:`gated_play` plays (comma-separated ids)."""
+
+
+def gated_play(spec: GameSpec) -> GameResult:
+    """The fake referee for the games named in :data:`GATE`; any other game never ends (the
+    tournament is then stuck at a known state until it is killed)."""
+    if spec.game_id not in os.environ.get(GATE, "").split(","):
+        time.sleep(3600)
+    return fake_play(spec)
+
+
 def test_a_tournament_killed_mid_way_resumes_to_the_results_of_one_never_interrupted(
     tmp_path: Path,
 ) -> None:
+    """The kill lands at a known state: the first 8 games (in the order the runner hands
+    them to its 2 workers) end, every later one never does, so the tournament is still
+    running with exactly 8 lines written when it is killed."""
     names = ["ann", "bob", "cy", "dee", "eve"]
     plan = schedule(tmp_path / "players", names, seconds=0.05)  # 40 games of 0.05 s, and replays
+    first_eight = [spec.game_id for spec in plan.games(1, [])][:8]
     killed = tmp_path / "killed"
+    gated = command(tmp_path / "players", killed, "--move-seconds", "0.05", "--jobs", "2")
+    gated[gated.index(FAKE)] = "tests.test_tournament_runner:gated_play"
     process = subprocess.Popen(
-        [*command(tmp_path / "players", killed, "--move-seconds", "0.05", "--jobs", "2")],
+        gated,
         cwd=ROOT,
         stdout=subprocess.DEVNULL,
         start_new_session=True,  # its own process group: the pool's workers die with it
+        env={**os.environ, GATE: ",".join(first_eight)},
     )
     results = killed / "results.jsonl"
     deadline = time.monotonic() + 60
@@ -230,10 +295,12 @@ def test_a_tournament_killed_mid_way_resumes_to_the_results_of_one_never_interru
         assert process.poll() is None, "the tournament ended before it could be killed"
         assert time.monotonic() < deadline, "no results written in 60 s"
         time.sleep(0.01)
+    assert process.poll() is None  # stuck on the ninth and tenth games, which never end
     os.killpg(process.pid, signal.SIGKILL)
     process.wait()
     written = results.read_bytes().count(b"\n")
-    assert 8 <= written < len(expected_ids(plan))  # killed mid-way
+    assert written == 8
+    assert sorted({result.spec.game_id for result in read_results(results)}) == sorted(first_eight)
     resumed = subprocess.run(
         command(tmp_path / "players", killed, "--move-seconds", "0.05", "--jobs", "2"),
         cwd=ROOT, capture_output=True, text=True, check=True,

@@ -27,7 +27,9 @@ only in the referee's child processes (sandboxed where bubblewrap is available),
 this one. The exit status is 0 when every check passed, 1 when the player failed one
 (an illegal move, a time-out, a crash …), and 2 for bad input: no such file, a syntax error,
 or a file the referee could not start (no ``choose_move``, a wrong signature, raising at
-import). Bad input gets a message naming the problem, never a traceback.
+import). Bad input gets a message naming the problem, never a traceback. A machine where
+bubblewrap is installed but cannot make its sandbox (a container, restricted user
+namespaces) also exits with 2, saying so, before any game: the file is not blamed.
 """
 
 from __future__ import annotations
@@ -48,6 +50,7 @@ from gamelib.tournament.ladder import LADDER
 from gamelib.tournament.records import TOURNAMENT_CLOCK, ClockSettings, GameResult, GameSpec, Status
 from gamelib.tournament.referee import play_game
 from gamelib.tournament.replay import GAME_NAMES, status_name, write_replay
+from gamelib.tournament.sandbox import SandboxUnavailableError
 
 WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     "heading": {
@@ -77,6 +80,20 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
         "ja": "{path} をプレイヤーとして起動できませんでした：{detail}",
     },
     "log tail": {"en": "What it printed (the end):", "ja": "出力（最後の部分）："},
+    "machine": {
+        "en": "This machine cannot run the referee's sandbox, so your file was not tried "
+        "(this is not a fault of your file): bubblewrap (bwrap) is installed but cannot make "
+        "its sandbox ({reason}). This happens in containers and on systems that restrict "
+        "unprivileged user namespaces (Ubuntu 23.10 and later): allow them (on Ubuntu: sudo "
+        "sysctl -w kernel.apparmor_restrict_unprivileged_userns=0) or check your file on "
+        "another machine.",
+        "ja": "このマシンでは審判のサンドボックスを動かせないため、ファイルは試していません"
+        "（ファイルの誤りではありません）。bubblewrap（bwrap）はインストールされていますが、"
+        "サンドボックスを作れません（{reason}）。コンテナや、特権のないユーザー名前空間を制限"
+        "するシステム（Ubuntu 23.10 以降）で起こります。ユーザー名前空間を許可する（Ubuntu "
+        "では sudo sysctl -w kernel.apparmor_restrict_unprivileged_userns=0）か、別のマシンで"
+        "確かめてください。",
+    },
     "loads": {
         "en": "The file loads and answers as a player (choose_move(game, state, clock)).",
         "ja": "ファイルを読み込め、プレイヤーとして答えます（choose_move(game, state, clock)）。",
@@ -460,6 +477,9 @@ def check_player(
     except BadInputError as error:
         out(str(error))
         return 2
+    except SandboxUnavailableError as error:
+        out(WORDS["machine"][chosen].format(reason=error.reason))
+        return 2
     return status
 
 
@@ -487,6 +507,9 @@ def play_against(
         failed = checker.fault(result)
     except BadInputError as error:
         out(str(error))
+        return 2
+    except SandboxUnavailableError as error:
+        out(words["machine"].format(reason=error.reason))
         return 2
     first, second = result.spec.players
     stem = f"{Path(path).stem}-vs-{Path(opponent[1]).stem}"

@@ -18,6 +18,19 @@ answer, so the pipes and the player's replay of the game count against the playe
 * loading the file (the ``hello``) has its own allowance, :data:`START_SECONDS`, and does
   not touch the bank.
 
+The side not on move does not compute. Both processes start at once, but each side is sent
+its ``hello`` (and so runs any of the player's code) only once the other side has loaded and
+been stopped; from then on each side's whole process tree (every process and thread the
+player started, whatever session or group it moved to: under the sandbox all stay below
+bwrap) is stopped with SIGSTOP, which cannot be caught or ignored, except during its own
+moves (:meth:`PlayerProcess.freeze`, :meth:`PlayerProcess.thaw`). A move's wall time is then
+the machine's time the side had, and is what it is charged (:func:`charged_seconds`), plus
+any CPU time its tree still used while stopped (a process that escaped the stop; it is
+taken from the next move's allowance) and CPU time beyond the wall time (computing on
+several cores at once). Thinking on the opponent's time, with threads or processes, gains
+nothing and slows nobody. Without the sandbox a double-forked process leaves the tree and
+escapes the stop (players are not isolated then anyway).
+
 How a game ends (the statuses of :class:`~gamelib.tournament.records.Status`):
 
 * a side whose only legal move is a pass does not choose: the referee plays the pass for it
@@ -111,6 +124,36 @@ class PlayerProcess:
     collected_cpu_seconds: float | None = None
     """The CPU time of the process and its collected descendants (see :func:`reap`); None
     until it is collected, and for a process that was killed."""
+    player_path: str = ""
+    """The player file as the process sees it (sent with ``hello``)."""
+    ticks_at_freeze: int | None = None
+    """The CPU time of the side's process tree when it was last stopped (:meth:`freeze`), in
+    :data:`~gamelib.tournament.sandbox.CLOCK_TICK`; None while it runs."""
+    ticks_at_thaw: int = 0
+    """The same when it was last continued (:meth:`thaw`)."""
+
+    def freeze(self) -> int:
+        """Stop the side's whole process tree (:func:`gamelib.tournament.sandbox.freeze`):
+        the side not on move does not compute. Returns the CPU time (ticks) the tree used
+        since :meth:`thaw`."""
+        if self.process.returncode is not None:
+            return 0
+        sandbox.freeze(self.process.pid)
+        self.ticks_at_freeze = sandbox.cpu_ticks(self.process.pid)
+        return max(0, self.ticks_at_freeze - self.ticks_at_thaw)
+
+    def thaw(self) -> float:
+        """Continue the side's process tree; the CPU seconds it used while it was stopped
+        (0 unless one of its processes escaped the stop)."""
+        if self.process.returncode is not None:
+            return 0.0
+        self.ticks_at_thaw = sandbox.cpu_ticks(self.process.pid)
+        frozen = 0
+        if self.ticks_at_freeze is not None:
+            frozen = max(0, self.ticks_at_thaw - self.ticks_at_freeze)
+            self.ticks_at_freeze = None
+        sandbox.thaw(self.process.pid)
+        return frozen * sandbox.CLOCK_TICK
 
     def cpu_seconds(self) -> float | None:
         """The player's CPU time over the game, once its process is collected (see the module
@@ -179,12 +222,16 @@ class PlayerProcess:
         return True
 
     def kill(self) -> None:
-        """SIGKILL the process's whole group (for a sandbox: bwrap, which takes its PID
-        namespace, and so every process the player started, with it). A process already
+        """SIGKILL every process of the side's tree (:func:`~gamelib.tournament.sandbox.kill_tree`)
+        and the process's whole group (for a sandbox: bwrap, which takes its PID namespace,
+        and so every process the player started, with it). A process already
         collected is not counted as killed (what is left of its group is killed all the
         same)."""
         if self.process.returncode is None:
             self.killed = True
+            # The whole tree, stopped first so that none of it forks meanwhile, and waited
+            # for: nothing of the side is left running (a fork bomb included) on return.
+            sandbox.kill_tree(self.process.pid)
         with contextlib.suppress(OSError):
             os.killpg(self.process.pid, signal.SIGKILL)
 
@@ -233,10 +280,27 @@ class PlayerFailedError(Exception):
         self.detail = detail
 
 
+def hidden_options(command: list[str], sandboxed: bool) -> tuple[list[str], tuple[int, ...]]:
+    """The command with bwrap's options read from a pipe (``--args``) rather than given on
+    its command line, so that inside the sandbox ``/proc/1/cmdline`` (bwrap's own process)
+    does not list the lecturer's folders it binds; and the pipe's descriptor to pass (none
+    without the sandbox)."""
+    if not sandboxed:
+        return command, ()
+    split = command.index("--")
+    reading, writing = os.pipe()
+    try:
+        os.write(writing, b"".join(option.encode() + b"\0" for option in command[1:split]))
+    finally:
+        os.close(writing)
+    return [command[0], "--args", str(reading), *command[split:]], (reading,)
+
+
 def start_player(
     spec: GameSpec, side: int, user_id: int | None, *, sandbox_wanted: bool
 ) -> PlayerProcess:
-    """Start side ``side``'s process (it waits for its ``hello``)."""
+    """Start side ``side``'s process: Python and the referee's own child module start, then
+    it waits for its ``hello`` (:func:`introduce`) before it reads anything of the player's."""
     folder, copy = sandbox.prepare_folder(spec.paths[side])
     child_read, referee_write = os.pipe()
     referee_read, child_write = os.pipe()
@@ -248,16 +312,21 @@ def start_player(
         plan = sandbox.launch(
             spec.paths[side], folder, copy, settings, sandbox=sandbox_wanted, user_id=user_id
         )
-        process = subprocess.Popen(
-            plan.command,
-            cwd=plan.cwd,
-            env=plan.env,
-            stdin=subprocess.DEVNULL,
-            stdout=log_write,
-            stderr=log_write,
-            pass_fds=(child_read, child_write),
-            start_new_session=True,
-        )
+        command, options = hidden_options(plan.command, plan.sandboxed)
+        try:
+            process = subprocess.Popen(
+                command,
+                cwd=plan.cwd,
+                env=plan.env,
+                stdin=subprocess.DEVNULL,
+                stdout=log_write,
+                stderr=log_write,
+                pass_fds=(child_read, child_write, *options),
+                start_new_session=True,
+            )
+        finally:
+            for descriptor in options:
+                os.close(descriptor)
     except BaseException:
         for descriptor in (child_read, referee_write, referee_read, child_write, log_read):
             os.close(descriptor)
@@ -277,17 +346,22 @@ def start_player(
         folder=folder,
         sandboxed=plan.sandboxed,
         log_limit=spec.limits.log_bytes,
+        player_path=plan.player_path,
     )
+    return player
+
+
+def introduce(spec: GameSpec, player: PlayerProcess) -> None:
+    """Send the side its ``hello``: only then does its process read the player's file."""
     player.send(
         {
             "type": protocol.HELLO,
             "game": spec.game,
-            "side": side,
+            "side": player.side,
             "seed": spec.seed,
-            "path": plan.player_path,
+            "path": player.player_path,
         }
     )
-    return player
 
 
 def death_status(player: PlayerProcess) -> tuple[Status, str]:
@@ -352,16 +426,21 @@ def failure_of(
     return PlayerFailedError(side, Status.BAD_ANSWER, f"it sent a {kind!r} message out of turn")
 
 
-def start_both(players: list[PlayerProcess]) -> list[PlayerFailedError | None]:
-    """Wait for both ``ready`` messages: each side's failure to start, or None."""
-    deadline = time.perf_counter() + START_SECONDS
+def start_both(spec: GameSpec, players: list[PlayerProcess]) -> list[PlayerFailedError | None]:
+    """Load the sides' files one after the other: each side gets its ``hello``, has
+    :data:`START_SECONDS` to answer ``ready``, and is stopped (:meth:`PlayerProcess.freeze`)
+    before the next side loads, so that no player's code runs while the other's loads.
+    Each side's failure to start, or None."""
     failures: list[PlayerFailedError | None] = []
     for player in players:
+        introduce(spec, player)
+        deadline = time.perf_counter() + START_SECONDS
         try:
             allowance = f"{START_SECONDS} s of start"
             message = wait_for_message(players, player.side, deadline, allowance)
             if message.get("type") != protocol.READY:
                 raise failure_of(message, player.side)
+            player.freeze()
             failures.append(None)
         except PlayerFailedError as failure:
             if failure.status in (Status.TIME_OUT, Status.CRASH, Status.BAD_ANSWER):
@@ -373,7 +452,16 @@ def start_both(players: list[PlayerProcess]) -> list[PlayerFailedError | None]:
 def close_players(players: list[PlayerProcess]) -> None:
     """Say ``bye`` to every process, give them :data:`EXIT_SECONDS` (together) to exit, kill
     those still running, keep the last of their logs, close the pipes and remove their
-    folders."""
+    folders. Every process of each side's tree (read while the tree is stopped, so none is
+    missed) is killed and gone before this returns."""
+    snapshots = []
+    for player in players:
+        snapshot: list[tuple[int, str]] = []
+        if player.process.returncode is None:
+            sandbox.freeze(player.process.pid)
+            snapshot = sandbox.process_snapshot(player.process.pid)
+            player.thaw()
+        snapshots.append(snapshot)
     for player in players:
         if player.process.returncode is None and not player.killed:
             player.send({"type": protocol.BYE})
@@ -391,6 +479,8 @@ def close_players(players: list[PlayerProcess]) -> None:
             with contextlib.suppress(OSError):
                 os.close(descriptor)
         shutil.rmtree(player.folder, ignore_errors=True)
+    for snapshot in snapshots:
+        sandbox.end_processes(snapshot)
 
 
 def points_of(score: float) -> tuple[float, float]:
@@ -420,6 +510,22 @@ class Clocks:
         return self.banks[side]
 
 
+SPARE_TICKS: Final = 2
+"""How many clock ticks of CPU time beyond the wall time of a move are not charged: the
+CPU times the kernel reports are whole ticks, so a process that computed for the whole
+move may show up to one tick more, and one more covers the referee's stopping of it."""
+
+
+def charged_seconds(wall: float, stolen: float, move_ticks: int) -> float:
+    """The time a move is charged: its ``wall`` time (the other side is stopped meanwhile, so
+    this is the machine's time the side had), plus the CPU seconds its processes ``stolen``
+    while they should have been stopped, plus the CPU time of the move
+    (``move_ticks``) beyond its wall time and :data:`SPARE_TICKS` (computing on several
+    cores at once). A player computing on one core is charged its wall time exactly."""
+    several_cores = max(0.0, (move_ticks - SPARE_TICKS) * sandbox.CLOCK_TICK - wall)
+    return wall + stolen + several_cores
+
+
 def play_moves(
     spec: GameSpec,
     game: NamedMovesGame,
@@ -445,6 +551,16 @@ def play_moves(
         side = game.to_move(state)
         player = players[side]
         bank = clocks.banks[side]
+        stolen = player.thaw()
+        allowance = clock.allowance(bank) - stolen
+        if allowance <= 0:
+            player.kill()
+            raise PlayerFailedError(
+                side,
+                Status.TIME_OUT,
+                f"its processes used {stolen:.3g} s of CPU while the other side was on move, "
+                "more than its bank",
+            )
         sent = time.perf_counter()
         position = {
             "type": protocol.POSITION,
@@ -459,11 +575,20 @@ def play_moves(
         if player.messages:
             raise failure_of(player.messages[0], side, out_of_turn=True)
         player.send(position)
-        allowance = clock.allowance(bank)
         message = wait_for_message(
             players, side, sent + allowance, f"{allowance:.3g} s (move time + bank + grace)"
         )
-        seconds = time.perf_counter() - sent
+        wall = time.perf_counter() - sent
+        seconds = charged_seconds(wall, stolen, player.freeze())
+        if seconds > clock.allowance(bank):
+            clocks.charge(side, seconds, clock)
+            raise PlayerFailedError(
+                side,
+                Status.TIME_OUT,
+                f"its move took {wall:.3g} s, and its processes used {seconds - wall:.3g} s "
+                "more CPU (on other cores, or while the other side was on move): "
+                f"{seconds:.3g} s is more than {clock.allowance(bank):.3g} s",
+            )
         if message.get("type") != protocol.ANSWER:
             clocks.charge(side, seconds, clock)
             raise failure_of(message, side)
@@ -508,7 +633,12 @@ def play_game(spec: GameSpec, *, sandbox_wanted: bool = True) -> GameResult:
     Raises:
         ValueError: for an unknown game or an opening that is not legal (a fault of the
             spec, not of a player).
+        gamelib.tournament.sandbox.SandboxUnavailableError: when bwrap is installed but
+            cannot make its sandbox on this machine (found out once per process, before
+            the first game: no game is played, no player is blamed).
     """
+    if sandbox_wanted:
+        sandbox.require_sandbox()
     started, referee_started = time.perf_counter(), time.thread_time()
     game = make_game(spec.game)
     state = game.initial_state()
@@ -530,7 +660,7 @@ def play_game(spec: GameSpec, *, sandbox_wanted: bool = True) -> GameResult:
                 players.append(
                     start_player(spec, side, user_ids[side], sandbox_wanted=sandbox_wanted)
                 )
-            failures = start_both(players)
+            failures = start_both(spec, players)
             for failure in failures:
                 if failure is not None:
                     statuses[failure.side], details[failure.side] = failure.status, failure.detail

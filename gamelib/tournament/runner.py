@@ -43,6 +43,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
+from gamelib.tournament import sandbox
 from gamelib.tournament.records import GameResult, GameSpec, read_results
 from gamelib.tournament.schedule import Schedule, replay_spec
 
@@ -55,6 +56,24 @@ def referee_play(spec: GameSpec) -> GameResult:
     referee = importlib.import_module("gamelib.tournament.referee")
     result: GameResult = referee.play_game(spec)
     return result
+
+
+class TournamentRefusedError(ValueError):
+    """The tournament cannot give results that mean anything on this machine (the sentence
+    says why and what to do): bwrap cannot make its sandbox, or every game was void."""
+
+
+def refuse_void(results: Sequence[GameResult], path: Path) -> None:
+    """Raise :class:`TournamentRefusedError` when there are results and every one is void:
+    no player could be started in any game, which is the machine's doing, not the players'."""
+    if results and all(result.void for result in results):
+        detail = results[0].sides[0].detail
+        raise TournamentRefusedError(
+            f"every game of the tournament is void (both players failed to start in each of "
+            f"the {len(results)} games: no player could be started on this machine, for "
+            f"example {detail!r}); no ratings are made from it: mend the machine, remove "
+            f"{path} and start the tournament again"
+        )
 
 
 @dataclass(frozen=True)
@@ -186,7 +205,16 @@ def run_tournament(
     Raises:
         ValueError: when the file holds games of another tournament, or a broken line that
             is not its last.
+        TournamentRefusedError: before the first game, when ``play`` is the referee's and
+            bwrap is installed but cannot make its sandbox here
+            (:func:`gamelib.tournament.sandbox.require_sandbox`); at the end, when every game
+            was void (:func:`refuse_void`).
     """
+    if play is referee_play:
+        try:
+            sandbox.require_sandbox()
+        except sandbox.SandboxUnavailableError as error:
+            raise TournamentRefusedError(str(error)) from None
     path = Path(results_path)
     path.parent.mkdir(parents=True, exist_ok=True)
     plan: Schedule = FixedGames(tuple(schedule)) if isinstance(schedule, Sequence) else schedule
@@ -219,4 +247,5 @@ def run_tournament(
             f" and {len(strangers) - 1} more): write this one to another folder"
         )
     write_sorted(path, results)
+    refuse_void(results, path)
     return tuple(sorted(results, key=lambda result: (result.spec.game_id, result.spec.attempt)))

@@ -35,7 +35,17 @@ processes), which :func:`isolation_warning` says.
 
 Without bubblewrap (macOS, Windows, or ``sandbox=False``) the player runs with the limits
 alone, in a fresh temporary folder, and the module warns once per process that players are
-not isolated from the machine's files (:func:`warn_once`).
+not isolated from the machine's files (:func:`warn_once`). Where bubblewrap is installed but
+cannot make its sandbox (a container; a system that restricts unprivileged user namespaces:
+"setting up uid map: Permission denied"), :func:`require_sandbox` finds it out once, with
+one trial, and raises :class:`SandboxUnavailableError`, whose sentence tells the lecturer what
+to do; no game is played and no player is blamed.
+
+The side not on move does not compute (:func:`freeze`, :func:`thaw`, :func:`cpu_ticks`): the
+referee stops a side's whole process tree with SIGSTOP between its moves and measures what
+the tree still uses. bwrap reads its options from a pipe (``--args``), so that
+``/proc/1/cmdline`` inside the sandbox does not list the folders it binds (the referee's
+:func:`gamelib.tournament.referee.hidden_options`).
 """
 
 from __future__ import annotations
@@ -45,6 +55,7 @@ import fcntl
 import os
 import shutil
 import signal
+import subprocess
 import sys
 import tempfile
 import time
@@ -103,6 +114,73 @@ def warn_once(asked: bool = True) -> None:
     if not _warned:
         _warned = True
         warnings.warn(isolation_warning(asked), RuntimeWarning, stacklevel=3)
+
+
+PROBE_SECONDS: Final = 20.0
+"""How long the one trial of the sandbox (:func:`sandbox_failure`) may take."""
+
+_probed: dict[str, str | None] = {}
+
+
+def unavailable_sentence(reason: str) -> str:
+    """What the lecturer is told when bwrap is installed but cannot make its sandbox."""
+    return (
+        f"bubblewrap (bwrap) is installed but cannot make its sandbox on this machine ({reason}); "
+        "this happens in containers and on systems that restrict unprivileged user namespaces "
+        "(Ubuntu 23.10 and later), it is not a fault of any player's file: allow user "
+        "namespaces (on Ubuntu: sudo sysctl -w kernel.apparmor_restrict_unprivileged_userns=0) "
+        "or run the tournament outside the container, then start it again."
+    )
+
+
+class SandboxUnavailableError(RuntimeError):
+    """bwrap is installed but cannot make its sandbox here: the machine's setup, never a
+    player's fault. ``reason`` is what bwrap said; the message is
+    :func:`unavailable_sentence`."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(unavailable_sentence(reason))
+        self.reason = reason
+
+
+def sandbox_failure(bwrap: str) -> str | None:
+    """Why ``bwrap`` cannot run this Python in the players' sandbox (the last line it wrote,
+    such as ``bwrap: setting up uid map: Permission denied``), or None when it can. Tried
+    once per process (a sandbox that starts Python and exits, about a tenth of a second)."""
+    if bwrap not in _probed:
+        command, _ = sandbox_command(bwrap, [sys.executable, "-I", "-c", "pass"], "", None)
+        try:
+            done = subprocess.run(
+                command,
+                stdin=subprocess.DEVNULL,
+                capture_output=True,
+                timeout=PROBE_SECONDS,
+                start_new_session=True,
+                env={"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"},
+                check=False,
+            )
+        except (OSError, subprocess.TimeoutExpired) as error:
+            _probed[bwrap] = str(error)
+        else:
+            said = done.stderr.decode("utf-8", errors="replace").strip().splitlines()
+            failure = said[-1][:200] if said else f"exit code {done.returncode}"
+            _probed[bwrap] = None if done.returncode == 0 else failure
+    return _probed[bwrap]
+
+
+def require_sandbox() -> None:
+    """Check, once per process, that the sandbox can be made where bwrap is installed.
+
+    Raises:
+        SandboxUnavailableError: when bwrap is on the path but fails (nothing is raised when
+            it works, or when it is missing: players then run with limits alone, with the
+            warning of :func:`warn_once`).
+    """
+    bwrap = bubblewrap()
+    if bwrap is not None:
+        failure = sandbox_failure(bwrap)
+        if failure is not None:
+            raise SandboxUnavailableError(failure)
 
 
 def _lock_folder() -> Path:
@@ -231,8 +309,16 @@ def prepare_folder(player_file: str) -> tuple[str, str]:
 
 def child_command(settings: str) -> list[str]:
     """The player's process: this Python, isolated mode (no user site, no PYTHON* variables,
-    not the working folder on the path), no bytecode written."""
-    return [sys.executable, "-I", "-B", "-m", "gamelib.tournament.child", settings]
+    not the working folder on the path), no bytecode written, running the referee's own copy
+    of :mod:`gamelib.tournament.child` (the folder above this ``gamelib`` package comes first
+    on its path: a second copy installed elsewhere, as in a git worktree beside an editable
+    install, is never the one that runs)."""
+    above = str(Path(gamelib.__file__).resolve().parent.parent)
+    program = (
+        f"import sys; sys.path.insert(0, {above!r}); "
+        "from gamelib.tournament.child import main; main(sys.argv)"
+    )
+    return [sys.executable, "-I", "-B", "-c", program, settings]
 
 
 def _read_only_views() -> list[str]:
@@ -333,3 +419,205 @@ def launch(
     wrapped, inside = sandbox_command(bwrap, command, copy, user_id)
     environment["HOME"] = PLAYER_FOLDER
     return Launch(wrapped, folder, environment, inside, True, user_id)
+
+
+# --- The side not on move does not compute -------------------------------------------------
+#
+# Between its moves a player's whole process tree is stopped with SIGSTOP, which no process
+# can catch, block or ignore. The tree is found from the process the referee started: under
+# the sandbox that is the outer ``bwrap``, and every process the player starts stays below it
+# whatever it does (a new session or process group, a double fork: an orphan is adopted by
+# the PID namespace's first process, bwrap's own, which is in the tree). Without the sandbox
+# an orphan is adopted by the machine's init and leaves the tree: the sandbox is what makes
+# the rule hold.
+
+CLOCK_TICK: Final = 1.0 / os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 0.01
+"""The unit of the CPU times in ``/proc/PID/stat`` (1/100 s on Linux)."""
+
+FREEZE_SECONDS: Final = 1.0
+"""How long :func:`freeze` keeps stopping a tree whose processes keep waking each other."""
+
+
+def _read(path: str) -> str | None:
+    try:
+        with open(path) as file:
+            return file.read()
+    except OSError:
+        return None
+
+
+def _stat_fields(path: str) -> list[str] | None:
+    """The fields of a ``/proc/.../stat`` file after the command's name (field 3, the state,
+    first), or None for a process that is gone."""
+    text = _read(path)
+    if text is None or ")" not in text:
+        return None
+    return text[text.rindex(")") + 2 :].split()
+
+
+def _tasks(pid: int) -> list[str]:
+    try:
+        return os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return []
+
+
+def _children_files() -> bool:
+    """Whether this kernel lists each thread's children in /proc (``CONFIG_PROC_CHILDREN``)."""
+    return os.path.exists(f"/proc/{os.getpid()}/task/{os.getpid()}/children")
+
+
+_CHILDREN_FILES: Final = _children_files()
+
+
+def _children_by_parent() -> dict[int, list[int]]:
+    """Every process's children, from the parent id in each ``/proc/PID/stat`` (the slower
+    way, for kernels without the children files)."""
+    children: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            fields = _stat_fields(f"/proc/{entry}/stat")
+            if fields is not None and len(fields) > 1:
+                children.setdefault(int(fields[1]), []).append(int(entry))
+    return children
+
+
+def process_tree(root: int) -> list[int]:
+    """``root`` and every process below it, parents first (Linux: each thread's
+    ``/proc/PID/task/TID/children``, or every process's parent id where the kernel has no
+    such files; an empty list without /proc or when ``root`` is gone). A process forked while
+    the tree is read may be missing: :func:`freeze` reads the tree again until every process
+    in it is stopped."""
+    slow = not _CHILDREN_FILES and os.path.isdir("/proc")
+    by_parent = _children_by_parent() if slow else None
+    found: list[int] = []
+    seen: set[int] = set()
+    waiting = [root]
+    while waiting:
+        pid = waiting.pop(0)
+        if pid in seen:
+            continue
+        tasks = _tasks(pid)
+        if not tasks:
+            continue
+        seen.add(pid)
+        found.append(pid)
+        if by_parent is not None:
+            waiting.extend(by_parent.get(pid, []))
+            continue
+        for task in tasks:
+            children = _read(f"/proc/{pid}/task/{task}/children")
+            if children:
+                waiting.extend(int(child) for child in children.split())
+    return found
+
+
+def is_stopped(pid: int, signalled: bool = False) -> bool:
+    """Whether no thread of ``pid`` can run: each is stopped (``T``, ``t``), a zombie or dead,
+    or the process is gone. When the process has been sent SIGSTOP (``signalled``), a thread
+    in uninterruptible sleep (``D``, as a parent waiting for its ``vfork`` child) counts as
+    stopped too: it stops before it runs any code of the player's again."""
+    stopped = ("T", "t", "Z", "X", "D") if signalled else ("T", "t", "Z", "X")
+    for task in _tasks(pid):
+        fields = _stat_fields(f"/proc/{pid}/task/{task}/stat")
+        if fields is not None and fields[0] not in stopped:
+            return False
+    return True
+
+
+def freeze(root: int, seconds: float = FREEZE_SECONDS) -> bool:
+    """Stop (SIGSTOP) every process of ``root``'s tree, round after round until a round finds
+    every one stopped (a process forked, or woken by a SIGCONT from a process not yet
+    stopped, is caught by the next round). False if that did not happen within ``seconds``
+    (the processes stopped so far stay stopped; :func:`cpu_ticks` then shows what ran)."""
+    deadline = time.monotonic() + seconds
+    rounds = 0
+    signalled: set[int] = set()
+    while True:
+        running = [pid for pid in process_tree(root) if not is_stopped(pid, pid in signalled)]
+        if not running:
+            return True
+        for pid in running:
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGSTOP)
+            signalled.add(pid)
+        if time.monotonic() > deadline:
+            return False
+        rounds += 1
+        # A stop takes effect when the process next runs: look again at once for a while
+        # (a few tens of microseconds a round), then give the machine's cores to it.
+        if rounds > 64:
+            time.sleep(0.001)
+        else:
+            os.sched_yield()
+
+
+def thaw(root: int) -> None:
+    """Continue (SIGCONT) every process of ``root``'s tree, children first (a parent never
+    runs before the processes below it can)."""
+    for pid in reversed(process_tree(root)):
+        with contextlib.suppress(OSError):
+            os.kill(pid, signal.SIGCONT)
+
+
+def cpu_ticks(root: int) -> int:
+    """The CPU time (user and system, in :data:`CLOCK_TICK`) of ``root``'s tree: each live or
+    zombie process's own time (its threads', finished ones included) and its collected
+    children's. A process that ends and is collected inside the tree moves its time to its
+    parent's count, so the difference of two readings is what the tree used in between."""
+    total = 0
+    for pid in process_tree(root):
+        fields = _stat_fields(f"/proc/{pid}/stat")
+        if fields is not None and len(fields) > 14:
+            total += sum(int(fields[index]) for index in (11, 12, 13, 14))
+    return total
+
+
+def process_snapshot(root: int) -> list[tuple[int, str]]:
+    """Every process of ``root``'s tree with its start time (so that a process id the
+    kernel hands to a new process later is never mistaken for it)."""
+    found = []
+    for pid in process_tree(root):
+        fields = _stat_fields(f"/proc/{pid}/stat")
+        if fields is not None and len(fields) > 19:
+            found.append((pid, fields[19]))
+    return found
+
+
+def _is_running(pid: int, started: str) -> bool:
+    """Whether process ``pid``, started at ``started``, is still there (not a zombie)."""
+    fields = _stat_fields(f"/proc/{pid}/stat")
+    return (
+        fields is not None
+        and len(fields) > 19
+        and fields[19] == started
+        and fields[0]
+        not in (
+            "Z",
+            "X",
+        )
+    )
+
+
+def end_processes(snapshot: list[tuple[int, str]], seconds: float = 5.0) -> list[int]:
+    """SIGKILL every process of ``snapshot`` (see :func:`process_snapshot`) still running and
+    wait, at most ``seconds``, until none is. Returns those still running then (none unless
+    the kernel is slow)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        alive = [(pid, started) for pid, started in snapshot if _is_running(pid, started)]
+        if not alive or time.monotonic() > deadline:
+            return [pid for pid, _ in alive]
+        for pid, _ in alive:
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+        time.sleep(0.002)
+
+
+def kill_tree(root: int, seconds: float = 5.0) -> list[int]:
+    """SIGKILL every process of ``root``'s tree and wait, at most ``seconds``, until none of
+    them is running. The tree is stopped first (:func:`freeze`), so that no process forks
+    while it is read. Returns the processes still running at the end (none unless the kernel
+    is slow)."""
+    freeze(root, min(seconds / 5, FREEZE_SECONDS))
+    return end_processes(process_snapshot(root), seconds)
