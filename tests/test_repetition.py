@@ -423,8 +423,8 @@ def test_with_depth_limits_the_visited_table_can_change_a_value_through_depth_al
     cases = [(depth, case) for depth, found in changed.items() for case in found]
     summary = [(depth, case.game.name, case.right, case.with_table) for depth, case in cases]
     assert summary == [
-        (4, "random cyclic game 227", 0, -3),
-        (4, "random cyclic game 683", 3, 0),
+        (4, "random cyclic game 227, random evaluation", 0, -3),
+        (4, "random cyclic game 683, random evaluation", 3, 0),
     ]
     for depth, case in cases:
         root = case.game.initial_state()

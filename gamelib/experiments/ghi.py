@@ -3,11 +3,11 @@ changes the root value of a search with repetition detection."""
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from gamelib.experiments.hashing import with_random_evaluation
 from gamelib.games.cyclic import GraphGame, random_cyclic_game
 from gamelib.search.repetition import HistoryAwareTable, Policy
 from gamelib.search.table import Entry, TranspositionTable
@@ -61,14 +61,13 @@ def ghi_cases(
 
 def random_estimated_game(seed: int, spread: int = 3) -> GraphGame:
     """:func:`~gamelib.games.cyclic.random_cyclic_game` ``(seed, 5, 9, 1)`` (the graphs of
-    notebook 07's search for GHI cases, same name) with a random estimate from
-    ``−spread…spread`` (FIRST's view) for each inner node, so that a search with a depth
-    limit has values to find at the limit. Same seed, same game."""
-    game = random_cyclic_game(seed, 5, 9, 1)
-    generator = random.Random(seed)
-    inner = [f"n{index}" for index in range(5)]  # random_cyclic_game's inner nodes
-    estimates: dict[Hashable, float] = {node: generator.randint(-spread, spread) for node in inner}
-    return GraphGame(game.graph, "n0", game.values, estimates=estimates, name=game.name)
+    notebook 07's search for GHI cases) with a random estimate from ``−spread…spread``
+    (FIRST's view) for each inner node, drawn with the same seed
+    (:func:`~gamelib.experiments.hashing.with_random_evaluation`), so that a search with a
+    depth limit has values to find at the limit. Same seed, same game."""
+    return with_random_evaluation(
+        random_cyclic_game(seed, 5, 9, 1), seed, range(-spread, spread + 1)
+    )
 
 
 class SameDepthTable(HistoryAwareTable):
