@@ -145,3 +145,61 @@ def test_the_solvers_probes_are_recorded_in_order() -> None:
         probe.nodes for probe in solver.probes
     )
     assert solver.probes[-1].lower == solver.probes[-1].upper == value
+
+
+def _count_by_empties(state: object, fewest: int) -> tuple[int, int, float]:
+    """An independent count: a fail-hard negamax α-β written out here (moves in square
+    order, cutoff on ≥ β, as the course's plain ``alphabeta``): (positions entered, those
+    with at least ``fewest`` empty squares or the root, value)."""
+    game = Othello()
+    counts = [0, 0]
+
+    def search(state: object, alpha: float, beta: float, root: bool) -> float:
+        counts[0] += 1
+        if root or 64 - (state.mover | state.opponent).bit_count() >= fewest:  # type: ignore[attr-defined]
+            counts[1] += 1
+        moves = game.moves(state)  # type: ignore[arg-type]
+        if not moves:
+            return game.utility(state)  # type: ignore[arg-type]
+        for move in moves:
+            value = -search(game.result(state, move), -beta, -alpha, False)  # type: ignore[arg-type]
+            if value >= beta:
+                return beta
+            alpha = max(alpha, value)
+        return alpha
+
+    value = search(state, -float("inf"), float("inf"), True)
+    return counts[0], counts[1], value
+
+
+def test_plain_and_solver_are_counted_like_for_like() -> None:
+    """Notebook 09's comparison: plain α-β's positions with at least 2 empty squares against
+    the solver's nodes, which never include a position with 0 or 1 (FFO #1 after g8 h7 a8:
+    20,079 of 43,846 against 7,048 with the principal-variation searches, 5,873 without)."""
+    game = Othello()
+    state = FFO[1].state
+    for move in solve(state, progress=False).pv[:3]:
+        state = game.result(state, move)
+    counts = study.compare_with_plain(state)
+    entered, counted, value = _count_by_empties(state, study.SOLVER_FEWEST_EMPTIES)
+    assert (counts.plain_nodes, counts.plain_counted, counts.value) == (entered, counted, value)
+    assert (counts.plain_nodes, counts.plain_counted) == (43_846, 20_079)
+    value_only = solve(state, progress=False, pv=False)
+    assert counts.solver_search_nodes == value_only.probes[-1].nodes  # the probes' nodes alone
+    assert (counts.solver_nodes, counts.solver_search_nodes) == (7_048, 5_873)
+
+
+def test_the_solver_counts_no_position_with_fewer_than_two_empty_squares() -> None:
+    """With 2 empty squares every child has 1 or 0: when the side to move has a move, each
+    probe of the exact solve counts the root alone."""
+    game = Othello()
+    tried = 0
+    for seed in range(30):
+        state = random_endgame(random.Random(seed), 2)
+        moves = game.moves(state)
+        if 64 - (state.mover | state.opponent).bit_count() != 2 or not moves or -1 in moves:
+            continue  # the game ended early, or the side to move must pass
+        solved = solve(state, progress=False, pv=False)
+        assert solved.stats.nodes == len(solved.probes), seed
+        tried += 1
+    assert tried >= 20

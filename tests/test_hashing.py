@@ -127,3 +127,45 @@ def test_passes_let_othello_reach_a_position_at_two_plies() -> None:
 def test_a_tree_game_reaches_no_position_at_two_plies() -> None:
     tictactoe = TicTacToe()  # the number of marks is the ply
     assert reached_at_two_lengths(tictactoe, tictactoe.initial_state(), 9) is None
+
+
+def test_game_depth_changes_lists_exactly_the_changed_searches() -> None:
+    """Notebook 06's count of depth-limited values a correct table changes: every listed
+    case differs (checked with negamax, another search, for the value without a table), the
+    unlisted ones agree; on random graphs there are some, on the notebook's Othello
+    positions near the end none."""
+    from gamelib import Othello
+    from gamelib.experiments import compare
+    from gamelib.experiments.hashing import (
+        find_two_lengths,
+        game_depth_changes,
+        with_random_evaluation,
+    )
+    from gamelib.games.cyclic import random_cyclic_game
+    from gamelib.search import alphabeta, negamax
+    from gamelib.search.table import TranspositionTable
+
+    games = [
+        with_random_evaluation(random_cyclic_game(seed, 8, 12, 2), seed, range(-3, 4))
+        for seed in range(150, 200)
+    ]
+    found = 0
+    for game in games:
+        tried, changes = game_depth_changes(game, [game.initial_state()], range(1, 9))
+        assert tried == 8
+        changed = {depth for _, depth, _, _ in changes}
+        for number, depth, without, with_table in changes:
+            assert number == 0 and without != with_table
+            assert without == negamax(game, depth=depth).value
+        for depth in set(range(1, 9)) - changed:
+            assert (
+                alphabeta(game, depth=depth, table=TranspositionTable()).value
+                == negamax(game, depth=depth).value
+            )
+        found += len(changes)
+    assert found > 0
+    othello = Othello()
+    two_lengths = find_two_lengths(othello, range(100), 51, plies=11)
+    assert game_depth_changes(othello, [two_lengths.start], range(1, 14)) == (13, [])
+    near_end = [state for _, state in compare.random_positions(othello, 5, 51, seed=0)]
+    assert game_depth_changes(othello, near_end, range(1, 5))[0] == 20

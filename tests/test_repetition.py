@@ -11,7 +11,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gamelib.core import FIRST, SECOND
-from gamelib.experiments.ghi import ghi_cases, reachable_size, smallest_case
+from gamelib.experiments.ghi import (
+    SameDepthTable,
+    ghi_cases,
+    random_estimated_game,
+    reachable_size,
+    smallest_case,
+)
 from gamelib.experiments.repetitions import costs_table, table_costs, visited_memory
 from gamelib.games.chessgame import (
     PERPETUAL_CHECK_FEN,
@@ -375,6 +381,58 @@ def test_the_visited_remedy_never_changes_a_value_even_across_searches(
             expected = reference_value(game, root, history, rule)
             found = search(game, root, repetition=policy, history=history, table=table)
             assert found.value == expected, search.__name__
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    data=st.data(),
+    rule=st.sampled_from(["draw", "sennichite", "perpetual"]),
+    depths=st.lists(st.integers(1, 4), min_size=1, max_size=4),
+)
+def test_with_depth_limits_reuse_at_the_same_depth_never_changes_a_value(
+    data: st.DataObject, rule: str, depths: list[int]
+) -> None:
+    """With depth limits the "visited" remedy is sound once an entry answers only a search
+    to the same remaining depth (notebook 07): one table shared by searches to several
+    depths, each value checked against the brute-force reference at that depth."""
+    game = data.draw(cyclic_games())
+    policy = policy_for(rule, game)
+    for search in SEARCHES:
+        table = SameDepthTable(remedy="visited")
+        for depth in depths:
+            root, history = data.draw(positions_and_histories(game))
+            expected = reference_value(game, root, history, rule, depth)
+            assert search(game, root, repetition=policy, history=history, depth=depth).value == (
+                expected
+            )
+            found = search(game, root, repetition=policy, history=history, table=table, depth=depth)
+            assert found.value == expected, (search.__name__, depth)
+
+
+def test_with_depth_limits_the_visited_table_can_change_a_value_through_depth_alone() -> None:
+    """Notebook 07's depth-limit cells: on 800 random graphs with estimates, searched to
+    depths 1-4, the "visited" table changes alphabeta's root value in a few searches (2 of
+    3,200: seed 227 at depth 4, 0 without the table and −3 with it); the search without a
+    table is right (the brute-force reference), and reusing entries only at the same depth
+    fixes every case, so the cause is notebook 06's depth effect."""
+    games = [random_estimated_game(seed) for seed in range(800)]
+    changed = {
+        depth: ghi_cases(alphabeta, games, chess_draw, depth=depth, table=HistoryAwareTable)
+        for depth in range(1, 5)
+    }
+    cases = [(depth, case) for depth, found in changed.items() for case in found]
+    summary = [(depth, case.game.name, case.right, case.with_table) for depth, case in cases]
+    assert summary == [
+        (4, "random cyclic game 227, random evaluation", 0, -3),
+        (4, "random cyclic game 683, random evaluation", 3, 0),
+    ]
+    for depth, case in cases:
+        root = case.game.initial_state()
+        assert case.right == reference_value(case.game, root, [], "draw", depth)
+        assert not ghi_cases(alphabeta, [case.game], chess_draw, depth=depth, table=SameDepthTable)
+    assert not any(  # and to the end, the "visited" table changes none of them
+        ghi_cases(alphabeta, games[:200], chess_draw, table=HistoryAwareTable)
+    )
 
 
 def test_a_history_aware_table_without_repetitions_is_a_plain_table() -> None:

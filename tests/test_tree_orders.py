@@ -109,3 +109,28 @@ def test_the_ordering_experiment_orders_the_orders() -> None:
     # ... but from depth 4 on, a bound from two levels up still cuts deep
     assert all(row.worst < row.minimax for row in rows[3:])
     assert ordering_experiment(3, [4], samples=6, seed=11) == rows[3:4]
+
+
+def test_worst_first_prunes_at_depth_2_and_3_only_through_a_tie() -> None:
+    """Notebook 08: "worst first prunes nothing up to depth 3" holds without ties; under the
+    ≥ β rule a tie cuts (22 of 500 depth-2 trees and 137 of 500 depth-3 trees with leaf
+    values −9…9; seed 18 at depth 2 evaluates 15 of 16 leaves)."""
+    from gamelib.experiments.tree_orders import worst_first_cuts
+
+    branching, trees = 4, 500
+    for depth, expected in ((2, 22), (3, 137)):
+        cuts = worst_first_cuts(depth, branching, trees)
+        plain = [  # the same count with the course's own alphabeta (another implementation)
+            seed
+            for seed in range(trees)
+            if alphabeta(worst_first(random_tree(seed, depth, branching))).stats.leaves
+            < branching**depth
+        ]
+        assert cuts == plain and len(cuts) == expected
+        for seed in cuts:  # every tree that prunes has two equal leaf values
+            values = leaf_values(random_tree(seed, depth, branching))
+            assert sum(values.values()) > len(values)
+        assert worst_first_cuts(depth, branching, trees, cutoff=">") == []
+        assert worst_first_cuts(depth, branching, 50, low=-(10**9), high=10**9) == []
+    assert alphabeta(worst_first(random_tree(18, 2, branching))).stats.leaves == 15
+    assert len(worst_first_cuts(4, branching, 20, cutoff=">")) > 0  # deep cutoffs need no tie

@@ -321,9 +321,35 @@ def test_guess_misses_count_the_guesses_outside_the_window() -> None:
 
     values = [[5, -2, 7, 0, 5], [9, -2, 9, 0, 11]]
     note = guess_misses(values, 5, {"guess from depth 4": 4, "guess from depth 3": 3}, 3)
-    assert (
-        "guess from depth 4: it missed the depth-5 value by 5, 11 (2 of 2 more than δ = 3)" in note
-    )
-    assert (
-        "guess from depth 3: it missed the depth-5 value by 2, 2 (0 of 2 more than δ = 3)" in note
-    )
+    assert "guess from depth 4: it missed the depth-5 value by 5, 11 (2 of 2 at least δ = 3" in note
+    assert "guess from depth 3: it missed the depth-5 value by 2, 2 (0 of 2 at least δ = 3" in note
+    # the window (g − δ, g + δ) is open: a guess exactly δ away is outside it
+    exactly = guess_misses(values, 5, {"guess from depth 3": 3}, 2)
+    assert "by 2, 2 (2 of 2 at least δ = 2 away" in exactly
+
+
+def test_guess_misses_count_the_searches_that_failed() -> None:
+    """The misses the note counts are the aspiration searches that needed a second search,
+    checked against real searches: on notebook 08's Othello positions with δ = 11 the guess
+    from depth 4 misses by 5, 11, 11, and the two misses of exactly δ fail (searches 1, 2, 2)."""
+    from gamelib import Othello, aspiration, iterative_deepening
+    from gamelib.experiments import compare
+    from gamelib.experiments.windows import guess_misses
+
+    othello = Othello()
+    positions = compare.random_positions(othello, 3, 20, seed=2026)
+    values = [
+        [result.value for result in iterative_deepening(othello, state, max_depth=5).iterations]
+        for _, state in positions
+    ]
+    delta = 11
+    for depth in (4, 3):
+        searches = [
+            len(aspiration(othello, state, guess=row[depth - 1], delta=delta, depth=5).probes)
+            for (_, state), row in zip(positions, values, strict=True)
+        ]
+        failed = sum(count == 2 for count in searches)
+        note = guess_misses(values, 5, {f"guess from depth {depth}": depth}, delta)
+        assert f"({failed} of 3 at least δ = 11 away" in note, (depth, searches, note)
+        if depth == 4:
+            assert searches == [1, 2, 2]

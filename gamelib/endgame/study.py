@@ -14,7 +14,7 @@ import statistics
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from gamelib.endgame.ordering import CORNERS, DEFAULT_OPTIONS, Options, odd_regions
 from gamelib.endgame.published import FFO, PublishedPosition
@@ -22,9 +22,11 @@ from gamelib.endgame.solver import EndgameSolver, Probe
 from gamelib.experiments.report import Table, table
 from gamelib.games.othello import FULL, flips, legal_moves_mask, square_name, squares_of
 from gamelib.language import Language, resolve
+from gamelib.search.common import SearchProblem
 
 if TYPE_CHECKING:
     from gamelib.endgame import EndgameResult
+    from gamelib.games.othello import OthelloState
 
 WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     "position": {"en": "position", "ja": "局面"},
@@ -202,6 +204,110 @@ def solve_published(numbers: Sequence[int], *, language: str | None = None) -> S
         )
     columns = ["position", "to move", "published", "computed", "nodes", "seconds"]
     return Solved(results, table([words[name] for name in columns], rows))
+
+
+# --------------------------------------------------------------------------- like for like
+
+
+SOLVER_FEWEST_EMPTIES: Final = 2
+"""Below the root, the solver counts as nodes only positions with at least this many empty
+squares: it scores a position with one or no empty square as a leaf
+(:meth:`~gamelib.endgame.solver.EndgameSolver.last_square`,
+:meth:`~gamelib.endgame.solver.EndgameSolver.end`)."""
+
+
+class _EmptiesCounter:
+    """A tracer that counts the positions a search enters (the root included) with at least
+    ``fewest`` empty squares."""
+
+    def __init__(self, fewest: int) -> None:
+        self.fewest = fewest
+        self.counted = 0
+
+    def _count(self, state: Any) -> None:
+        if 64 - (state.mover | state.opponent).bit_count() >= self.fewest:
+            self.counted += 1
+
+    def begin(
+        self, problem: SearchProblem, algorithm: str, frame: Any, alpha: float, beta: float
+    ) -> None:
+        self._count(problem.root)
+
+    def enter(self, state: Any, move: Any, *, alpha: float, beta: float) -> None:
+        self._count(state)
+
+    # the other hooks: nothing to count
+    def leaf(self, value: float) -> None:
+        return None
+
+    def backup(self, value: float, *, best: float, alpha: float, beta: float) -> None:
+        return None
+
+    def cutoff(
+        self, value: float, *, best: float, alpha: float, beta: float, skip: Sequence[Any]
+    ) -> None:
+        return None
+
+    def research(self, value: float, *, alpha: float, beta: float) -> None:
+        return None
+
+    def table_answer(self, value: float, bound: Any, depth: float) -> None:
+        return None
+
+    def repetition(self, value: float, ply: int) -> None:
+        return None
+
+    def end(self, result: Any) -> None:
+        return None
+
+
+@dataclass(frozen=True)
+class LikeForLike:
+    """Plain α-β and the solver on one position, counted the same way.
+
+    Attributes:
+        value: the position's value (both searches found it).
+        plain_nodes: every position plain ``alphabeta`` entered (its ``stats.nodes``).
+        plain_counted: those with at least :data:`SOLVER_FEWEST_EMPTIES` empty squares (and
+            the root), the positions the solver would count.
+        solver_nodes: ``solve``'s nodes, the searches for the principal variation included.
+        solver_search_nodes: ``solve``'s nodes without them (``pv=False``): the value alone.
+    """
+
+    value: int
+    plain_nodes: int
+    plain_counted: int
+    solver_nodes: int
+    solver_search_nodes: int
+
+
+def compare_with_plain(state: OthelloState) -> LikeForLike:
+    """Search ``state`` with plain ``alphabeta`` (no table, moves in square order, official
+    scoring) and with :func:`~gamelib.endgame.solve`, and count both like for like.
+
+    Guarantee: ``plain_counted`` counts exactly the positions plain α-β entered that have at
+    least :data:`SOLVER_FEWEST_EMPTIES` empty squares (plus the root), the rule the
+    solver's counter follows below the root.
+
+    Raises:
+        AssertionError: if the two searches disagree on the value.
+    """
+    from gamelib.endgame import solve
+    from gamelib.games.othello import Othello
+    from gamelib.search.alphabeta import alphabeta
+
+    counter = _EmptiesCounter(SOLVER_FEWEST_EMPTIES)
+    plain = alphabeta(Othello(), state, tracer=counter)
+    solved = solve(state, progress=False)
+    value_only = solve(state, progress=False, pv=False)
+    assert plain.value == solved.value == value_only.value
+    return LikeForLike(
+        int(solved.value),
+        plain.stats.nodes,
+        counter.counted,
+        solved.stats.nodes,
+        value_only.stats.nodes,
+    )
 
 
 # --------------------------------------------------------------------------- win/loss/draw

@@ -7,8 +7,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from gamelib.search.repetition import Policy
-from gamelib.search.table import TranspositionTable
+from gamelib.experiments.hashing import with_random_evaluation
+from gamelib.games.cyclic import GraphGame, random_cyclic_game
+from gamelib.search.repetition import HistoryAwareTable, Policy
+from gamelib.search.table import Entry, TranspositionTable
 
 
 @dataclass(frozen=True)
@@ -55,6 +57,34 @@ def ghi_cases(
         if with_table != right:
             found.append(GhiCase(game, right, with_table))
     return found
+
+
+def random_estimated_game(seed: int, spread: int = 3) -> GraphGame:
+    """:func:`~gamelib.games.cyclic.random_cyclic_game` ``(seed, 5, 9, 1)`` (the graphs of
+    notebook 07's search for GHI cases) with a random estimate from ``−spread…spread``
+    (FIRST's view) for each inner node, drawn with the same seed
+    (:func:`~gamelib.experiments.hashing.with_random_evaluation`), so that a search with a
+    depth limit has values to find at the limit. Same seed, same game."""
+    return with_random_evaluation(
+        random_cyclic_game(seed, 5, 9, 1), seed, range(-spread, spread + 1)
+    )
+
+
+class SameDepthTable(HistoryAwareTable):
+    """A :class:`~gamelib.search.repetition.HistoryAwareTable` (``remedy="visited"`` by
+    default) that reuses an entry only for a search to the same remaining depth as the one
+    that stored it, never for a shallower one.
+
+    An experiment, not a table to play with (it reuses less): it removes notebook 06's depth
+    effect, an entry from a deeper search answering a shallower search with the deeper
+    value, so what is left of a changed root value is due to the repetitions alone.
+    """
+
+    def answer(self, entry: Entry, depth: float, alpha: float, beta: float) -> float | None:
+        """As :meth:`TranspositionTable.answer`, but only from an entry of exactly ``depth``."""
+        if entry.depth != depth:
+            return None
+        return super().answer(entry, depth, alpha, beta)
 
 
 def reachable_size(game: Any) -> tuple[int, int]:

@@ -28,6 +28,7 @@ from gamelib.core import Game, play_random
 from gamelib.games.cyclic import WORDS as GAME_WORDS
 from gamelib.games.cyclic import GraphGame, random_cyclic_game
 from gamelib.games.tictactoe import TicTacToe, TicTacToeState
+from gamelib.search.alphabeta import alphabeta
 from gamelib.search.common import SearchResult
 from gamelib.search.minimax import negamax
 from gamelib.search.table import Entry, TranspositionTable
@@ -334,3 +335,28 @@ def find_depth_changes(
         if change is not None:
             found.append(change)
     return tried, found
+
+
+def game_depth_changes(
+    game: Game[Any, Any], states: Iterable[Any], depths: Iterable[int]
+) -> tuple[int, list[tuple[int, int, float, float]]]:
+    """For each state (numbered from 0) and depth: ``alphabeta`` to that depth with and
+    without a new (correct) :class:`~gamelib.search.table.TranspositionTable`.
+
+    Guarantee: every (state, depth) case where the two values differ is listed, none other.
+
+    Returns:
+        ``(cases tried, changes)``, each change ``(state number, depth, value without a
+        table, value with one)``.
+    """
+    depth_list = list(depths)
+    tried = 0
+    changes = []
+    for number, state in enumerate(states):
+        for depth in depth_list:
+            tried += 1
+            without = alphabeta(game, state, depth=depth).value
+            with_table = alphabeta(game, state, depth=depth, table=TranspositionTable()).value
+            if with_table != without:
+                changes.append((number, depth, without, with_table))
+    return tried, changes

@@ -19,6 +19,7 @@ from typing import Final
 from gamelib.language import Language, resolve
 from gamelib.search.alphabeta import alphabeta
 from gamelib.search.common import SearchResult
+from gamelib.search.rules import Cutoff, alphabeta_by_rules
 from gamelib.tables import html_table
 from gamelib.trees import Tree, random_tree
 
@@ -70,6 +71,33 @@ def shuffled(tree: Tree, seed: int) -> Tree:
         return Tree(node.name, tuple(children), move=node.move, perspective=node.perspective)
 
     return shuffle(tree)
+
+
+def worst_first_cuts(
+    depth: int,
+    branching: int,
+    trees: int,
+    *,
+    low: int = -9,
+    high: int = 9,
+    cutoff: Cutoff = ">=",
+) -> list[int]:
+    """The seeds (of ``range(trees)``) whose random tree (:func:`~gamelib.trees.random_tree`,
+    leaf values ``low``…``high``), searched worst first by fail-hard α-β with the ``cutoff``
+    rule, evaluates fewer than b^d leaves: the trees on which worst first prunes something.
+
+    Guarantee: a seed is listed exactly when the search skips at least one leaf. With few
+    leaf values, ties are common; under ``">="`` a child equal to β cuts, so worst first can
+    prune at depth 2 and 3 where, without ties (or under ``">"``), it prunes nothing.
+    """
+    return [
+        seed
+        for seed in range(trees)
+        if alphabeta_by_rules(
+            worst_first(random_tree(seed, depth, branching, low, high)), cutoff=cutoff
+        ).stats.leaves
+        < branching**depth
+    ]
 
 
 @dataclass(frozen=True)

@@ -152,9 +152,9 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     },
     "guess misses": {
         "en": "- {label}: it missed the depth-{depth} value by {misses} ({outside} of {count} "
-        "more than δ = {delta}).",
+        "at least δ = {delta} away: outside the open window, so searched twice).",
         "ja": "- {label}：深さ {depth} の値との差は {misses} でした（{count} 局面のうち "
-        "{outside} 局面で δ = {delta} を超えました）。",
+        "{outside} 局面で差が δ = {delta} 以上で、開いた窓の外なので二度探索しました）。",
     },
     # nodes against time
     "cost line": {
@@ -491,8 +491,9 @@ def guess_misses(
         values: each position's values at depth 1, 2, … (at least up to ``depth``).
         depth: the depth of the aspiration search.
         guesses: the depth each guess comes from, by label (e.g. "guess from depth 4": 4).
-        delta: the half-width of the aspiration window; a guess further away than ``delta``
-            fails its first search.
+        delta: the half-width of the aspiration window (guess − delta, guess + delta); the
+            window is open, so a guess ``delta`` or more away from the value fails its first
+            search (a value exactly on the window's edge fails too) and is counted as a miss.
         language: the language of the sentences (None: the course-wide setting; known
             labels are translated).
     """
@@ -504,7 +505,7 @@ def guess_misses(
                 label=search_label(label, language),
                 depth=depth,
                 misses=", ".join(format_number(miss) for miss in misses),
-                outside=sum(miss > delta for miss in misses),
+                outside=sum(miss >= delta for miss in misses),  # the window is open
                 count=len(misses),
                 delta=format_number(delta),
             )

@@ -338,7 +338,11 @@ class HistoryAwareTable(TranspositionTable):
       position its search looked at; it answers a later search only if none of those
       positions is on that search's path above the node. Then the later search would have
       looked at exactly the same positions with the same outcomes, so the reuse is sound:
-      with it, the table never changes a root value.
+      with it, the table never changes the root value of a search to the end. With a depth
+      limit it can: an entry from a deeper search answers a shallower one with the deeper
+      value (notebook 06's depth effect, which this remedy does not address; reusing
+      entries only at the same depth, :class:`gamelib.experiments.ghi.SameDepthTable`,
+      removes it).
 
     Without repetition detection (``repetition=None``) it is a plain table.
 
