@@ -355,6 +355,9 @@ const PruningMastery = ((T, fitted) => {
     };
   }
 
+  /** The skills whose parts are values only (claims() gives them no leaf). */
+  const VALUE_SKILLS = ["failsoft_bound", "negamax_sign", "entry_window", "returned_values"];
+
   /** The skills from the most specific to the most general: a part goes to the first claim. */
   const PRIORITY = [
     "deep_cutoff",
@@ -397,12 +400,17 @@ const PruningMastery = ((T, fitted) => {
   }
 
   /**
-   * How much of each skill an answer gets right: of the skill's parts, how many are right (a
-   * leaf marked pruned exactly when it is pruned; an inner node's value given and equal to
-   * the value it returns). The skill is right when all are.
+   * How much of each skill an answer gets right: of the skill's parts the answer attempts,
+   * how many are right. Every leaf is attempted (marked pruned or left evaluated: right when
+   * marked exactly when it is pruned); an inner node's value is attempted only when the
+   * answer gives one (the values are optional: a box left blank is no attempt at that part,
+   * neither right nor wrong), and is right when it equals the value the node returns (a value
+   * given as null, a box that could not be read, is attempted and wrong). A skill none of
+   * whose parts is attempted is left out: the answer says nothing about it.
    *
-   * @param answer {pruned: [leaf names], values: [[name, value], ...]}
-   * @returns {Object<string, [right, parts]>} for every skill of skillsOf(exercise)
+   * @param answer {pruned: [leaf names], values: [[name, value or null], ...]}
+   * @returns {Object<string, [right, parts]>} for every skill of skillsOf(exercise) with an
+   *   attempted part; parts counts the attempted parts only
    */
   function grade(exercise, answer, skills = skillsOf(exercise)) {
     const marked = new Set(answer.pruned);
@@ -411,8 +419,23 @@ const PruningMastery = ((T, fitted) => {
     const valueRight = (name) => given.get(name) === exercise.values.get(name);
     const result = {};
     for (const [id, part] of Object.entries(skills)) {
-      const right = part.leaves.filter(leafRight).length + part.values.filter(valueRight).length;
-      result[id] = [right, part.leaves.length + part.values.length];
+      const values = part.values.filter((name) => given.has(name));
+      const parts = part.leaves.length + values.length;
+      if (parts) result[id] = [part.leaves.filter(leafRight).length + values.filter(valueRight).length, parts];
+    }
+    return result;
+  }
+
+  /**
+   * The outcome of an exercise whose solution was shown before any answer: a miss of every
+   * leaf, the part every answer gives (the values are optional, so showing the solution is no
+   * attempt at them). Skills with no leaf are left out, as grade() leaves out a skill with no
+   * attempted part.
+   */
+  function missed(skills) {
+    const result = {};
+    for (const [id, part] of Object.entries(skills)) {
+      if (part.leaves.length) result[id] = [0, part.leaves.length];
     }
     return result;
   }
@@ -856,9 +879,7 @@ const PruningMastery = ((T, fitted) => {
     const key = exerciseKey(spec);
     const exercise = makeExercise(spec);
     const skills = skillsOf(exercise);
-    const graded = shown
-      ? Object.fromEntries(Object.entries(skills).map(([id, part]) => [id, [0, part.leaves.length + part.values.length]]))
-      : grade(exercise, answer, skills);
+    const graded = shown ? missed(skills) : grade(exercise, answer, skills);
     const memo = foldedMemo(progress);
     const start = startingDifficulty(exercise, skills);
     const attempt = {
@@ -995,11 +1016,17 @@ const PruningMastery = ((T, fitted) => {
    * skills not practised for REVIEW_AFTER attempts or more (longest first), then every skill
    * from the most uncertain rating (largest sd) down, each informed. Otherwise the started
    * skills from the lowest rating up, each targeted; last the skills not tried yet.
+   * The skills of values alone (VALUE_SKILLS) count as not tried yet only once the student has
+   * given a value (one of them started): the values are optional, and a student who leaves
+   * them blank is not sent trees for skills their answers never try.
    */
   function wanted(state) {
     const started = SKILL_IDS.filter((id) => state.skills[id].count > 0);
     if (!started.length) return [{ skill: SKILL_IDS[0], why: "first", choose: "target" }];
-    const fresh = SKILL_IDS.filter((id) => state.skills[id].count === 0);
+    const givesValues = VALUE_SKILLS.some((id) => state.skills[id].count > 0);
+    const fresh = SKILL_IDS.filter(
+      (id) => state.skills[id].count === 0 && (givesValues || !VALUE_SKILLS.includes(id)),
+    );
     const result = [];
     if (state.attempts % REVIEW_EVERY === 0) {
       const since = (id) => state.attempts - 1 - state.skills[id].lastIndex;
@@ -1305,6 +1332,7 @@ const PruningMastery = ((T, fitted) => {
     SKILLS,
     SKILL_IDS,
     PRIORITY,
+    VALUE_SKILLS,
     DEEP_DISTANCE,
     WORDS,
     CONVENTIONS,

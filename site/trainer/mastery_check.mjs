@@ -18,7 +18,8 @@
 //   histories: [{progress, skill, points}]                      skillHistory() of each
 // (and version 1 and 2 records of its own, migrated: `migration`, `migration2`)
 // output.json: per case {skills, grades, features, starts}; per estimate {rating, sd}; per record
-// the exported text and what importing it gave; per next the choice; per text its hash; and
+// the exported text and what importing it gave; per next the choice; `shown`, the outcome of a
+// solution shown before any answer on a few candidates; per text its hash; and
 // the engine's constants (SKILLS, WORDS, FORMAT, VERSION, PRIOR_SD, coefficients).
 //
 // `load()` is exported for the simulation (benchmarks/mastery_simulation.mjs).
@@ -172,6 +173,11 @@ async function main() {
     });
     return { ...choice, options };
   });
+  // the solution shown before any answer, on a few candidates: the outcome recorded
+  const shown = M.candidates(7, 8).map((spec) => {
+    const once = M.recordAttempt(M.newProgress("shown", 0), spec, null, { at: 0, shown: true });
+    return { spec, outcomes: M.attemptsOf(once)[0].outcomes };
+  });
   const hashes = [];
   for (const text of input.texts || []) hashes.push(await M.sha256(text));
   const fills = (input.fills || []).map(([template, values]) => {
@@ -190,6 +196,7 @@ async function main() {
     record_size: recordSize,
     rated,
     next,
+    shown,
     hashes,
     fills,
     standing: (input.standing || []).map((progress) => M.standing(M.fromAttempts(progress))),
@@ -207,6 +214,7 @@ async function main() {
       TARGET: M.TARGET,
       TOLERANCE: M.TOLERANCE,
       DIFFICULTY_FEATURES: M.DIFFICULTY_FEATURES,
+      VALUE_SKILLS: M.VALUE_SKILLS,
       fitted,
     },
   };

@@ -771,8 +771,9 @@
 
   /**
    * The answer as PruningMastery.grade reads it: the leaves marked pruned, and every value
-   * box's number read as Check reads it (in the page's language); a box left empty or that
-   * cannot be read gives no value, so that part is not right.
+   * box's number read as Check reads it (in the page's language). A box left empty gives no
+   * value, so that part is not attempted (the values are optional); a box that cannot be
+   * read gives null, an attempt that is wrong (Check's feedback names the box).
    */
   function typedAnswer() {
     const values = [];
@@ -781,7 +782,8 @@
       try {
         number = T.readValue(text, LANGUAGE);
       } catch (error) {
-        continue; // Check's feedback names the box; for the rating the value is missing
+        values.push([name, null]);
+        continue;
       }
       if (number !== null) values.push([name, number]);
     }
