@@ -665,6 +665,59 @@ def test_a_wide_tree_shows_that_it_scrolls(browser: Any, trainer_server: str) ->
         expect(frame).not_to_have_class(re.compile(r"\bscrolls\b"))
 
 
+LEAVES_IN_VIEW = """() => {
+  // which leaves of the exercise's drawing lie wholly inside its box, as on the screen
+  const box = document.getElementById("tree-drawing");
+  const frame = box.getBoundingClientRect();
+  return {
+    inside: [...box.querySelectorAll(".node.clickable")]
+      .filter((node) => {
+        const shape = node.getBoundingClientRect();
+        return shape.left >= frame.left && shape.right <= frame.right;
+      })
+      .map((node) => node.dataset.leaf),
+    scrolls: box.scrollWidth > box.clientWidth,
+  };
+}"""
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_a_tree_fits_its_box_or_opens_where_the_search_starts(
+    browser: Any, trainer_server: str, language: str
+) -> None:
+    """At 1280 px, a 16-leaf depth-4 tree fits its box whole (every leaf's bounding box in
+    it, no scrolling); the default tree (22 leaves, too many to fit with 12 px text) opens
+    scrolled to where the search starts: with the children searched left to right, the
+    leftmost leaves and the first evaluated are in view, and right to left, the rightmost."""
+    folder = "" if language == "en" else "ja/"
+    four = "#seed=3&depth=4&branching=2&cutoff=ge&order=given&failure=hard"
+    with trainer_page(browser, f"{trainer_server}{folder}index.html{four}", 1280) as (page, _):
+        exercise = PruningExercise(seed=3, depth=4, branching=2)
+        assert len(exercise.leaf_names) == 16
+        seen = page.evaluate(LEAVES_IN_VIEW)
+        assert seen == {"inside": exercise.leaf_names, "scrolls": False}, seen
+        screenshot(page, f"trainer_{language}_1280_sixteen_leaves.png")
+    for order in ("given", "reversed"):
+        address = f"#seed=0&depth=3&branching=2-3&cutoff=ge&order={order}&failure=hard"
+        with trainer_page(browser, f"{trainer_server}{folder}index.html{address}", 1280) as (
+            page,
+            _,
+        ):
+            exercise = PruningExercise(
+                seed=0, depth=3, branching=(2, 3), convention=Convention(order=order)
+            )
+            leaves = exercise.leaf_names
+            assert len(leaves) == 22
+            seen = page.evaluate(LEAVES_IN_VIEW)
+            assert seen["scrolls"], "22 leaves do not fit at 12 px: the box scrolls"
+            inside = seen["inside"]
+            first = exercise.solution.evaluated[0]
+            assert first in inside, (first, inside)
+            end = leaves[: len(inside)] if order == "given" else leaves[-len(inside) :]
+            assert inside == end and len(inside) >= 15, (order, inside)
+            screenshot(page, f"trainer_{language}_1280_default_{order}.png")
+
+
 SMALLEST_TEXT_PIXELS = {1280: 12, 390: 10}
 """Issue 27.2: a drawing's text at least 12 px on a 1280 px screen and 10 px at 390 px."""
 
