@@ -272,6 +272,10 @@ def test_a_student_who_leaves_the_values_blank_is_told_the_truth(
         answer_as_a_student(page, answer)
         verdict = "wrong" if answer["missed"] else "right"
         assert page.locator("#feedback").get_attribute("class") == f"feedback {verdict}", key
+        # each missed leaf's reason names its cut a deep one, and where its bound comes from
+        reasons = page.locator("#feedback li.pruned-but-unmarked .reason").all_inner_texts()
+        assert len(reasons) == answer["missed"], (key, reasons)
+        assert all(" levels up, " in text and "a deep cutoff" in text for text in reasons), reasons
         needs_deep.append(answer["needsDeep"])
     skills = saved_standing(page, EXERCISES)["skills"]
     value_skills = page.evaluate("PruningMastery.VALUE_SKILLS")
