@@ -50,6 +50,7 @@ from hypothesis import strategies as st
 from gamelib.exercises import Convention, PruningExercise
 from gamelib.mastery import (
     SKILLS,
+    Parts,
     RecordError,
     claims,
     export_record,
@@ -672,27 +673,34 @@ def starting_difficulty(exercise: PruningExercise, parts: int, constants: dict[s
 def test_next_exercise_chooses_by_its_rule(output: dict[str, Any]) -> None:
     """Among the candidates (their parts counted by gamelib): to inform, the most parts of the
     skill; to target, of those within TOLERANCE of the expected success closest to TARGET,
-    the most parts in all; ties to the first. The expected success of a tree, that every one
-    of the skill's n parts is right, is computed here, P^n with P = σ(θ − d) from gamelib's
-    rating θ of the record and the difficulty d written out above; the engine's own figure
-    must agree with it."""
+    the most parts in all; ties to the first. Parts are those the student answers: the leaves,
+    and the values only from a student with a try at a skill of values alone (a blank value is
+    no attempt). The expected success of a tree, that every one of the skill's n parts is
+    right, is computed here, P^n with P = σ(θ − d) from gamelib's rating θ of the record and
+    the difficulty d written out above; the engine's own figure must agree with it."""
     constants = output["constants"]
     tolerance, target = constants["TOLERANCE"], constants["TARGET"]
     assert (tolerance, target) == (0.1, 0.75)
     whys = set()
-    compared = 0
+    compared = silent = 0
     for choice, inputs in zip(output["next"], next_inputs(), strict=True):
         whys.add(choice["why"])
-        rating = standing(inputs["progress"]["attempts"])[choice["skill"]].rating
+        ratings = standing(inputs["progress"]["attempts"])
+        rating = ratings[choice["skill"]].rating
+        gives_values = any(ratings[skill].count for skill in constants["VALUE_SKILLS"])
+        silent += not gives_values
+
+        def answered(parts: Parts, gives_values: bool = gives_values) -> int:
+            return len(parts.leaves) + (len(parts.values) if gives_values else 0)
+
         needing = []
         for option in choice["options"]:
             exercise = spec_exercise(option["spec"])
             skills = skills_of(exercise)
-            assert (option["chance"] is not None) == (choice["skill"] in skills)
-            if choice["skill"] in skills:
-                parts = skills[choice["skill"]]
-                mine = len(parts.leaves) + len(parts.values)
-                total = sum(len(p.leaves) + len(p.values) for p in skills.values())
+            mine = answered(skills[choice["skill"]]) if choice["skill"] in skills else 0
+            assert (option["chance"] is not None) == (mine > 0)
+            if mine:
+                total = sum(answered(parts) for parts in skills.values())
                 chance = expected(rating, starting_difficulty(exercise, mine, constants)) ** mine
                 assert option["chance"] == pytest.approx(chance, rel=1e-9, abs=1e-12)
                 compared += mine > 1
@@ -706,6 +714,7 @@ def test_next_exercise_chooses_by_its_rule(output: dict[str, Any]) -> None:
             assert abs(choice["expected"] - target) <= closest + tolerance
         assert choice["spec"] == best[0], choice["why"]
     assert compared > 100, "trees with several parts of the skill, where P^n differs from P"
+    assert silent >= 3, "records with no value given: the empty one and the blank-value student's"
     assert {"weakest", "uncertain", "first"} <= whys
 
 

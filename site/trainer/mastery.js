@@ -1023,9 +1023,9 @@ const PruningMastery = ((T, fitted) => {
   function wanted(state) {
     const started = SKILL_IDS.filter((id) => state.skills[id].count > 0);
     if (!started.length) return [{ skill: SKILL_IDS[0], why: "first", choose: "target" }];
-    const givesValues = VALUE_SKILLS.some((id) => state.skills[id].count > 0);
+    const values = givesValues(state);
     const fresh = SKILL_IDS.filter(
-      (id) => state.skills[id].count === 0 && (givesValues || !VALUE_SKILLS.includes(id)),
+      (id) => state.skills[id].count === 0 && (values || !VALUE_SKILLS.includes(id)),
     );
     const result = [];
     if (state.attempts % REVIEW_EVERY === 0) {
@@ -1050,24 +1050,36 @@ const PruningMastery = ((T, fitted) => {
     return result;
   }
 
-  const partsOf = (part) => part.leaves.length + part.values.length;
+  /**
+   * The parts of a skill's claim a student's answer will attempt: its leaves, and its values
+   * only from a student who gives values (one of VALUE_SKILLS started): a blank value is no
+   * attempt, so the chance that every part is right counts only the parts answered.
+   */
+  function givesValues(state) {
+    return VALUE_SKILLS.some((id) => state.skills[id].count > 0);
+  }
+  const partsOf = (part, values = true) => part.leaves.length + (values ? part.values.length : 0);
 
   /**
    * Of the candidates that need `skill`, the tree to give: to "target", those whose expected
    * success on the skill (skillChance: every part right) is within TOLERANCE of the closest
    * to TARGET, and of them the one with the most parts in all (every part tells about some
-   * skill); to "inform", the one with the most parts of the skill. Ties: the first candidate.
+   * skill); to "inform", the one with the most parts of the skill. Parts are those the
+   * student's answer attempts (partsOf: values only from a student who gives them), and a
+   * candidate needs the skill when it has such a part of it. Ties: the first candidate.
    * Null when no candidate needs the skill.
    */
   function choose(all, state, skill, how) {
+    const values = givesValues(state);
     const needing = [];
     for (const spec of all) {
-      const { skills, features: values } = analyse(spec);
-      if (!(skill in skills)) continue;
-      const difficulty = difficulties({ [skill]: values[skill] })[skill];
-      const chance = skillChance(state.skills[skill].rating, difficulty, partsOf(skills[skill]));
-      const total = Object.values(skills).reduce((sum, part) => sum + partsOf(part), 0);
-      needing.push({ spec, chance, mine: partsOf(skills[skill]), total });
+      const { skills, features } = analyse(spec);
+      const mine = skill in skills ? partsOf(skills[skill], values) : 0;
+      if (!mine) continue;
+      const difficulty = difficulties({ [skill]: features[skill] })[skill];
+      const chance = skillChance(state.skills[skill].rating, difficulty, mine);
+      const total = Object.values(skills).reduce((sum, part) => sum + partsOf(part, values), 0);
+      needing.push({ spec, chance, mine, total });
     }
     if (!needing.length) return null;
     if (how === "inform") return needing.reduce((best, next) => (next.mine > best.mine ? next : best));
@@ -1333,6 +1345,8 @@ const PruningMastery = ((T, fitted) => {
     SKILL_IDS,
     PRIORITY,
     VALUE_SKILLS,
+    givesValues,
+    partsOf,
     DEEP_DISTANCE,
     WORDS,
     CONVENTIONS,

@@ -162,14 +162,18 @@ async function main() {
   const next = (input.next || []).map(({ progress, seed, count = M.MOST_CANDIDATES }) => {
     const record = M.fromAttempts(progress);
     const choice = M.nextExercise(record, seed, count);
-    const rating = M.standing(record).skills[choice.skill].rating;
-    // every candidate it chose from, with its expected success on the chosen skill (or null)
+    const state = M.standing(record);
+    const rating = state.skills[choice.skill].rating;
+    const values = M.givesValues(state);
+    // every candidate it chose from, with its expected success on the chosen skill (or null
+    // when it has no part of it the student answers)
     const options = M.candidates(seed, count).map((spec) => {
       const { skills, features } = M.analyse(spec);
       const part = skills[choice.skill];
-      if (part === undefined) return { spec, chance: null };
+      const parts = part === undefined ? 0 : M.partsOf(part, values);
+      if (!parts) return { spec, chance: null };
       const difficulty = M.difficulties({ [choice.skill]: features[choice.skill] })[choice.skill];
-      return { spec, chance: M.skillChance(rating, difficulty, part.leaves.length + part.values.length) };
+      return { spec, chance: M.skillChance(rating, difficulty, parts) };
     });
     return { ...choice, options };
   });
