@@ -266,6 +266,7 @@ def test_a_student_who_leaves_the_values_blank_is_told_the_truth(
     context, watch = new_student(browser, trainer_server)
     page = open_page(context, trainer_server)
     needs_deep = []
+    axe_checked = False
     for _ in range(EXERCISES):
         key = next_exercise(page)
         answer = page.evaluate(SHALLOW_READER_JS, key)
@@ -276,6 +277,9 @@ def test_a_student_who_leaves_the_values_blank_is_told_the_truth(
         reasons = page.locator("#feedback li.pruned-but-unmarked .reason").all_inner_texts()
         assert len(reasons) == answer["missed"], (key, reasons)
         assert all(" levels up, " in text and "a deep cutoff" in text for text in reasons), reasons
+        if reasons and not axe_checked:
+            assert axe_violations(page, "en after a Check with a deep cutoff missed") == []
+            axe_checked = True
         needs_deep.append(answer["needsDeep"])
     skills = saved_standing(page, EXERCISES)["skills"]
     value_skills = page.evaluate("PruningMastery.VALUE_SKILLS")
@@ -295,6 +299,7 @@ def test_a_student_who_leaves_the_values_blank_is_told_the_truth(
     for skill in tried[1:]:
         assert skills[skill]["right"] == skills[skill]["count"] > 0, skill
     assert sum(needs_deep[-LAST_FEW:]) >= LAST_FEW - 1, needs_deep
+    assert axe_checked
     key = next_exercise(page)
     assert page.evaluate(SHALLOW_READER_JS, key)["needsDeep"]
     assert "weakest" in (page.locator("#practice-reason").text_content() or "")
