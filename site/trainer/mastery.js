@@ -6,7 +6,8 @@
  *   skillsOf(exercise)          the skills an exercise's answer needs, each with the parts of
  *                               the answer it governs (gamelib.mastery.skills does the same
  *                               from gamelib's trace; tests/test_mastery.py compares them)
- *   grade(exercise, answer)     how many parts of each of those skills an answer gets right
+ *   grade(exercise, answer)     how many parts of each of those skills an answer gets right,
+ *                               of the parts it attempts (a value left blank is no attempt)
  *   expected, estimate, ...     the rating model (a logistic model per part, fitted by
  *                               maximum a posteriori; written out below)
  *   startingDifficulty          an exercise's difficulty before anyone has tried it, from the
