@@ -92,9 +92,9 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     },
     "cut_at_min": {
         "en": "at {node} (MIN) {child} returned {value} {relation} α = {alpha}: MAX above "
-        "already has a better choice, so {stops}",
+        "already has a choice at least as good, so {stops}",
         "ja": "{node}（MIN）で {child} が返した値は {value} {relation} α = {alpha} です。"
-        "上の MAX にはすでにもっと良い選択肢があるので、αカットが起こります。{stops}",
+        "上の MAX にはすでに同等以上の選択肢があるので、αカットが起こります。{stops}",
     },
     "stops_no_child": {
         "en": "{node} stops, a cut at the last child: nothing is left to prune",

@@ -66,10 +66,10 @@ def test_the_textbook_walk_through_is_explained_by_its_comparisons() -> None:
     assert exercise.check({"J", "F"}).correct  # F stands for its leaves M and N
     missed = exercise.check({"J"})
     assert missed.messages == [
-        "M is pruned: at B (MIN) E returned 3 ≤ α = 3: MAX above already has a better "
-        "choice, so B stops and F is never searched",
-        "N is pruned: at B (MIN) E returned 3 ≤ α = 3: MAX above already has a better "
-        "choice, so B stops and F is never searched",
+        "M is pruned: at B (MIN) E returned 3 ≤ α = 3: MAX above already has a choice "
+        "at least as good, so B stops and F is never searched",
+        "N is pruned: at B (MIN) E returned 3 ≤ α = 3: MAX above already has a choice "
+        "at least as good, so B stops and F is never searched",
     ]
     too_many = exercise.check({"J", "F", "K"})
     assert too_many.messages == [

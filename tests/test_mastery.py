@@ -9,7 +9,8 @@ with :mod:`gamelib.mastery`:
   the tags, every skill's parts and every cutoff's bound distance, against
   :func:`~gamelib.mastery.skills_of` on gamelib's own trace;
 - grading: the right answer gets every skill right, and one wrong part fails exactly the
-  skill that owns it;
+  skill that owns it; a value left blank is no attempt (the values are optional), and a
+  solution shown before any answer misses the leaves only;
 - the rating estimate against the model written out here: the maximum a posteriori of the
   log posterior (a brute-force search finds no better θ), its uncertainty the curvature
   there, and the same as gamelib's; the fold of a record against
@@ -18,8 +19,9 @@ with :mod:`gamelib.mastery`:
   :func:`gamelib.mastery.read_record`, and a tampered, old-version or cut-off file kept aside
   with its reason in both languages (and refused by gamelib with the same reason);
 - the next exercise: a pure function of the record and the seed, needing its target skill,
-  with its reason in both languages; a student who always misses deep cutoffs gets deep
-  cutoffs as the weakest skill;
+  with its reason in both languages, its expected success computed here from gamelib's
+  rating; a student who always misses deep cutoffs gets deep cutoffs as the weakest skill,
+  and one who leaves the values blank is not sent trees for the skills of values alone;
 - the skills' names and explanations, word for word the same in both;
 - the starting difficulty's coefficients (site/trainer/mastery_difficulty.js) match a re-fit
   with the file's seed (benchmarks/mastery_simulation.mjs).
@@ -46,7 +48,16 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gamelib.exercises import Convention, PruningExercise
-from gamelib.mastery import SKILLS, RecordError, export_record, read_record, skills_of, standing
+from gamelib.mastery import (
+    SKILLS,
+    Parts,
+    RecordError,
+    claims,
+    export_record,
+    read_record,
+    skills_of,
+    standing,
+)
 from gamelib.mastery.progress import (
     FORMAT,
     HALF_LIFE,
@@ -115,6 +126,42 @@ def one_wrong(exercise: PruningExercise, name: str) -> dict[str, Any]:
     else:
         answer["values"] = [[n, v + 1 if n == name else v] for n, v in answer["values"]]
     return answer
+
+
+def leaves_only(exercise: PruningExercise) -> dict[str, Any]:
+    """The right leaves with every value box left blank."""
+    return {"pruned": sorted(exercise.solution.pruned), "values": []}
+
+
+def some_values(exercise: PruningExercise, index: int) -> dict[str, Any]:
+    """The right leaves with every other inner node's value given, every third of those
+    given wrong (+ 1), one unreadable (null) when there are enough; the rest left blank."""
+    given = list(exercise.solution.values.items())[index % 2 :: 2]
+    values: list[list[Any]] = [
+        [name, value + 1 if place % 3 == 2 else value] for place, (name, value) in enumerate(given)
+    ]
+    if len(values) > 3:
+        values[3][1] = None
+    return {"pruned": sorted(exercise.solution.pruned), "values": values}
+
+
+def expected_grades(exercise: PruningExercise, answer: dict[str, Any]) -> dict[str, list[int]]:
+    """What grading must give, from gamelib's skills: per skill, its leaves (all attempted)
+    and the inner nodes whose value the answer gives (a blank is no attempt); a skill with no
+    attempted part is left out."""
+    marked = set(answer["pruned"])
+    given = dict((name, value) for name, value in answer["values"])
+    result = {}
+    for skill, parts in skills_of(exercise).items():
+        attempted = [name for name in parts.values if name in given]
+        count = len(parts.leaves) + len(attempted)
+        if count:
+            right = sum(
+                (leaf in marked) == (leaf in exercise.solution.pruned) for leaf in parts.leaves
+            )
+            right += sum(given[name] == exercise.solution.values[name] for name in attempted)
+            result[skill] = [right, count]
+    return result
 
 
 def wrong_parts(exercise: PruningExercise, index: int) -> list[str]:
@@ -203,7 +250,43 @@ def least_certain_absent() -> dict[str, Any]:
     return record(attempts)
 
 
+def leaves_only_student(count: int) -> dict[str, Any]:
+    """`count` attempts of a student who leaves every value blank (so no skill of values alone
+    has an outcome) and misses every deep cutoff."""
+    attempts = []
+    for index in range(count):
+        outcomes = {
+            skill: [0 if skill == "deep_cutoff" else 2, 2]
+            for skill in SKILLS
+            if skill not in ("returned_values", "entry_window", "negamax_sign", "failsoft_bound")
+        }
+        attempts.append(attempt(f"seed={index}", outcomes, index))
+    return record(attempts)
+
+
 UNCERTAIN_SEED, UNCERTAIN_CANDIDATES = 3, 16
+
+
+def next_inputs() -> list[dict[str, Any]]:
+    """nextExercise's cases: the sample record twice (purity), the deep misser after 20 and 18
+    attempts, an empty record, the least certain skill absent from the candidates, and the
+    student who leaves values blank after 20 attempts and after 21 (a turn to inform)."""
+    return (
+        [{"progress": sample_record(), "seed": 5}, {"progress": sample_record(), "seed": 5}]
+        + [{"progress": deep_misser(), "seed": seed} for seed in (1, 2, 3)]
+        + [{"progress": record(deep_misser()["attempts"][:18]), "seed": seed} for seed in (4, 5)]
+        + [{"progress": record([]), "seed": 9}]
+        + [
+            {
+                "progress": least_certain_absent(),
+                "seed": UNCERTAIN_SEED,
+                "count": UNCERTAIN_CANDIDATES,
+            }
+        ]
+        + [{"progress": leaves_only_student(count), "seed": 6} for count in (20, 21)]
+    )
+
+
 # (template, values) for trainer.js's fill: braces, an unused value, a missing one
 FILLS: list[tuple[str, dict[str, Any]]] = [
     ("{skill}: {{not a field}} {count}", {"skill": "deep cutoff", "count": 3, "unused": 1}),
@@ -240,7 +323,8 @@ def node_output(directory: str) -> dict[str, Any]:
             "tree": tree_json(exercise.tree),
             "convention": convention_json(exercise.convention),
             "answers": [right_answer(exercise)]
-            + [one_wrong(exercise, name) for name in wrong_parts(exercise, index)],
+            + [one_wrong(exercise, name) for name in wrong_parts(exercise, index)]
+            + [leaves_only(exercise), some_values(exercise, index)],
         }
         for index, exercise in enumerate(exercises())
     ]
@@ -251,17 +335,7 @@ def node_output(directory: str) -> dict[str, Any]:
         "records": [
             {"progress": progress, "tamper": tamper} for tamper in ("", "body", "version", "json")
         ],
-        "next": [{"progress": progress, "seed": 5}, {"progress": progress, "seed": 5}]
-        + [{"progress": deep_misser(), "seed": seed} for seed in (1, 2, 3)]
-        + [{"progress": record(deep_misser()["attempts"][:18]), "seed": seed} for seed in (4, 5)]
-        + [{"progress": record([]), "seed": 9}]
-        + [
-            {
-                "progress": least_certain_absent(),
-                "seed": UNCERTAIN_SEED,
-                "count": UNCERTAIN_CANDIDATES,
-            }
-        ],
+        "next": next_inputs(),
         "texts": TEXTS,
         "fills": FILLS,
         "standing": [progress],
@@ -306,7 +380,7 @@ def test_grading_fails_exactly_the_owner_of_a_wrong_part(output: dict[str, Any])
     for index, (exercise, case) in enumerate(zip(exercises(), output["cases"], strict=True)):
         skills = skills_of(exercise)
         sizes = {skill: len(parts.leaves) + len(parts.values) for skill, parts in skills.items()}
-        right, *wrong = case["grades"]
+        right, *wrong, _, _ = case["grades"]
         assert right == {skill: [size, size] for skill, size in sizes.items()}
         for name, grades in zip(wrong_parts(exercise, index), wrong, strict=True):
             owners = [s for s, p in skills.items() if name in p.leaves or name in p.values]
@@ -314,6 +388,46 @@ def test_grading_fails_exactly_the_owner_of_a_wrong_part(output: dict[str, Any])
             assert grades == {
                 skill: [size - (skill == owners[0]), size] for skill, size in sizes.items()
             }, (index, name)
+
+
+def test_a_value_left_blank_is_no_attempt(output: dict[str, Any]) -> None:
+    """The values are optional: the right leaves with every value blank get every skill with
+    a leaf right and say nothing of the skills of values alone; with some values given, only
+    those count (right or wrong; an unreadable box is wrong)."""
+    value_skills = set(output["constants"]["VALUE_SKILLS"])
+    blanks_seen = wrong_seen = 0
+    for index, (exercise, case) in enumerate(zip(exercises(), output["cases"], strict=True)):
+        blank, some = case["grades"][-2:]
+        skills = skills_of(exercise)
+        assert blank == {
+            skill: [len(parts.leaves)] * 2 for skill, parts in skills.items() if parts.leaves
+        }, index
+        assert not value_skills & set(blank)
+        blanks_seen += any(parts.values for parts in skills.values())
+        assert some == expected_grades(exercise, some_values(exercise, index)), index
+        wrong_seen += any(right < parts for right, parts in some.values())
+    assert blanks_seen > 100 and wrong_seen > 100, (blanks_seen, wrong_seen)
+
+
+def test_the_value_skills_are_those_with_no_leaf(output: dict[str, Any]) -> None:
+    """VALUE_SKILLS (mastery.js) are the skills gamelib's claims never give a leaf."""
+    leafy = {
+        skill
+        for exercise in exercises()
+        for skill, parts in claims(exercise).items()
+        if parts.leaves
+    }
+    assert set(output["constants"]["VALUE_SKILLS"]) == set(SKILLS) - leafy
+
+
+def test_a_solution_shown_misses_the_leaves_only(output: dict[str, Any]) -> None:
+    """Showing the solution before answering misses every leaf, and tries no value."""
+    assert len(output["shown"]) == 8
+    for item in output["shown"]:
+        skills = skills_of(spec_exercise(item["spec"]))
+        assert item["outcomes"] == {
+            skill: [0, len(parts.leaves)] for skill, parts in skills.items() if parts.leaves
+        }
 
 
 def log_posterior(rating: float, tries: list[tuple[int, int, float]]) -> float:
@@ -493,7 +607,7 @@ def test_a_version_1_record_is_migrated_and_kept_aside(output: dict[str, Any]) -
 
 
 def test_next_exercise_is_pure_and_targets_its_skill(output: dict[str, Any]) -> None:
-    first, again, *deep, review, review_again, fresh, _ = output["next"]
+    first, again, *deep, review, review_again, fresh, _, _, _ = output["next"]
     assert first == again
     for choice in (first, *deep, review, review_again, fresh):
         spec = choice["spec"]
@@ -516,6 +630,18 @@ def test_next_exercise_is_pure_and_targets_its_skill(output: dict[str, Any]) -> 
     assert review["why"] == review_again["why"] == "uncertain"
 
 
+def test_a_student_who_leaves_values_blank_is_not_sent_value_trees(
+    output: dict[str, Any],
+) -> None:
+    """After 20 attempts with blank values and deep cutoffs missed the next tree targets the
+    deep cutoff; after 21 (a turn to inform) it informs about a skill the student's answers
+    try, not about a skill of values alone they have never been graded on."""
+    weakest, informing = output["next"][-2:]
+    assert (weakest["skill"], weakest["why"]) == ("deep_cutoff", "weakest")
+    assert informing["why"] == "uncertain"
+    assert informing["skill"] not in output["constants"]["VALUE_SKILLS"]
+
+
 def spec_exercise(spec: dict[str, Any]) -> PruningExercise:
     branching = spec["branching"]
     tree = random_tree(
@@ -524,32 +650,71 @@ def spec_exercise(spec: dict[str, Any]) -> PruningExercise:
     return PruningExercise(tree=tree, convention=Convention(**spec["convention"]))
 
 
+def starting_difficulty(exercise: PruningExercise, parts: int, constants: dict[str, Any]) -> float:
+    """A part's starting difficulty, written out from the features' definitions (not read from
+    the engine): the fitted coefficients · [1, leaves / 10, pruning cutoffs, deep ones, strict,
+    reversed, fail-soft, log2(1 + the skill's parts)]."""
+    sources = cutoff_sources(exercise)
+    convention = exercise.convention
+    features = [
+        1,
+        len(exercise.leaf_names) / 10,
+        len(sources),
+        sum(source.distance >= constants["DEEP_DISTANCE"] for source in sources),
+        convention.cutoff == ">",
+        convention.order == "reversed",
+        convention.failure == "soft",
+        math.log2(1 + parts),
+    ]
+    coefficients = constants["fitted"]["coefficients"]
+    return sum(value * weight for value, weight in zip(features, coefficients, strict=True))
+
+
 def test_next_exercise_chooses_by_its_rule(output: dict[str, Any]) -> None:
     """Among the candidates (their parts counted by gamelib): to inform, the most parts of the
     skill; to target, of those within TOLERANCE of the expected success closest to TARGET,
-    the most parts in all; ties to the first."""
-    tolerance, target = output["constants"]["TOLERANCE"], output["constants"]["TARGET"]
+    the most parts in all; ties to the first. Parts are those the student answers: the leaves,
+    and the values only from a student with a try at a skill of values alone (a blank value is
+    no attempt). The expected success of a tree, that every one of the skill's n parts is
+    right, is computed here, P^n with P = σ(θ − d) from gamelib's rating θ of the record and
+    the difficulty d written out above; the engine's own figure must agree with it."""
+    constants = output["constants"]
+    tolerance, target = constants["TOLERANCE"], constants["TARGET"]
     assert (tolerance, target) == (0.1, 0.75)
     whys = set()
-    for choice in output["next"]:
+    compared = silent = 0
+    for choice, inputs in zip(output["next"], next_inputs(), strict=True):
         whys.add(choice["why"])
+        ratings = standing(inputs["progress"]["attempts"])
+        rating = ratings[choice["skill"]].rating
+        gives_values = any(ratings[skill].count for skill in constants["VALUE_SKILLS"])
+        silent += not gives_values
+
+        def answered(parts: Parts, gives_values: bool = gives_values) -> int:
+            return len(parts.leaves) + (len(parts.values) if gives_values else 0)
+
         needing = []
         for option in choice["options"]:
-            skills = skills_of(spec_exercise(option["spec"]))
-            assert (option["chance"] is not None) == (choice["skill"] in skills)
-            if choice["skill"] in skills:
-                parts = skills[choice["skill"]]
-                mine = len(parts.leaves) + len(parts.values)
-                total = sum(len(p.leaves) + len(p.values) for p in skills.values())
-                needing.append((option, mine, total))
+            exercise = spec_exercise(option["spec"])
+            skills = skills_of(exercise)
+            mine = answered(skills[choice["skill"]]) if choice["skill"] in skills else 0
+            assert (option["chance"] is not None) == (mine > 0)
+            if mine:
+                total = sum(answered(parts) for parts in skills.values())
+                chance = expected(rating, starting_difficulty(exercise, mine, constants)) ** mine
+                assert option["chance"] == pytest.approx(chance, rel=1e-9, abs=1e-12)
+                compared += mine > 1
+                needing.append((option["spec"], chance, mine, total))
         if choice["why"] in ("new", "review", "uncertain"):
-            best = max(needing, key=lambda entry: entry[1])
+            best = max(needing, key=lambda entry: entry[2])
         else:
-            closest = min(abs(option["chance"] - target) for option, _, _ in needing)
-            near = [e for e in needing if abs(e[0]["chance"] - target) <= closest + tolerance]
-            best = max(near, key=lambda entry: entry[2])
+            closest = min(abs(chance - target) for _, chance, _, _ in needing)
+            near = [e for e in needing if abs(e[1] - target) <= closest + tolerance]
+            best = max(near, key=lambda entry: entry[3])
             assert abs(choice["expected"] - target) <= closest + tolerance
-        assert choice["spec"] == best[0]["spec"], choice["why"]
+        assert choice["spec"] == best[0], choice["why"]
+    assert compared > 100, "trees with several parts of the skill, where P^n differs from P"
+    assert silent >= 3, "records with no value given: the empty one and the blank-value student's"
     assert {"weakest", "uncertain", "first"} <= whys
 
 
@@ -557,7 +722,7 @@ def test_the_least_certain_reason_is_true_of_the_chosen_skill(output: dict[str, 
     """On a turn to inform, when no candidate holds the least certain skill, the tree is for
     the least certain skill that some candidate holds, and the sentence says it is the least
     certain of those these trees can practise (not the least certain of all)."""
-    choice = output["next"][-1]
+    choice = output["next"][-3]
     deviations = {
         skill: state.sd for skill, state in standing(least_certain_absent()["attempts"]).items()
     }

@@ -20,8 +20,8 @@ them, and compares, case by case, with :class:`~gamelib.exercises.PruningExercis
 - typed numbers (:func:`gamelib.notation.read_number`, ``format_number``) and the page's own
   random trees (the same as ``random_tree`` for the same seed);
 - the trainer's own reasons (its sentences, not gamelib's: why a node returns its value, why a
-  leaf is evaluated, each animation step's cut test), held true against gamelib's trace and
-  rule on the cases that compare sentences.
+  leaf is evaluated, each animation step's cut test, where a cutoff's bound comes from), held
+  true against gamelib's trace and rule on the cases that compare sentences.
 
 Every comparison of words runs in both languages of the page: English on every case, and
 Japanese (the page ``site/trainer/ja/index.html``) on the first JAPANESE_PER_RULE_SET trees of
@@ -53,6 +53,7 @@ import pytest
 
 from gamelib.exercises import Convention, PruningExercise
 from gamelib.language import LANGUAGES
+from gamelib.mastery.skills import cutoff_sources
 from gamelib.notation import format_number, read_number
 from gamelib.render.describe import before_the_search, sentences
 from gamelib.render.scene import SceneOptions, trace_pictures
@@ -594,6 +595,62 @@ def test_the_trainers_words_are_gamelibs(output: dict[str, Any]) -> None:
             assert dict(module.WORDS[key]) == texts, f"{module_name}.WORDS[{key!r}]"
             compared += 1
     assert compared >= 60
+
+
+BOUND_FROM = re.compile(
+    r"^(?P<bound>[αβ]) = (?P<value>\S+) comes from (?P<source>\S+), "
+    r"(?:the parent: a shallow cutoff|(?P<levels>\w+) levels up, passed down the window: "
+    r"a deep cutoff)\.$"
+)
+NUMBER_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
+
+
+def test_a_missed_cutoff_names_where_its_bound_comes_from(output: dict[str, Any]) -> None:
+    """For every pruned leaf (the reason the page gives when it is left unmarked), the bound
+    of the cutoff that pruned it, its value and its source are gamelib's: the value is the
+    cutoff event's β (at a MAX node) or α (at a MIN node), the source the ancestor as many
+    levels up as gamelib's cutoff_sources measures, and the cut is called deep exactly when
+    that is 3 or more levels. The Japanese sentence states the same bound, value and source,
+    and names the same kind of cut."""
+    checked = deep = 0
+    for case, got in zip(cases(), output["cases"], strict=True):
+        if not case.compare_sentences:
+            continue
+        exercise = case.exercise
+        parents = {
+            child.name: node.name for node, _ in exercise.tree.walk() for child in node.children
+        }
+        cut_events = {
+            event.node: event for event in exercise.trace.events if isinstance(event, Cutoff)
+        }
+        sources = {leaf: cut for cut in cutoff_sources(exercise) for leaf in cut.pruned}
+        bounds = got["en"]["reasons"]["bounds"]
+        assert set(bounds) == set(exercise.solution.pruned)
+        for leaf, text in bounds.items():
+            cut = sources[leaf]
+            event = cut_events[cut.node]
+            source = cut.node
+            for _ in range(cut.distance):
+                source = parents[source]
+            match = BOUND_FROM.match(text)
+            assert match, text
+            maximizing = exercise._is_max(cut.node)
+            assert match["bound"] == ("β" if maximizing else "α"), text
+            assert read_number(match["value"]) == (event.beta if maximizing else event.alpha)
+            assert match["source"] == source, text
+            levels = match["levels"]
+            assert (cut.distance == 1) == (levels is None), text
+            if levels is not None:
+                assert NUMBER_WORDS.index(levels) == cut.distance >= 3, text
+                deep += 1
+            if "ja" in case.languages:
+                japanese = got["ja"]["reasons"]["bounds"][leaf]
+                assert f"{match['bound']} = {match['value']}" in japanese, japanese
+                assert source in japanese, japanese
+                assert ("深いカット" in japanese) == (levels is not None), japanese
+                assert ("浅いカット" in japanese) == (levels is None), japanese
+            checked += 1
+    assert checked > 1000 and deep > 100, (checked, deep)
 
 
 class _Skeleton(HTMLParser):

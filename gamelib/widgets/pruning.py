@@ -79,8 +79,8 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
         "（枝刈りされるノードは空欄のまま。値の記入は任意です）：",
     },
     "leaf_tooltip": {
-        "en": "leaf {name} (value {value}): pressed = pruned",
-        "ja": "葉 {name}（値 {value}）：押す = 枝刈りされる",
+        "en": "leaf {name} (value {value}): press to mark it pruned",
+        "ja": "葉 {name}（値 {value}）：押すと、枝刈りされる葉として印が付きます",
     },
     "leaf_spoken": {
         "en": "(leaf, value {value}): not marked",

@@ -77,6 +77,9 @@ function runCase(data, conventions) {
         reached: Object.fromEntries(
           exercise.evaluated.map((leaf) => [leaf, exercise.reachedBecause(leaf, language)]),
         ),
+        bounds: Object.fromEntries(
+          [...exercise.pruned].map((leaf) => [leaf, exercise.boundFrom(leaf, language)]),
+        ),
         steps: exercise.trace.events.map((event) =>
           event.type === "backup" || event.type === "cutoff"
             ? exercise.stepComparison(event, language)

@@ -6,7 +6,8 @@
  *   skillsOf(exercise)          the skills an exercise's answer needs, each with the parts of
  *                               the answer it governs (gamelib.mastery.skills does the same
  *                               from gamelib's trace; tests/test_mastery.py compares them)
- *   grade(exercise, answer)     how many parts of each of those skills an answer gets right
+ *   grade(exercise, answer)     how many parts of each of those skills an answer gets right,
+ *                               of the parts it attempts (a value left blank is no attempt)
  *   expected, estimate, ...     the rating model (a logistic model per part, fitted by
  *                               maximum a posteriori; written out below)
  *   startingDifficulty          an exercise's difficulty before anyone has tried it, from the
@@ -355,6 +356,9 @@ const PruningMastery = ((T, fitted) => {
     };
   }
 
+  /** The skills whose parts are values only (claims() gives them no leaf). */
+  const VALUE_SKILLS = ["failsoft_bound", "negamax_sign", "entry_window", "returned_values"];
+
   /** The skills from the most specific to the most general: a part goes to the first claim. */
   const PRIORITY = [
     "deep_cutoff",
@@ -397,12 +401,17 @@ const PruningMastery = ((T, fitted) => {
   }
 
   /**
-   * How much of each skill an answer gets right: of the skill's parts, how many are right (a
-   * leaf marked pruned exactly when it is pruned; an inner node's value given and equal to
-   * the value it returns). The skill is right when all are.
+   * How much of each skill an answer gets right: of the skill's parts the answer attempts,
+   * how many are right. Every leaf is attempted (marked pruned or left evaluated: right when
+   * marked exactly when it is pruned); an inner node's value is attempted only when the
+   * answer gives one (the values are optional: a box left blank is no attempt at that part,
+   * neither right nor wrong), and is right when it equals the value the node returns (a value
+   * given as null, a box that could not be read, is attempted and wrong). A skill none of
+   * whose parts is attempted is left out: the answer says nothing about it.
    *
-   * @param answer {pruned: [leaf names], values: [[name, value], ...]}
-   * @returns {Object<string, [right, parts]>} for every skill of skillsOf(exercise)
+   * @param answer {pruned: [leaf names], values: [[name, value or null], ...]}
+   * @returns {Object<string, [right, parts]>} for every skill of skillsOf(exercise) with an
+   *   attempted part; parts counts the attempted parts only
    */
   function grade(exercise, answer, skills = skillsOf(exercise)) {
     const marked = new Set(answer.pruned);
@@ -411,8 +420,23 @@ const PruningMastery = ((T, fitted) => {
     const valueRight = (name) => given.get(name) === exercise.values.get(name);
     const result = {};
     for (const [id, part] of Object.entries(skills)) {
-      const right = part.leaves.filter(leafRight).length + part.values.filter(valueRight).length;
-      result[id] = [right, part.leaves.length + part.values.length];
+      const values = part.values.filter((name) => given.has(name));
+      const parts = part.leaves.length + values.length;
+      if (parts) result[id] = [part.leaves.filter(leafRight).length + values.filter(valueRight).length, parts];
+    }
+    return result;
+  }
+
+  /**
+   * The outcome of an exercise whose solution was shown before any answer: a miss of every
+   * leaf, the part every answer gives (the values are optional, so showing the solution is no
+   * attempt at them). Skills with no leaf are left out, as grade() leaves out a skill with no
+   * attempted part.
+   */
+  function missed(skills) {
+    const result = {};
+    for (const [id, part] of Object.entries(skills)) {
+      if (part.leaves.length) result[id] = [0, part.leaves.length];
     }
     return result;
   }
@@ -856,9 +880,7 @@ const PruningMastery = ((T, fitted) => {
     const key = exerciseKey(spec);
     const exercise = makeExercise(spec);
     const skills = skillsOf(exercise);
-    const graded = shown
-      ? Object.fromEntries(Object.entries(skills).map(([id, part]) => [id, [0, part.leaves.length + part.values.length]]))
-      : grade(exercise, answer, skills);
+    const graded = shown ? missed(skills) : grade(exercise, answer, skills);
     const memo = foldedMemo(progress);
     const start = startingDifficulty(exercise, skills);
     const attempt = {
@@ -995,11 +1017,17 @@ const PruningMastery = ((T, fitted) => {
    * skills not practised for REVIEW_AFTER attempts or more (longest first), then every skill
    * from the most uncertain rating (largest sd) down, each informed. Otherwise the started
    * skills from the lowest rating up, each targeted; last the skills not tried yet.
+   * The skills of values alone (VALUE_SKILLS) count as not tried yet only once the student has
+   * given a value (one of them started): the values are optional, and a student who leaves
+   * them blank is not sent trees for skills their answers never try.
    */
   function wanted(state) {
     const started = SKILL_IDS.filter((id) => state.skills[id].count > 0);
     if (!started.length) return [{ skill: SKILL_IDS[0], why: "first", choose: "target" }];
-    const fresh = SKILL_IDS.filter((id) => state.skills[id].count === 0);
+    const values = givesValues(state);
+    const fresh = SKILL_IDS.filter(
+      (id) => state.skills[id].count === 0 && (values || !VALUE_SKILLS.includes(id)),
+    );
     const result = [];
     if (state.attempts % REVIEW_EVERY === 0) {
       const since = (id) => state.attempts - 1 - state.skills[id].lastIndex;
@@ -1023,24 +1051,36 @@ const PruningMastery = ((T, fitted) => {
     return result;
   }
 
-  const partsOf = (part) => part.leaves.length + part.values.length;
+  /**
+   * The parts of a skill's claim a student's answer will attempt: its leaves, and its values
+   * only from a student who gives values (one of VALUE_SKILLS started): a blank value is no
+   * attempt, so the chance that every part is right counts only the parts answered.
+   */
+  function givesValues(state) {
+    return VALUE_SKILLS.some((id) => state.skills[id].count > 0);
+  }
+  const partsOf = (part, values = true) => part.leaves.length + (values ? part.values.length : 0);
 
   /**
    * Of the candidates that need `skill`, the tree to give: to "target", those whose expected
    * success on the skill (skillChance: every part right) is within TOLERANCE of the closest
    * to TARGET, and of them the one with the most parts in all (every part tells about some
-   * skill); to "inform", the one with the most parts of the skill. Ties: the first candidate.
+   * skill); to "inform", the one with the most parts of the skill. Parts are those the
+   * student's answer attempts (partsOf: values only from a student who gives them), and a
+   * candidate needs the skill when it has such a part of it. Ties: the first candidate.
    * Null when no candidate needs the skill.
    */
   function choose(all, state, skill, how) {
+    const values = givesValues(state);
     const needing = [];
     for (const spec of all) {
-      const { skills, features: values } = analyse(spec);
-      if (!(skill in skills)) continue;
-      const difficulty = difficulties({ [skill]: values[skill] })[skill];
-      const chance = skillChance(state.skills[skill].rating, difficulty, partsOf(skills[skill]));
-      const total = Object.values(skills).reduce((sum, part) => sum + partsOf(part), 0);
-      needing.push({ spec, chance, mine: partsOf(skills[skill]), total });
+      const { skills, features } = analyse(spec);
+      const mine = skill in skills ? partsOf(skills[skill], values) : 0;
+      if (!mine) continue;
+      const difficulty = difficulties({ [skill]: features[skill] })[skill];
+      const chance = skillChance(state.skills[skill].rating, difficulty, mine);
+      const total = Object.values(skills).reduce((sum, part) => sum + partsOf(part, values), 0);
+      needing.push({ spec, chance, mine, total });
     }
     if (!needing.length) return null;
     if (how === "inform") return needing.reduce((best, next) => (next.mine > best.mine ? next : best));
@@ -1305,6 +1345,9 @@ const PruningMastery = ((T, fitted) => {
     SKILLS,
     SKILL_IDS,
     PRIORITY,
+    VALUE_SKILLS,
+    givesValues,
+    partsOf,
     DEEP_DISTANCE,
     WORDS,
     CONVENTIONS,

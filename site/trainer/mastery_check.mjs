@@ -18,7 +18,8 @@
 //   histories: [{progress, skill, points}]                      skillHistory() of each
 // (and version 1 and 2 records of its own, migrated: `migration`, `migration2`)
 // output.json: per case {skills, grades, features, starts}; per estimate {rating, sd}; per record
-// the exported text and what importing it gave; per next the choice; per text its hash; and
+// the exported text and what importing it gave; per next the choice; `shown`, the outcome of a
+// solution shown before any answer on a few candidates; per text its hash; and
 // the engine's constants (SKILLS, WORDS, FORMAT, VERSION, PRIOR_SD, coefficients).
 //
 // `load()` is exported for the simulation (benchmarks/mastery_simulation.mjs).
@@ -161,16 +162,25 @@ async function main() {
   const next = (input.next || []).map(({ progress, seed, count = M.MOST_CANDIDATES }) => {
     const record = M.fromAttempts(progress);
     const choice = M.nextExercise(record, seed, count);
-    const rating = M.standing(record).skills[choice.skill].rating;
-    // every candidate it chose from, with its expected success on the chosen skill (or null)
+    const state = M.standing(record);
+    const rating = state.skills[choice.skill].rating;
+    const values = M.givesValues(state);
+    // every candidate it chose from, with its expected success on the chosen skill (or null
+    // when it has no part of it the student answers)
     const options = M.candidates(seed, count).map((spec) => {
       const { skills, features } = M.analyse(spec);
       const part = skills[choice.skill];
-      if (part === undefined) return { spec, chance: null };
+      const parts = part === undefined ? 0 : M.partsOf(part, values);
+      if (!parts) return { spec, chance: null };
       const difficulty = M.difficulties({ [choice.skill]: features[choice.skill] })[choice.skill];
-      return { spec, chance: M.skillChance(rating, difficulty, part.leaves.length + part.values.length) };
+      return { spec, chance: M.skillChance(rating, difficulty, parts) };
     });
     return { ...choice, options };
+  });
+  // the solution shown before any answer, on a few candidates: the outcome recorded
+  const shown = M.candidates(7, 8).map((spec) => {
+    const once = M.recordAttempt(M.newProgress("shown", 0), spec, null, { at: 0, shown: true });
+    return { spec, outcomes: M.attemptsOf(once)[0].outcomes };
   });
   const hashes = [];
   for (const text of input.texts || []) hashes.push(await M.sha256(text));
@@ -190,6 +200,7 @@ async function main() {
     record_size: recordSize,
     rated,
     next,
+    shown,
     hashes,
     fills,
     standing: (input.standing || []).map((progress) => M.standing(M.fromAttempts(progress))),
@@ -207,6 +218,7 @@ async function main() {
       TARGET: M.TARGET,
       TOLERANCE: M.TOLERANCE,
       DIFFICULTY_FEATURES: M.DIFFICULTY_FEATURES,
+      VALUE_SKILLS: M.VALUE_SKILLS,
       fitted,
     },
   };

@@ -60,7 +60,7 @@
     step: 0,
     timer: null,
     stepMilliseconds: STEP_MILLISECONDS,
-    centreOnRoot: true,
+    openAtStart: true, // a new tree's drawing opens scrolled to where the search starts
     // what the last Check found: leaf → "right" (marked and pruned) or "wrong" (marked but
     // evaluated, or pruned but not marked); a leaf pressed since then has none
     verdicts: new Map(),
@@ -138,8 +138,15 @@
     return node;
   }
 
-  function spacingFor(leafCount) {
-    return leafCount > 27 ? 58 : 68;
+  /** The room between leaves: SPACING, or less so that the tree fits its box at the smallest
+   * readable scale, down to TIGHT_SPACING (a leaf is 56 units wide); a tree that still does
+   * not fit scrolls. */
+  const SPACING = 68;
+  const TIGHT_SPACING = 62;
+  function spacingFor(leafCount, boxWidth, margin) {
+    if (leafCount < 2 || !boxWidth) return SPACING;
+    const fits = Math.floor((boxWidth / minimumScale() - margin.left - margin.right) / (leafCount - 1));
+    return Math.max(TIGHT_SPACING, Math.min(SPACING, fits));
   }
 
   /** Text that keeps its own background: a halo in the page's colour behind the letters. */
@@ -158,10 +165,12 @@
    */
   function drawTree(container, exercise, picture, onLeaf) {
     const leafCount = exercise.leafNames.length;
+    // the solution's pictures keep room on the right for the labels of the last edges
+    const margin = { left: 44, right: picture ? 90 : 44, top: picture ? 58 : 34, bottom: 34 };
     const placed = T.layout(exercise.tree, {
-      spacing: spacingFor(leafCount),
+      spacing: spacingFor(leafCount, container.clientWidth, margin),
       levelGap: 96,
-      margin: { left: 44, right: 90, top: picture ? 58 : 34, bottom: 34 },
+      margin,
     });
     // a picture for a screen reader, with its text: the exercise's size and marks, or the
     // step's caption and the solution's summary (the leaves themselves are the buttons of
@@ -226,9 +235,14 @@
     const scrolled = container.scrollLeft;
     container.replaceChildren(svg);
     container.scrollLeft = scrolled;
-    const focus = picture ? picture.current : state.centreOnRoot ? exercise.tree.name : null;
-    if (focus) keepInView(container, svg, placed, placed.positions.get(focus).x, !picture);
-    if (!picture) state.centreOnRoot = false;
+    if (picture) {
+      if (picture.current) keepInView(container, svg, placed, placed.positions.get(picture.current).x, false);
+    } else if (state.openAtStart) {
+      // a new tree too wide for its box opens where the search starts: its first leaves
+      const reversed = exercise.convention.order === "reversed";
+      container.scrollLeft = reversed ? container.scrollWidth : 0;
+      state.openAtStart = false;
+    }
     showScrollCue(container);
   }
 
@@ -360,7 +374,7 @@
     state.typed = {};
     state.verdicts = new Map();
     state.pictures = null;
-    state.centreOnRoot = true;
+    state.openAtStart = true;
     writeAddress();
     showExercise();
   }
@@ -771,8 +785,9 @@
 
   /**
    * The answer as PruningMastery.grade reads it: the leaves marked pruned, and every value
-   * box's number read as Check reads it (in the page's language); a box left empty or that
-   * cannot be read gives no value, so that part is not right.
+   * box's number read as Check reads it (in the page's language). A box left empty gives no
+   * value, so that part is not attempted (the values are optional); a box that cannot be
+   * read gives null, an attempt that is wrong (Check's feedback names the box).
    */
   function typedAnswer() {
     const values = [];
@@ -781,7 +796,8 @@
       try {
         number = T.readValue(text, LANGUAGE);
       } catch (error) {
-        continue; // Check's feedback names the box; for the rating the value is missing
+        values.push([name, null]);
+        continue;
       }
       if (number !== null) values.push([name, number]);
     }

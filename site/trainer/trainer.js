@@ -105,10 +105,10 @@ const PruningTrainer = (() => {
       cut_at_min: {
         en:
           "at {node} (MIN) {child} returned {value} {relation} α = {alpha}: MAX above " +
-          "already has a better choice, so {stops}",
+          "already has a choice at least as good, so {stops}",
         ja:
           "{node}（MIN）で {child} が返した値は {value} {relation} α = {alpha} です。" +
-          "上の MAX にはすでにもっと良い選択肢があるので、αカットが起こります。{stops}",
+          "上の MAX にはすでに同等以上の選択肢があるので、αカットが起こります。{stops}",
       },
       stops_no_child: {
         en: "{node} stops, a cut at the last child: nothing is left to prune",
@@ -246,8 +246,8 @@ const PruningTrainer = (() => {
       new_tree: { en: "New tree", ja: "新しい木" },
       clear: { en: "Clear", ja: "クリア" },
       leaf_tooltip: {
-        en: "leaf {name} (value {value}): pressed = pruned",
-        ja: "葉 {name}（値 {value}）：押す = 枝刈りされる",
+        en: "leaf {name} (value {value}): press to mark it pruned",
+        ja: "葉 {name}（値 {value}）：押すと、枝刈りされる葉として印が付きます",
       },
       value_placeholder: { en: "value", ja: "値" },
       box_problem: { en: "value of {name}: {error}", ja: "{name} の値：{error}" },
@@ -335,6 +335,15 @@ const PruningTrainer = (() => {
         ja: "{node}（{role}）はカットせずにすべての子を探索します（最善の子 {child} が返した値は {comparison}）。受け取った {bound} = {entry} より良い値を返した子はなく、fail-hard ではそのときその限界値 {value} を返します。",
       },
       pruned_by: { en: "{cut}.", ja: "{cut}。" },
+      // where a cutoff's bound comes from (a missed pruned leaf): the node that set it
+      bound_from_parent: {
+        en: "{bound} = {value} comes from {source}, the parent: a shallow cutoff.",
+        ja: "{bound} = {value} は親ノード {source} がそれまでに得た値です。浅いカットです。",
+      },
+      bound_from_above: {
+        en: "{bound} = {value} comes from {source}, {levels} levels up, passed down the window: a deep cutoff.",
+        ja: "{bound} = {value} は {levels} 段上の {source} がそれまでに得た値で、探索窓を通して伝わってきたものです。深いカットです。",
+      },
       // practice (issue 30): when the progress store itself fails (its own notices say the rest)
       progress_in_memory: {
         en: "Your progress could not be read ({error}); this page keeps it only until you leave it.",
@@ -348,6 +357,13 @@ const PruningTrainer = (() => {
   };
 
   const LANGUAGES = ["en", "ja"];
+
+  const NUMBER_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"];
+
+  /** A count of levels as a sentence writes it: "three" in English (digits from 10), 3 in Japanese. */
+  function levelsWords(count, language) {
+    return language === "en" && count < NUMBER_WORDS.length ? NUMBER_WORDS[count] : String(count);
+  }
 
   /** The language asked for, checked: "en" (also for undefined) or "ja". */
   function checkLanguage(language) {
@@ -1152,10 +1168,64 @@ const PruningTrainer = (() => {
     }
 
     /**
+     * Where the bound of the cutoff that pruned `leaf` comes from: the bound (β at a MAX
+     * node, α at a MIN node, MAX's view), its value, the node that set it and how many levels
+     * above the cut node that node is. The bound is followed to where it was last changed (as
+     * mastery.js's cutoffSources does): a child enters with its parent's window, and a backup
+     * or cutoff that raises α at a node (lowers β) makes that node the source.
+     */
+    boundSource(leaf) {
+      const cut = this.cutoffAbove(leaf);
+      const open = new Map();
+      for (const event of this.trace.events) {
+        if (event.type === "enter") {
+          const parent = event.parent === null ? null : open.get(event.parent);
+          open.set(event.node, {
+            ply: event.ply,
+            alpha: event.alpha,
+            beta: event.beta,
+            alphaFrom: parent ? parent.alphaFrom : null,
+            betaFrom: parent ? parent.betaFrom : null,
+          });
+        } else if (event.type === "backup" || event.type === "cutoff") {
+          const node = open.get(event.node);
+          if (event === cut) {
+            const max = this.isMax(event.node);
+            const source = max ? node.betaFrom : node.alphaFrom;
+            if (source === null) throw new Error(`the cutoff at ${event.node} has no bound's source`);
+            return {
+              bound: max ? "β" : "α",
+              value: max ? event.beta : event.alpha,
+              source,
+              levels: node.ply - open.get(source).ply,
+            };
+          }
+          if (event.alpha > node.alpha) node.alphaFrom = event.node;
+          if (event.beta < node.beta) node.betaFrom = event.node;
+          node.alpha = event.alpha;
+          node.beta = event.beta;
+        }
+      }
+      throw new Error(`${leaf} is not pruned`);
+    }
+
+    /**
+     * A sentence naming where the bound that pruned `leaf` comes from: the parent (a shallow
+     * cutoff) or an ancestor further up, through the window (a deep cutoff).
+     */
+    boundFrom(leaf, language = "en") {
+      const { bound, value, source, levels } = this.boundSource(leaf);
+      const values = { bound, value: formatNumber(value), source, levels: levelsWords(levels, language) };
+      return pageWords(levels === 1 ? "bound_from_parent" : "bound_from_above", language, values);
+    }
+
+    /**
      * The reason behind one of the checker's messages (a `details` entry of check()), or
-     * null when the message holds its reason already (a pruned leaf's cut) or has none.
+     * null when the message has none: for a pruned leaf left unmarked, where its cutoff's
+     * bound comes from (the message itself states the cut).
      */
     reasonFor(detail, language = "en") {
+      if (detail.kind === "pruned_but_unmarked") return this.boundFrom(detail.node, language);
       if (detail.kind === "marked_but_evaluated") return this.reachedBecause(detail.node, language);
       if (detail.kind === "value_wrong") return this.returnsBecause(detail.node, language);
       if (detail.kind === "value_of_pruned") {

@@ -25,11 +25,13 @@ from __future__ import annotations
 
 import re
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from gamelib.exercises import Convention, PruningExercise
+from gamelib.mastery import read_class
 from tests.browser.conftest import (
     Watch,
     axe_violations,
@@ -82,6 +84,30 @@ ANSWER_JS = """(key) => {
     deepParts: deep.leaves.length + deep.values.length,
     needsDeep: "deep_cutoff" in skills,
   };
+}"""
+
+SHALLOW_READER_JS = """(key) => {
+  // the leaves a shallow reader marks: every pruned leaf but those a deep cutoff prunes (the
+  // cutoffs whose bound comes from 3 or more levels up, found from the trace); no values
+  const M = PruningMastery, T = PruningTrainer;
+  const exercise = M.makeExercise(M.specOf(key));
+  const deep = new Set(
+    M.cutoffSources(exercise)
+      .filter((cut) => cut.distance >= M.DEEP_DISTANCE)
+      .flatMap((cut) => cut.pruned),
+  );
+  return {
+    pruned: exercise.leafNames.filter((name) => exercise.pruned.has(name) && !deep.has(name)),
+    values: [],
+    missed: deep.size,
+    needsDeep: "deep_cutoff" in M.skillsOf(exercise),
+  };
+}"""
+
+EXPORT_JS = """async () => {
+  const { progress } = await PruningMastery.importProgress(
+    localStorage.getItem(PruningProgressStore.KEY));
+  return PruningMastery.exportProgress(progress);
 }"""
 
 STANDING_JS = """async (attempts) => {
@@ -225,6 +251,76 @@ def test_a_student_who_misses_deep_cutoffs_is_given_deep_cutoffs(
     assert leaves_shown(open_page(fresh_context, trainer_server, SEED_LINK)) == with_record
     fresh_context.close()
     assert not watch.problems() and not fresh_watch.problems()
+    context.close()
+
+
+def test_a_student_who_leaves_the_values_blank_is_told_the_truth(
+    browser: Any, trainer_server: str, tmp_path: Path
+) -> None:
+    """Issue 39's trial: twenty exercises through "Next exercise", the values left blank, the
+    leaves a shallow reader marks (every pruned leaf but the deep cutoffs'). Every tree
+    without a deep cutoff is "Correct!"; no skill of values alone is counted (a blank value
+    is no attempt); every skill but the deep cutoff is right on every try; deep cutoff is the
+    weakest skill on the page's record, on the progress page and in the lecturer's class view
+    (gamelib reading the exported file), and the next tree targets it."""
+    context, watch = new_student(browser, trainer_server)
+    page = open_page(context, trainer_server)
+    needs_deep = []
+    axe_checked = False
+    for _ in range(EXERCISES):
+        key = next_exercise(page)
+        answer = page.evaluate(SHALLOW_READER_JS, key)
+        answer_as_a_student(page, answer)
+        verdict = "wrong" if answer["missed"] else "right"
+        assert page.locator("#feedback").get_attribute("class") == f"feedback {verdict}", key
+        # each missed leaf's reason names its cut a deep one, and where its bound comes from
+        reasons = page.locator("#feedback li.pruned-but-unmarked .reason").all_inner_texts()
+        assert len(reasons) == answer["missed"], (key, reasons)
+        assert all(" levels up, " in text and "a deep cutoff" in text for text in reasons), reasons
+        if reasons and not axe_checked:
+            assert axe_violations(page, "en after a Check with a deep cutoff missed") == []
+            axe_checked = True
+        needs_deep.append(answer["needsDeep"])
+    skills = saved_standing(page, EXERCISES)["skills"]
+    value_skills = page.evaluate("PruningMastery.VALUE_SKILLS")
+    assert all(skills[skill]["count"] == skills[skill]["practised"] == 0 for skill in value_skills)
+    tried = sorted(
+        (skill for skill in skills if skills[skill]["count"] > 0),
+        key=lambda skill: skills[skill]["rating"],
+    )
+    print(
+        "\nvalues blank; trees needing a deep cutoff: "
+        + "".join("D" if needed else "." for needed in needs_deep)
+        + "; ratings: "
+        + ", ".join(f"{skill} {skills[skill]['rating']:+.2f}" for skill in tried)
+    )
+    assert tried[0] == "deep_cutoff", tried
+    assert skills["deep_cutoff"]["right"] == 0 < skills["deep_cutoff"]["count"]
+    for skill in tried[1:]:
+        assert skills[skill]["right"] == skills[skill]["count"] > 0, skill
+    assert sum(needs_deep[-LAST_FEW:]) >= LAST_FEW - 1, needs_deep
+    assert axe_checked
+    key = next_exercise(page)
+    assert page.evaluate(SHALLOW_READER_JS, key)["needsDeep"]
+    assert "weakest" in (page.locator("#practice-reason").text_content() or "")
+
+    # the progress page marks deep cutoff weakest and shows no figure for a value skill
+    progress = context.new_page()
+    progress.goto(f"{trainer_server}progress.html")
+    progress.wait_for_selector("body[data-ready=true]")
+    assert progress.locator("#skill-cards > li.weakest").get_attribute("data-skill") == (
+        "deep_cutoff"
+    )
+    for skill in value_skills:
+        card = progress.locator(f'#skill-cards > li[data-skill="{skill}"]')
+        assert card.locator("[data-field]").count() == 0, skill
+
+    # the lecturer's class view, reading the exported file, ranks deep cutoff hardest
+    (tmp_path / "student.json").write_text(page.evaluate(EXPORT_JS), encoding="utf-8")
+    view = read_class(tmp_path)
+    hardest = [summary.skill for summary in view.hardest()]
+    assert hardest[0] == "deep_cutoff" and not set(value_skills) & set(hardest), hardest
+    assert not watch.problems()
     context.close()
 
 
