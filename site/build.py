@@ -104,6 +104,9 @@ TOURNAMENT_FOLDERS = {"en": "tournament", "ja": "ja/tournament"}
 twin, as for the books' own pages)."""
 TOURNAMENT_HOMES = {"en": "tournament.html", "ja": "ja/tournament.html"}
 """Each book's page on the tournament (``tournament.md``), which each leaderboard links back to."""
+SAMPLE_PLAYER = ROOT / "gamelib" / "tournament" / "sample_player.py"
+"""The course's sample player file, published as ``tournament/sample_player.py`` for students
+who have only the browser edition."""
 TOURNAMENT_PLACES = ("{{tournament_command}}", "{{featured_replay}}")
 """Written in ``tournament.md`` where the command (``bash scripts/course.sh tournament`` with
 :data:`TOURNAMENT_OPTIONS`) and the featured game's replay file (:func:`featured_replay`) go;
@@ -320,11 +323,13 @@ def featured_replay(results_path: Path) -> str:
 
 
 def copy_tournament() -> None:
-    """The leaderboard's pages (both books') and its results file into HTML."""
+    """The leaderboard's pages (both books'), its results file and the sample player file
+    (:data:`SAMPLE_PLAYER`, the download ``tournament.md`` offers) into HTML."""
     for folder in TOURNAMENT_FOLDERS.values():
         shutil.rmtree(HTML / folder, ignore_errors=True)
     shutil.copytree(TOURNAMENT / "pages", HTML, dirs_exist_ok=True)
     shutil.copy2(TOURNAMENT / "results.jsonl", HTML / TOURNAMENT_FOLDERS["en"] / "results.jsonl")
+    shutil.copy2(SAMPLE_PLAYER, HTML / TOURNAMENT_FOLDERS["en"] / SAMPLE_PLAYER.name)
 
 
 def stage(book: Book, featured: str) -> int:
