@@ -190,8 +190,9 @@ SCORINGS: Final[Mapping[str, Mapping[Language, str]]] = {
 }
 """What a game's final score counts, as the result line says it."""
 
-BOARD_SIZE = 360
-"""The board's width in pixels."""
+BOARD_SIZE = 320
+"""The board's width in pixels (the player, sentence and controls included, fits a 720-pixel
+high window)."""
 
 
 @dataclass(frozen=True)
@@ -514,7 +515,8 @@ class Replay:
         )
 
     def body(self) -> str:
-        """The page's content: heading, details, the player, the result, the moves, the sides."""
+        """The page's content: heading, details, the player beside the moves, the result, the
+        sides (the player high enough on the page that the whole board shows at 1280×720)."""
         words = self.words
         spec = self.result.spec
         details = words["details"].format(
@@ -530,9 +532,9 @@ class Replay:
         return (
             f"<h1>{escape(self.title())}</h1>"
             f'<p class="details">{escape(details)}</p>'
-            f"{self.result_html()}"
             f'<div class="replay"><div class="board-player">{self.player_html()}</div>'
             f"{self.moves_table()}</div>"
+            f"{self.result_html()}"
             f"<h2>{escape(words['sides heading'])}</h2>"
             f'<div class="sides">{sides}</div>'
             f'<p class="details">{escape(sandbox)}</p>'
@@ -640,8 +642,15 @@ REPLAY_SCRIPT: Final = """
       }
     }
   }
+  var board = document.querySelector(".board-player");
+  function keepBoardInView() {  // the reader stepped: show the whole board again if it fits
+    var box = board.getBoundingClientRect();
+    if (box.height <= window.innerHeight && (box.top < 0 || box.bottom > window.innerHeight)) {
+      board.scrollIntoView({block: "nearest"});
+    }
+  }
   var watched = {childList: true, characterData: true, subtree: true};
-  new MutationObserver(mark).observe(sentence, watched);
+  new MutationObserver(function () { mark(); keepBoardInView(); }).observe(sentence, watched);
   document.querySelectorAll("button.step").forEach(function (button) {
     button.addEventListener("click", function () {
       slider.value = button.getAttribute("data-step");
@@ -652,7 +661,8 @@ REPLAY_SCRIPT: Final = """
 })();
 """
 """The replay's own script: the move shown on the board is marked in the table (and scrolled
-into its view), and each move's number in the table shows that move on the board."""
+into its view), each move's number in the table shows that move on the board, and each step
+the reader takes brings the whole board player back into the window when it fits there."""
 
 
 def page_html(title: str, body: str, language: Language, links: Sequence[str] = ()) -> str:
