@@ -81,8 +81,8 @@ def best_moves(rung: str, game: Othello, state: Any) -> set[Any]:
 
 
 CHOOSERS = {
-    "Greedy": ladder.greedy,
-    "Positional": ladder.positional,
+    "Greedy": ladder.greedy_player,
+    "Positional": ladder.positional_player,
     "α-β depth 1": lambda game: ladder.alphabeta_player(game, 1),
     "α-β depth 2": lambda game: ladder.alphabeta_player(game, 2),
     "α-β depth 4": lambda game: ladder.alphabeta_player(game, 4),

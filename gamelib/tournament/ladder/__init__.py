@@ -16,7 +16,7 @@ players is the same game every time it is played with the same spec.
   a :class:`~gamelib.tournament.player.Report` (depth, nodes, value, principal variation).
 
 :data:`LADDER` lists them all; :data:`RUNGS` names the ones a tournament's ``--ladder`` adds
-(all but ``α-β depth 1``, which plays as Positional in Othello).
+(see there for why ``α-β depth 1`` and ``α-β depth 3`` are not rungs).
 """
 
 from __future__ import annotations
@@ -62,9 +62,11 @@ RUNGS: Final[tuple[str, ...]] = (
 """The rungs of the ladder: the players ``--ladder`` adds to a tournament (and the website's
 ladder tournament plays), weakest (by design) first. Each plays differently from the others
 in Othello: Greedy counts discs one ply ahead, Positional weighs squares and mobility one ply
-ahead, α-β searches 2, 3 or 4 plies with that same positional evaluation. ``α-β depth 1`` is
+ahead, α-β searches 2 or 4 plies with that same positional evaluation. ``α-β depth 1`` is
 not a rung: in Othello it is Positional (one ply, the same evaluation) up to tie-breaks, and
-two players that choose the same moves would only share their points at random."""
+two players that choose the same moves would only share their points at random. ``α-β depth
+3`` is not one either, to keep the website's tournament short (a sixth rung adds 20 games of
+its 40 at two openings); from 2 to 4 plies the step between neighbours is clear."""
 
 
 def game_seed() -> int:
@@ -78,17 +80,17 @@ def positional_or_own(game: Any) -> Evaluation | None:
     return positional_evaluation if isinstance(game, Othello) else None
 
 
-def greedy(game: Any) -> GamePlayer:
+def greedy_player(game: Any) -> GamePlayer:
     """The ladder's Greedy player."""
     return GreedyPlayer(seed=game_seed())
 
 
-def random_moves(game: Any) -> GamePlayer:
+def random_player(game: Any) -> GamePlayer:
     """The ladder's Random player."""
     return RandomPlayer(seed=game_seed())
 
 
-def positional(game: Any) -> GamePlayer:
+def positional_player(game: Any) -> GamePlayer:
     """The ladder's Positional player (Greedy outside Othello)."""
     if isinstance(game, Othello):
         return PositionalPlayer(seed=game_seed())
