@@ -65,8 +65,8 @@ in Othello: Greedy counts discs one ply ahead, Positional weighs squares and mob
 ahead, α-β searches 2 or 4 plies with that same positional evaluation. ``α-β depth 1`` is
 not a rung: in Othello it is Positional (one ply, the same evaluation) up to tie-breaks, and
 two players that choose the same moves would only share their points at random. ``α-β depth
-3`` is not one either, to keep the website's tournament short (a sixth rung adds 20 games of
-its 40 at two openings); from 2 to 4 plies the step between neighbours is clear."""
+3`` is not one either, to keep the website's tournament short (at two openings a sixth rung
+would add 20 games to its 40); from 2 to 4 plies the step between neighbours is clear."""
 
 
 def game_seed() -> int:
