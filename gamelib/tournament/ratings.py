@@ -103,7 +103,7 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     "column: player": {"en": "player", "ja": "プレイヤー"},
     "column: strength": {"en": "strength", "ja": "強さ"},
     "column: interval": {"en": "95 % interval", "ja": "95 % 区間"},
-    "column: stronger than next": {"en": "stronger than next", "ja": "次の行より強い確率"},
+    "column: stronger than next": {"en": "stronger than next", "ja": "次の行より強い割合"},
     "column: games": {"en": "games", "ja": "対局数"},
     "column: points": {"en": "points", "ja": "勝ち点"},
     "reference": {
@@ -124,7 +124,7 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
         "各プレイヤーに {prior} 局の仮想の引き分けを加えています。{anchor}。"
         "強さの差 {lead} は期待得点 {score} にあたります。"
         "区間は、対局を復元抽出で選び直して {resamples} 回当てはめた強さの中央 95 % です"
-        "（∞ は全勝、−∞ は全敗のプレイヤー）。「次の行より強い確率」は、それらの当てはめの"
+        "（∞ は全勝、−∞ は全敗のプレイヤー）。「次の行より強い割合」は、それらの当てはめの"
         "うち次の行のプレイヤーより強くなった割合です。無効試合は数えません。",
     },
 }
