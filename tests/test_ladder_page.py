@@ -14,9 +14,11 @@ from __future__ import annotations
 
 import argparse
 import ast
+import importlib.util
 import itertools
 import random
 import re
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -155,3 +157,25 @@ def test_the_page_states_the_commands_defaults(language: str) -> None:
     assert set(stated) == set(defaults)
     for option, default in defaults.items():
         assert type(default)(stated[option]) == default, option
+
+
+def test_the_site_publishes_the_sample_player_where_both_pages_link(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    spec = importlib.util.spec_from_file_location("course_site_build", ROOT / "site" / "build.py")
+    assert spec is not None and spec.loader is not None
+    build = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, spec.name, build)
+    spec.loader.exec_module(build)
+    tournament, html = tmp_path / "tournament", tmp_path / "html"
+    for folder in build.TOURNAMENT_FOLDERS.values():
+        (tournament / "pages" / folder).mkdir(parents=True)
+    (tournament / "results.jsonl").write_text("")
+    monkeypatch.setattr(build, "TOURNAMENT", tournament)
+    monkeypatch.setattr(build, "HTML", html)
+    build.copy_tournament()
+    sample = (ROOT / "gamelib" / "tournament" / "sample_player.py").read_bytes()
+    for language, page in (("en", "tournament.html"), ("ja", "ja/tournament.html")):
+        (link,) = re.findall(r'href="([^"]*sample_player\.py)"', PAGES[language].read_text("utf-8"))
+        target = (html / page).parent / link
+        assert target.resolve().read_bytes() == sample, (language, link)
