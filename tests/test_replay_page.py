@@ -112,7 +112,13 @@ def test_a_crashed_players_box_agrees_with_the_moves_shown(language: str) -> Non
 def test_the_japanese_pages_name_the_course_players_in_japanese(tmp_path: Path) -> None:
     pairs = [("α-β depth 2", "Positional"), ("Positional", "α-β depth 4")]
     pairs.append(("α-β depth 4", "α-β depth 2"))
-    results = [random_game("othello", seed, pair) for seed, pair in enumerate(pairs)]
+    results = []
+    for seed, pair in enumerate(pairs):  # game ids as the schedule makes them: English names
+        played = random_game("othello", seed, pair)
+        game_id = f"rr-o01-{pair[0]}:{pair[1]}"
+        results.append(
+            dataclasses.replace(played, spec=dataclasses.replace(played.spec, game_id=game_id))
+        )
     results_file = tmp_path / "results.jsonl"
     results_file.write_text("".join(result.to_line() + "\n" for result in results), "utf-8")
 

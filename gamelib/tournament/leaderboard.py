@@ -257,15 +257,15 @@ class Leaderboard:
         )
 
     def games_table(self) -> str:
-        """Every game, each linked to its replay."""
+        """Every game, each linked to its replay by its number (its line in the results file)."""
         words = self.words
         keys = ("game", "kind", "first", "second", "opening", "result", "score", "side statuses")
         rows = []
-        for result, name in zip(self.results, self.names, strict=True):
+        for number, (result, name) in enumerate(zip(self.results, self.names, strict=True), 1):
             spec = result.spec
-            label = spec.game_id
+            label = str(number)  # its line in the results file (the id names players in English)
             if spec.attempt:
-                label = words["attempt"].format(game_id=spec.game_id)
+                label = words["attempt"].format(game_id=label)
             link = (
                 f'<a href="games/{escape(name)}" title="{escape(words["replay"])}">'
                 f"{escape(label)}</a>"

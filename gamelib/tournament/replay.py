@@ -133,9 +133,8 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     "no score": {"en": "not played to the end", "ja": "終局まで打たれていません"},
     "details": {
         "en": "{game} · opening {opening} · clock {move_seconds} s a move + a bank of "
-        "{bank_seconds} s · in the results file: game {game_id}, seed {seed}",
-        "ja": "{game} · 序盤 {opening} · 一手の持ち時間 {move_seconds} 秒 + 貯金 "
-        "{bank_seconds} 秒 · 結果ファイルでは対局 {game_id}、シード {seed}",
+        "{bank_seconds} s",
+        "ja": "{game} · 序盤 {opening} · 一手の持ち時間 {move_seconds} 秒 + 貯金 {bank_seconds} 秒",
     },
     "replayed": {
         "en": " · played again: its first try was void",
@@ -306,7 +305,7 @@ class Replay:
 
     def title(self) -> str:
         """``"alice – bob · Othello"``: the players, first mover first, and the game (for
-        people: no game id, seed or attempt, which the details line gives)."""
+        people: no game id, seed or attempt)."""
         first, second = self.names
         return self.words["replay title"].format(
             first=first, second=second, game=GAME_NAMES[self.result.spec.game][self.language]
@@ -520,10 +519,8 @@ class Replay:
         words = self.words
         spec = self.result.spec
         details = words["details"].format(
-            game_id=spec.game_id,
             game=GAME_NAMES[spec.game][self.language],
             opening=" ".join(spec.opening) or words["no opening"],
-            seed=spec.seed,
             move_seconds=number_text(spec.clock.move_seconds, 3),
             bank_seconds=number_text(spec.clock.bank_seconds),
         ) + (words["replayed"] if spec.attempt else "")
