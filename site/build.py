@@ -95,10 +95,12 @@ TOURNAMENT_OPTIONS = (
 Random, Greedy, Positional, α-β depth 2 and 4), each pair with both colours from each of the
 two most balanced 4-ply openings of 8×8 Othello (40 games), at the class tournament's default
 clock (0.05 s a move, 1 s bank; the slowest rung, α-β depth 4, needs about 12 ms a move).
-Measured on a 2-core machine: the 40 games take 11.6 s of CPU time in the players and the
-referee (the 4×4 reversi tournament it replaces, 7 players and one opening: 42 games, 8.9 s),
-most of it starting each player's process; their replay pages take 9 s more (1 s before:
-8×8 games are 56 moves long, not 8)."""
+Measured on a busy 2-core machine with the referee that stops the side not on move: the 40
+games take 16.4 s of CPU time in the players and the referee (the 4×4 reversi tournament it
+replaced, 7 players and one opening: 42 games, 10.3 s), much of it starting each player's
+process; their replay pages (both books) 9.3 s more (1.1 s before: an 8×8 game is 56 moves
+long, not 8, and :func:`gamelib.render.static.encode_texts` diffs each board with the one
+before). With ``--jobs 2`` that is about 13 s of wall time where it was about 6 s."""
 TOURNAMENT_FOLDERS = {"en": "tournament", "ja": "ja/tournament"}
 """Where each book keeps the leaderboard (so that every page's language switch leads to its
 twin, as for the books' own pages)."""
