@@ -81,24 +81,34 @@ TOURNAMENT = BUILD / "tournament"
 TOURNAMENT_OPTIONS = (
     "--ladder",
     "--game",
-    "reversi4x4",
+    "othello",
     "--move-seconds",
-    "0.02",
+    "0.05",
     "--bank",
-    "0.5",
-    "--openings",
     "1",
+    "--openings",
+    "2",
     "--seed",
     "0",
 )
-"""The website's ladder tournament: the ladder's players, each pair with both colours from one
-balanced opening of 4×4 reversi, 0.02 s a move and a 0.5 s bank (the ladder needs
-milliseconds a move there; the bank absorbs a busy machine's jitter)."""
+"""The website's ladder tournament: the ladder's rungs (:data:`gamelib.tournament.ladder.RUNGS`:
+Random, Greedy, Positional, α-β depth 2 and 4), each pair with both colours from each of the
+two most balanced 4-ply openings of 8×8 Othello (40 games), at the class tournament's default
+clock (0.05 s a move, 1 s bank; the slowest rung, α-β depth 4, needs about 12 ms a move).
+Measured on a busy 2-core machine with the referee that stops the side not on move: the 40
+games take 16.4 s of CPU time in the players and the referee (the 4×4 reversi tournament it
+replaced, 7 players and one opening: 42 games, 10.3 s), much of it starting each player's
+process; their replay pages (both books) 9.3 s more (1.1 s before: an 8×8 game is 56 moves
+long, not 8, and :func:`gamelib.render.static.encode_texts` diffs each board with the one
+before). With ``--jobs 2`` that is about 13 s of wall time where it was about 6 s."""
 TOURNAMENT_FOLDERS = {"en": "tournament", "ja": "ja/tournament"}
 """Where each book keeps the leaderboard (so that every page's language switch leads to its
 twin, as for the books' own pages)."""
 TOURNAMENT_HOMES = {"en": "tournament.html", "ja": "ja/tournament.html"}
 """Each book's page on the tournament (``tournament.md``), which each leaderboard links back to."""
+SAMPLE_PLAYER = ROOT / "gamelib" / "tournament" / "sample_player.py"
+"""The course's sample player file, published as ``tournament/sample_player.py`` for students
+who have only the browser edition."""
 TOURNAMENT_PLACES = ("{{tournament_command}}", "{{featured_replay}}")
 """Written in ``tournament.md`` where the command (``bash scripts/course.sh tournament`` with
 :data:`TOURNAMENT_OPTIONS`) and the featured game's replay file (:func:`featured_replay`) go;
@@ -315,11 +325,13 @@ def featured_replay(results_path: Path) -> str:
 
 
 def copy_tournament() -> None:
-    """The leaderboard's pages (both books') and its results file into HTML."""
+    """The leaderboard's pages (both books'), its results file and the sample player file
+    (:data:`SAMPLE_PLAYER`, the download ``tournament.md`` offers) into HTML."""
     for folder in TOURNAMENT_FOLDERS.values():
         shutil.rmtree(HTML / folder, ignore_errors=True)
     shutil.copytree(TOURNAMENT / "pages", HTML, dirs_exist_ok=True)
     shutil.copy2(TOURNAMENT / "results.jsonl", HTML / TOURNAMENT_FOLDERS["en"] / "results.jsonl")
+    shutil.copy2(SAMPLE_PLAYER, HTML / TOURNAMENT_FOLDERS["en"] / SAMPLE_PLAYER.name)
 
 
 def stage(book: Book, featured: str) -> int:

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from gamelib.tournament.ladder import LADDER
+from gamelib.tournament.ladder import LADDER, RUNGS
 from gamelib.tournament.records import GameResult, Status
 from gamelib.tournament.referee import play_game
 from tests.test_hostile_players import EXPECTED, Canaries, hostile_file
@@ -86,7 +86,7 @@ def test_the_tournament_finishes_with_every_game_once(tournament: Played) -> Non
         if result.spec.attempt == 1:  # a replay only of a void game, once
             assert first_tries[result.spec.game_id].void
     players = {name for result in results for name in result.spec.players}
-    assert len(players) == len(EXPECTED) + len(HONEST_STUDENTS) + len(LADDER)
+    assert len(players) == len(EXPECTED) + len(HONEST_STUDENTS) + len(RUNGS)
     assert f"{len(results)} games in" in finished.stdout
 
 

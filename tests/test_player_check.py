@@ -15,6 +15,7 @@ from gamelib.tournament import __main__ as tournament
 from gamelib.tournament.check import CheckOptions, main, parser
 from gamelib.tournament.records import TOURNAMENT_CLOCK, ClockSettings, GameResult, GameSpec
 from gamelib.tournament.referee import play_game
+from gamelib.tournament.replay import replay_steps
 
 SMALL = ["--game", "reversi4x4", "--move-seconds", "0.05", "--bank-seconds", "1"]
 
@@ -181,5 +182,7 @@ def test_play_writes_the_replay_page(
     assert result.spec.players == ("Greedy", "good_player")
     text = page.read_text(encoding="utf-8")
     assert "Greedy – good_player" in text
-    assert text.count('<tr id="move-') == len(result.moves)
+    # a row per step the board shows: every move, forced passes (and any opening) included
+    assert text.count('<tr id="move-') == len(replay_steps(result)) - 1
+    assert text.count('<tr id="move-') >= len(result.moves)
     assert "loading" in text  # the player's log, shown on its side of the page

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from gamelib.tournament.__main__ import main
-from gamelib.tournament.ladder import LADDER
+from gamelib.tournament.ladder import LADDER, RUNGS
 from gamelib.tournament.records import (
     ClockSettings,
     GameResult,
@@ -342,7 +342,7 @@ def test_the_command_adds_the_ladder_and_prints_a_line_per_game(
     options = ["--move-seconds", "0.001", "--jobs", "2", "--play", FAKE, "--no-leaderboard"]
     assert main([*arguments, *options, "--out", str(out)]) == 0
     results = read_results(out / "results.jsonl")
-    names = {"ann", *LADDER}
+    names = {"ann", *RUNGS}
     counted = {result.spec.players for result in results}
     assert counted == {(first, second) for first in names for second in names if first != second}
     printed = capsys.readouterr().out

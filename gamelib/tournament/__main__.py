@@ -1,7 +1,8 @@
 """``python -m gamelib.tournament FOLDER [options]``: a class tournament from one command.
 
 Every ``*.py`` file in FOLDER (but those starting with ``_``) is a player, named by its file
-name without ``.py``; ``--ladder`` adds the course's ladder of players. The games are played
+name without ``.py``; ``--ladder`` adds the course's ladder of players (its rungs,
+:data:`gamelib.tournament.ladder.RUNGS`). The games are played
 in parallel (``--jobs`` workers, default one per core, or a Dask cluster with ``--dask``),
 each finished game is appended to ``OUT/results.jsonl`` (one line printed per game), and
 running the same command again resumes a tournament that was stopped. At the end it writes
@@ -90,10 +91,10 @@ def find_players(folder: str | None, ladder: bool) -> dict[str, str]:
             module = importlib.import_module("gamelib.tournament.ladder")
         except ModuleNotFoundError as error:
             raise InputError(f"the course's ladder is not available ({error})") from error
-        for name, path in module.LADDER.items():
+        for name in module.RUNGS:
             if name in players:
                 raise InputError(f"the player {name!r} has the name of a ladder player")
-            players[name] = str(path)
+            players[name] = str(module.LADDER[name])
     if folder is None and not ladder:
         raise InputError("give a folder of player files, or --ladder, or both")
     try:

@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Final
 
 from gamelib.language import Language, check_language
+from gamelib.players import player_label
 from gamelib.tables import html_table
 from gamelib.tournament.ratings import RatingTable, rate
 from gamelib.tournament.records import GameResult, Status, read_results
@@ -238,7 +239,7 @@ class Leaderboard:
         for name in order:
             time = used[name]
             cells = (
-                (name, "name"),
+                (player_label(name, self.language), "name"),
                 (str(time.moves), "number"),
                 (number_text(time.seconds), "number"),
                 (number_text(time.per_move, 3), "number"),
@@ -256,15 +257,15 @@ class Leaderboard:
         )
 
     def games_table(self) -> str:
-        """Every game, each linked to its replay."""
+        """Every game, each linked to its replay by its number (its line in the results file)."""
         words = self.words
         keys = ("game", "kind", "first", "second", "opening", "result", "score", "side statuses")
         rows = []
-        for result, name in zip(self.results, self.names, strict=True):
+        for number, (result, name) in enumerate(zip(self.results, self.names, strict=True), 1):
             spec = result.spec
-            label = spec.game_id
+            label = str(number)  # its line in the results file (the id names players in English)
             if spec.attempt:
-                label = words["attempt"].format(game_id=spec.game_id)
+                label = words["attempt"].format(game_id=label)
             link = (
                 f'<a href="games/{escape(name)}" title="{escape(words["replay"])}">'
                 f"{escape(label)}</a>"
@@ -277,8 +278,8 @@ class Leaderboard:
             statuses = " / ".join(status_name(side.status, self.language) for side in result.sides)
             cells = (
                 escape(GAME_NAMES[spec.game][self.language]),
-                escape(spec.players[0]),
-                escape(spec.players[1]),
+                escape(player_label(spec.players[0], self.language)),
+                escape(player_label(spec.players[1], self.language)),
                 escape(" ".join(spec.opening) or "—"),
                 escape(points),
                 escape("—" if result.score is None else value_text(result.score)),

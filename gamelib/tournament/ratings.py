@@ -76,6 +76,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from gamelib.language import Language, words
+from gamelib.players import player_label
 from gamelib.tables import html_table, text_table
 from gamelib.tournament.records import GameResult, GameSpec, SideOutcome, Status, read_results
 from gamelib.tournament.replay import STATUS_WORDS
@@ -102,7 +103,7 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     "column: player": {"en": "player", "ja": "プレイヤー"},
     "column: strength": {"en": "strength", "ja": "強さ"},
     "column: interval": {"en": "95 % interval", "ja": "95 % 区間"},
-    "column: stronger than next": {"en": "stronger than next", "ja": "次の行より強い確率"},
+    "column: stronger than next": {"en": "stronger than next", "ja": "次の行より強い割合"},
     "column: games": {"en": "games", "ja": "対局数"},
     "column: points": {"en": "points", "ja": "勝ち点"},
     "reference": {
@@ -123,7 +124,7 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
         "各プレイヤーに {prior} 局の仮想の引き分けを加えています。{anchor}。"
         "強さの差 {lead} は期待得点 {score} にあたります。"
         "区間は、対局を復元抽出で選び直して {resamples} 回当てはめた強さの中央 95 % です"
-        "（∞ は全勝、−∞ は全敗のプレイヤー）。「次の行より強い確率」は、それらの当てはめの"
+        "（∞ は全勝、−∞ は全敗のプレイヤー）。「次の行より強い割合」は、それらの当てはめの"
         "うち次の行のプレイヤーより強くなった割合です。無効試合は数えません。",
     },
 }
@@ -236,13 +237,13 @@ class RatingTable:
                     "" if row.stronger_than_next is None else _percent(row.stronger_than_next)
                 ),
             }
-            rows.append(cells | _tally_cells(row, headers, status_headers))
+            rows.append(cells | _tally_cells(row, headers, status_headers, language))
         for tally in self.unrated:
             empty = dict.fromkeys(
                 (headers[key] for key in ("rank", "strength", "interval", "stronger than next")),
                 "",
             )
-            rows.append(empty | _tally_cells(tally, headers, status_headers))
+            rows.append(empty | _tally_cells(tally, headers, status_headers, language))
         columns = (*headers.values(), *status_headers.values())
         return columns, rows, tuple(column for column in columns if column != headers["player"])
 
@@ -449,11 +450,15 @@ def _status_name(status: Status, language: str | None) -> str:
 
 
 def _tally_cells(
-    tally: Tally, headers: Mapping[str, str], status_headers: Mapping[Status, str]
+    tally: Tally,
+    headers: Mapping[str, str],
+    status_headers: Mapping[Status, str],
+    language: str | None,
 ) -> dict[str, str]:
-    """The cells of a row that every player has: name, games, points and status counts."""
+    """The cells of a row that every player has: name (the course's default names in
+    ``language``, :func:`gamelib.players.player_label`), games, points and status counts."""
     return {
-        headers["player"]: tally.name,
+        headers["player"]: player_label(tally.name, language),
         headers["games"]: str(tally.games),
         headers["points"]: f"{tally.points:g}",
     } | {header: str(tally.statuses.get(status, 0)) for status, header in status_headers.items()}

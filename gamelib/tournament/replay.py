@@ -31,6 +31,7 @@ from gamelib.games.minireversi import MiniReversi
 from gamelib.games.tictactoe import TicTacToe
 from gamelib.language import Language, resolve
 from gamelib.notation import format_signed
+from gamelib.players import player_label
 from gamelib.render.boardline import board_line_html
 from gamelib.render.static import SHEET
 from gamelib.tournament.games import make_game
@@ -38,8 +39,8 @@ from gamelib.tournament.records import GameResult, MoveRecord, SideOutcome, Stat
 
 WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     "replay title": {
-        "en": "{first} – {second} · {game_id}",
-        "ja": "{first} 対 {second} · {game_id}",
+        "en": "{first} – {second} · {game}",
+        "ja": "{first} 対 {second} · {game}",
     },
     "start": {"en": "start: {side} to move", "ja": "開始局面：{side}の手番"},
     "opening move": {
@@ -81,6 +82,12 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
         "あとに残った貯金です。深さ、ノード数、値（手番側の視点）、最善進行はプレイヤーの"
         "報告で、審判は確かめていません（報告がなければ空欄です）。",
     },
+    "moves note passes": {
+        "en": "Opening moves (played for both before the players take over) and forced passes "
+        "(the referee passes for a side with no legal move) take no time and report no search.",
+        "ja": "序盤の手（プレイヤーに渡す前に両者のために打つ手）と強制パス（打てる手がない側の"
+        "代わりに審判がパスします）には、時間も探索の報告もありません。",
+    },
     "no moves": {
         "en": "Neither player made a move.",
         "ja": "どちらのプレイヤーも 1 手も打っていません。",
@@ -99,7 +106,15 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     "status": {"en": "status", "ja": "状態"},
     "why": {"en": "why", "ja": "理由"},
     "time used": {"en": "time used", "ja": "使った時間"},
-    "seconds value": {"en": "{seconds} s · moves: {moves}", "ja": "{seconds} 秒 · 手数 {moves}"},
+    "seconds value": {
+        "en": "{seconds} s · moves played: {moves}",
+        "ja": "{seconds} 秒 · 打った手数 {moves}",
+    },
+    "asked": {
+        "en": " · asked for a move {asked} times",
+        "ja": " · 手を求められた回数 {asked}",
+    },
+    "opening row": {"en": "opening", "ja": "序盤"},
     "log": {"en": "log (what it printed)", "ja": "ログ（プレイヤーの出力）"},
     "empty log": {"en": "(nothing printed)", "ja": "（出力なし）"},
     "result": {"en": "Result", "ja": "結果"},
@@ -117,10 +132,13 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     },
     "no score": {"en": "not played to the end", "ja": "終局まで打たれていません"},
     "details": {
-        "en": "game {game_id} · {game} · opening {opening} · seed {seed} · clock "
-        "{move_seconds} s a move + a bank of {bank_seconds} s · attempt {attempt}",
-        "ja": "対局 {game_id} · {game} · 序盤 {opening} · シード {seed} · 一手の持ち時間 "
-        "{move_seconds} 秒 + 貯金 {bank_seconds} 秒 · 試行 {attempt}",
+        "en": "{game} · opening {opening} · clock {move_seconds} s a move + a bank of "
+        "{bank_seconds} s",
+        "ja": "{game} · 序盤 {opening} · 一手の持ち時間 {move_seconds} 秒 + 貯金 {bank_seconds} 秒",
+    },
+    "replayed": {
+        "en": " · played again: its first try was void",
+        "ja": " · 再試合：最初の対局は無効でした",
     },
     "no opening": {"en": "none", "ja": "なし"},
     "sandboxed": {
@@ -171,8 +189,9 @@ SCORINGS: Final[Mapping[str, Mapping[Language, str]]] = {
 }
 """What a game's final score counts, as the result line says it."""
 
-BOARD_SIZE = 360
-"""The board's width in pixels."""
+BOARD_SIZE = 320
+"""The board's width in pixels (the player, sentence and controls included, fits a 720-pixel
+high window)."""
 
 
 @dataclass(frozen=True)
@@ -279,12 +298,17 @@ class Replay:
         self.game: Any = make_game(result.spec.game)
         self.steps = replay_steps(result)
         self.sides = tuple(names[self.language] for names in SIDE_NAMES[result.spec.game])
+        first, second = (player_label(name, self.language) for name in result.spec.players)
+        self.names = (first, second)
+        """The players' names as this language shows them (the course's default names
+        translated, :func:`gamelib.players.player_label`)."""
 
     def title(self) -> str:
-        """``"alice – bob · r1-othello-0007"``."""
-        first, second = self.result.spec.players
+        """``"alice – bob · Othello"``: the players, first mover first, and the game (for
+        people: no game id, seed or attempt)."""
+        first, second = self.names
         return self.words["replay title"].format(
-            first=first, second=second, game_id=self.result.spec.game_id
+            first=first, second=second, game=GAME_NAMES[self.result.spec.game][self.language]
         )
 
     def _before_particle(self, side: str) -> str:
@@ -312,7 +336,7 @@ class Replay:
                 )
             else:
                 assert step.record is not None
-                player = self.result.spec.players[step.record.side]
+                player = self.names[step.record.side]
                 template = self.words["played" if step.kind == "played" else "not legal"]
                 clock = self.words["clock"].format(
                     seconds=number_text(step.record.seconds, 3),
@@ -335,7 +359,7 @@ class Replay:
     def bank_lines(self) -> list[str]:
         """Each step's banks: what each player had left after the last move it made."""
         banks = [self.result.spec.clock.bank_seconds] * 2
-        first, second = self.result.spec.players
+        first, second = self.names
         lines = []
         for step in self.steps:
             if step.record is not None:
@@ -379,30 +403,41 @@ class Replay:
         )
 
     def moves_table(self) -> str:
-        """Every player's move in one table: clock and reported search."""
+        """Every step in one table: each player's move with its clock and reported search,
+        and the opening moves and forced passes between them (no clock, no search)."""
         words = self.words
         headings = ("number", "player", "move", "seconds", "bank", "depth heading",
                     "nodes heading", "value heading", "line heading")  # fmt: skip
         head = "".join(f"<th>{escape(words[key])}</th>" for key in headings)
         rows = []
+        before = self.steps[0].state
         for number, step in enumerate(self.steps):
-            record = step.record
-            if record is None:
+            if step.kind == "start":
                 continue
-            report = record.report or {}
-            line = " ".join(map(str, report.get("principal_variation") or ()))
-            cells = (
-                str(number),
-                self.result.spec.players[record.side],
-                step.move or "",
-                number_text(record.seconds, 3),
-                number_text(record.bank_left),
-                number_text(report.get("depth"), missing=""),
-                number_text(report.get("nodes"), missing=""),
-                value_text(report.get("value"), missing=""),
-                line,
-            )
-            classes = ' class="not-legal"' if step.kind == "not legal" else ""
+            record = step.record
+            if record is None:  # an opening move or a forced pass: no clock, no search
+                who = (
+                    words["opening row"]
+                    if step.kind == "opening"
+                    else self.names[int(self.game.to_move(before))]
+                )
+                cells = (str(number), who, step.move or "", "", "", "", "", "", "")
+                classes = f' class="{"opening" if step.kind == "opening" else "forced-pass"}"'
+            else:
+                report = record.report or {}
+                cells = (
+                    str(number),
+                    self.names[record.side],
+                    step.move or "",
+                    number_text(record.seconds, 3),
+                    number_text(record.bank_left),
+                    number_text(report.get("depth"), missing=""),
+                    number_text(report.get("nodes"), missing=""),
+                    value_text(report.get("value"), missing=""),
+                    " ".join(map(str, report.get("principal_variation") or ())),
+                )
+                classes = ' class="not-legal"' if step.kind == "not legal" else ""
+            before = step.state
             show = (
                 f'<button type="button" class="step" data-step="{number}" '
                 f'title="{escape(words["show"])}">{number}</button>'
@@ -412,14 +447,15 @@ class Replay:
                 + "".join(f'<td class="number">{escape(cell)}</td>' for cell in cells[1:-1])
                 + f'<td class="line">{escape(cells[-1])}</td></tr>'
             )
+        heading = f'<section class="moves-panel"><h2>{escape(words["moves heading"])}</h2>'
+        if not self.result.moves:
+            heading += f'<p class="no-moves">{escape(words["no moves"])}</p>'
         if not rows:
-            return (
-                f'<section class="moves-panel"><h2>{escape(words["moves heading"])}</h2>'
-                f"<p>{escape(words['no moves'])}</p></section>"
-            )
+            return heading + "</section>"
         return (
-            f'<section class="moves-panel"><h2>{escape(words["moves heading"])}</h2>'
-            f'<p class="details">{escape(words["moves note"])}</p>'
+            f"{heading}"
+            f'<p class="details">{escape(words["moves note"])} '
+            f"{escape(words['moves note passes'])}</p>"
             '<div class="wide moves-scroll" tabindex="0"><table class="moves">'
             f"<thead><tr>{head}</tr></thead>"
             f"<tbody>{''.join(rows)}</tbody></table></div></section>"
@@ -429,7 +465,7 @@ class Replay:
         """The result line: the final score and the points (or that the game is void)."""
         words = self.words
         spec = self.result.spec
-        first, second = spec.players
+        first, second = self.names
         if self.result.score is None:
             score = words["no score"]
         else:
@@ -453,16 +489,18 @@ class Replay:
     def side_html(self, index: int, outcome: SideOutcome) -> str:
         """One side's status, the referee's sentence on why, its time used and its log."""
         words = self.words
-        name = self.result.spec.players[index]
+        name = self.names[index]
+        played = sum(step.kind == "played" and step.record is not None
+                     and step.record.side == index for step in self.steps)  # fmt: skip
+        time_used = words["seconds value"].format(
+            seconds=number_text(outcome.seconds_used), moves=played
+        )
+        if outcome.moves != played:  # a move it was asked for and failed (the referee's count)
+            time_used += words["asked"].format(asked=outcome.moves)
         rows = (
             (words["status"], status_name(outcome.status, self.language)),
             (words["why"], outcome.detail or "—"),
-            (
-                words["time used"],
-                words["seconds value"].format(
-                    seconds=number_text(outcome.seconds_used), moves=outcome.moves
-                ),
-            ),
+            (words["time used"], time_used),
         )
         table = "".join(
             f"<tr><th>{escape(key)}</th><td>{escape(value)}</td></tr>" for key, value in rows
@@ -476,26 +514,24 @@ class Replay:
         )
 
     def body(self) -> str:
-        """The page's content: heading, details, the player, the result, the moves, the sides."""
+        """The page's content: heading, details, the player beside the moves, the result, the
+        sides (the player high enough on the page that the whole board shows at 1280×720)."""
         words = self.words
         spec = self.result.spec
         details = words["details"].format(
-            game_id=spec.game_id,
             game=GAME_NAMES[spec.game][self.language],
             opening=" ".join(spec.opening) or words["no opening"],
-            seed=spec.seed,
             move_seconds=number_text(spec.clock.move_seconds, 3),
             bank_seconds=number_text(spec.clock.bank_seconds),
-            attempt=spec.attempt,
-        )
+        ) + (words["replayed"] if spec.attempt else "")
         sandbox = words["sandboxed" if self.result.sandboxed else "not sandboxed"]
         sides = "".join(self.side_html(index, side) for index, side in enumerate(self.result.sides))
         return (
             f"<h1>{escape(self.title())}</h1>"
             f'<p class="details">{escape(details)}</p>'
-            f"{self.result_html()}"
             f'<div class="replay"><div class="board-player">{self.player_html()}</div>'
             f"{self.moves_table()}</div>"
+            f"{self.result_html()}"
             f"<h2>{escape(words['sides heading'])}</h2>"
             f'<div class="sides">{sides}</div>'
             f'<p class="details">{escape(sandbox)}</p>'
@@ -603,8 +639,15 @@ REPLAY_SCRIPT: Final = """
       }
     }
   }
+  var board = document.querySelector(".board-player");
+  function keepBoardInView() {  // the reader stepped: show the whole board again if it fits
+    var box = board.getBoundingClientRect();
+    if (box.height <= window.innerHeight && (box.top < 0 || box.bottom > window.innerHeight)) {
+      board.scrollIntoView({block: "nearest"});
+    }
+  }
   var watched = {childList: true, characterData: true, subtree: true};
-  new MutationObserver(mark).observe(sentence, watched);
+  new MutationObserver(function () { mark(); keepBoardInView(); }).observe(sentence, watched);
   document.querySelectorAll("button.step").forEach(function (button) {
     button.addEventListener("click", function () {
       slider.value = button.getAttribute("data-step");
@@ -615,7 +658,8 @@ REPLAY_SCRIPT: Final = """
 })();
 """
 """The replay's own script: the move shown on the board is marked in the table (and scrolled
-into its view), and each move's number in the table shows that move on the board."""
+into its view), each move's number in the table shows that move on the board, and each step
+the reader takes brings the whole board player back into the window when it fits there."""
 
 
 def page_html(title: str, body: str, language: Language, links: Sequence[str] = ()) -> str:

@@ -17,6 +17,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from gamelib.players import player_label
 from gamelib.tournament.ladder import LADDER
 from gamelib.tournament.leaderboard import replay_names, write_leaderboard
 from gamelib.tournament.records import ClockSettings, GameResult, GameSpec
@@ -84,10 +85,10 @@ def test_open_the_leaderboard_and_step_a_replay_to_a_move(
         ratings = page.locator("div.ratings table tbody tr")
         assert ratings.count() == 2
         names = {ratings.nth(row).locator("td").nth(1).inner_text() for row in range(2)}
-        assert names == {"α-β depth 2", "Positional"}
+        assert names == {player_label("α-β depth 2", language), "Positional"}
         screenshot(page, f"leaderboard_index_{language}_{width}.png")
         violations = axe_violations(page, f"leaderboard index ({language}, {width} px)")
-        page.locator("table.games a", has_text=result.spec.game_id).first.click()
+        page.locator(f'table.games a[href="games/{replay_names(results)[0]}"]').click()
         page.wait_for_url(f"**/games/{replay_names(results)[0]}")
         player = page.locator(".gamelib-player")
         player.locator(".gamelib-sentence").wait_for()

@@ -14,6 +14,9 @@ players is the same game every time it is played with the same spec.
 * ``α-β depth 1`` … ``α-β depth 4``: :class:`gamelib.players.SearchPlayer` with α-β to that
   depth, with the positional evaluation in Othello and the game's own elsewhere; they return
   a :class:`~gamelib.tournament.player.Report` (depth, nodes, value, principal variation).
+
+:data:`LADDER` lists them all; :data:`RUNGS` names the ones a tournament's ``--ladder`` adds
+(see there for why ``α-β depth 1`` and ``α-β depth 3`` are not rungs).
 """
 
 from __future__ import annotations
@@ -46,7 +49,24 @@ LADDER: Final[Mapping[str, str]] = {
     "α-β depth 3": str(FOLDER / "alphabeta_3.py"),
     "α-β depth 4": str(FOLDER / "alphabeta_4.py"),
 }
-"""The ladder's display names and their player files, weakest (by design) first."""
+"""Every ladder player's display name and player file, weakest (by design) first: the
+players ``player check --against`` and ``player play --against`` may name."""
+
+RUNGS: Final[tuple[str, ...]] = (
+    "Random",
+    "Greedy",
+    "Positional",
+    "α-β depth 2",
+    "α-β depth 4",
+)
+"""The rungs of the ladder: the players ``--ladder`` adds to a tournament (and the website's
+ladder tournament plays), weakest (by design) first. Each plays differently from the others
+in Othello: Greedy counts discs one ply ahead, Positional weighs squares and mobility one ply
+ahead, α-β searches 2 or 4 plies with that same positional evaluation. ``α-β depth 1`` is
+not a rung: in Othello it is Positional (one ply, the same evaluation) up to tie-breaks, and
+two players that choose the same moves would only share their points at random. ``α-β depth
+3`` is not one either, to keep the website's tournament short (at two openings a sixth rung
+would add 20 games to its 40); from 2 to 4 plies the step between neighbours is clear."""
 
 
 def game_seed() -> int:
@@ -60,17 +80,17 @@ def positional_or_own(game: Any) -> Evaluation | None:
     return positional_evaluation if isinstance(game, Othello) else None
 
 
-def greedy(game: Any) -> GamePlayer:
+def greedy_player(game: Any) -> GamePlayer:
     """The ladder's Greedy player."""
     return GreedyPlayer(seed=game_seed())
 
 
-def random_moves(game: Any) -> GamePlayer:
+def random_player(game: Any) -> GamePlayer:
     """The ladder's Random player."""
     return RandomPlayer(seed=game_seed())
 
 
-def positional(game: Any) -> GamePlayer:
+def positional_player(game: Any) -> GamePlayer:
     """The ladder's Positional player (Greedy outside Othello)."""
     if isinstance(game, Othello):
         return PositionalPlayer(seed=game_seed())

@@ -2,9 +2,9 @@
 
 from typing import Any
 
-from gamelib.tournament.ladder import LadderPlayer, greedy
+from gamelib.tournament.ladder import LadderPlayer, greedy_player
 
 
 class Player(LadderPlayer):
     def __init__(self, game: Any, side: int) -> None:
-        super().__init__(greedy(game))
+        super().__init__(greedy_player(game))

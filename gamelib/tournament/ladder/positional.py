@@ -2,9 +2,9 @@
 
 from typing import Any
 
-from gamelib.tournament.ladder import LadderPlayer, positional
+from gamelib.tournament.ladder import LadderPlayer, positional_player
 
 
 class Player(LadderPlayer):
     def __init__(self, game: Any, side: int) -> None:
-        super().__init__(positional(game))
+        super().__init__(positional_player(game))
