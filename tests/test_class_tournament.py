@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from gamelib.players import player_label
 from gamelib.tournament.ladder import LADDER, RUNGS
 from gamelib.tournament.records import GameResult, Status
 from gamelib.tournament.referee import play_game
@@ -129,9 +130,13 @@ def test_nothing_outside_the_players_folders_changed(
 def test_the_leaderboard_lists_every_player_in_both_languages(tournament: Played) -> None:
     results, out = tournament.results, tournament.out
     players = {name for result in results for name in result.spec.players}
-    for page in (out / "leaderboard" / "index.html", out / "leaderboard" / "ja" / "index.html"):
+    for language, page in (
+        ("en", out / "leaderboard" / "index.html"),
+        ("ja", out / "leaderboard" / "ja" / "index.html"),
+    ):
         text = page.read_text()
-        missing = [name for name in players if html.escape(name) not in text]
+        shown = {name: player_label(name, language) for name in players}
+        missing = [name for name, label in shown.items() if html.escape(label) not in text]
         assert missing == [], (page, missing)
 
 
