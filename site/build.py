@@ -18,8 +18,8 @@ names, so that every page's language switch leads to its twin. Steps:
 3. copy the pruning trainer (``site/trainer/``, a self-contained page) to ``html/trainer/``,
    and the ladder tournament's leaderboard to ``html/tournament/`` and ``html/ja/tournament/``:
    the course's ladder played by the course's own command (``python -m gamelib.tournament
-   --ladder``, :data:`TOURNAMENT_OPTIONS`: the sandboxed referee, a round robin on 4×4
-   reversi) and published by :func:`gamelib.tournament.leaderboard.write_leaderboard`, kept in
+   --ladder``, :data:`TOURNAMENT_OPTIONS`: the sandboxed referee, a round robin on 8×8
+   Othello, two openings, both colours) and published by :func:`gamelib.tournament.leaderboard.write_leaderboard`, kept in
    ``site/_build/tournament`` and played again only when its options or gamelib's code
    change (:func:`build_tournament`; it runs before staging, which puts the featured game's
    replay into ``tournament.md``);
