@@ -762,9 +762,10 @@ def test_every_card_link_is_named_by_its_words(site: Path) -> None:
 
 
 def test_the_icons_are_drawn_from_their_fonts(browser: Any, server: str) -> None:
-    """Notebook 09's page, whose links lead to other programs' pages, loads its icon fonts
-    without an OpenType sanitizer error (a font cut down to nothing: "OTS parsing error"), and
-    the solid icon font it loads draws the external-link arrow."""
+    """Notebook 09's page, whose links lead to other programs on GitHub (each with GitHub's
+    mark, a theme icon drawn from a CSS variable), loads its icon fonts without an OpenType
+    sanitizer error (a font cut down to nothing: "OTS parsing error"), and the brands and solid
+    fonts load with the GitHub mark and the external-link arrow in them."""
     context, watch = offline_context(browser, DESKTOP, server)
     messages: list[str] = []
     try:
@@ -772,13 +773,20 @@ def test_the_icons_are_drawn_from_their_fonts(browser: Any, server: str) -> None
         page.on("console", lambda message: messages.append(message.text))
         page.goto(server + "notebooks/09_perfect_play.html")
         page.wait_for_load_state("load")
-        loaded = page.evaluate(
+        assert page.locator("a.github").count() >= 2  # links to programs on GitHub, iconed
+        drawn = page.evaluate(
             """async () => {
-              await document.fonts.load('900 16px "Font Awesome 6 Free"', '\uf35d');
-              return document.fonts.check('900 16px "Font Awesome 6 Free"', '\uf35d');
+              const fonts = [['400 16px "Font Awesome 6 Brands"', '\uf09b'],  // GitHub's mark
+                             ['900 16px "Font Awesome 6 Free"', '\uf35d']];  // external link
+              const found = [];
+              for (const [font, glyph] of fonts) {
+                const faces = await document.fonts.load(font, glyph);
+                found.push(faces.length > 0 && document.fonts.check(font, glyph));
+              }
+              return found;
             }"""
         )
-        assert loaded
+        assert drawn == [True, True]
         assert not [message for message in messages if "OTS" in message], messages
         assert watch.problems() == []
     finally:
