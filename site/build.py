@@ -475,9 +475,16 @@ def write_source_archive() -> bool:
     return True
 
 
-def build_slides() -> bool:
+def build_slides() -> bool | None:
     """The slide decks of both editions (``slides/build.py``: only the decks whose notebook or
-    code changed are built again) copied into HTML/slides; False when a deck failed."""
+    code changed are built again) copied into HTML/slides; False when a deck failed, None (and
+    said) when reveal.js is not installed (``bash scripts/course.sh slides`` installs it)."""
+    if not (ROOT / "slides" / "node_modules" / "reveal.js").is_dir():
+        say(
+            "reveal.js is not installed in slides/node_modules: the decks are not part of this "
+            "build ('bash scripts/course.sh slides' installs it and builds them)"
+        )
+        return None
     command = [sys.executable, str(ROOT / "slides" / "build.py")]
     if subprocess.run(command, cwd=ROOT, check=False).returncode != 0:
         return False
@@ -559,11 +566,13 @@ def main() -> int:
         kit.append("source_archive")
     if arguments.no_slides:
         say("without the slide decks (--no-slides): the pages do not link them")
-    elif build_slides():
-        kit.append("slides")
     else:
-        say("a slide deck failed to build")
-        return 1
+        decks = build_slides()
+        if decks is False:
+            say("a slide deck failed to build")
+            return 1
+        if decks:
+            kit.append("slides")
     if build_sample_worksheets():
         kit.append("worksheets")
     os.environ["COURSE_SITE_KIT"] = ",".join(kit)

@@ -642,6 +642,13 @@ KIT_LINKS = {
 SOURCE_ARCHIVE = "downloads/game-tree-search-course.tar.gz"
 
 
+def require_decks(site: Path) -> None:
+    """Skip, saying why, when the site was built without the slide decks (site/build.py leaves
+    them out when reveal.js is not installed; the browser lane installs it and builds them)."""
+    if not (site / "slides" / "index.html").is_file():
+        pytest.skip("the site was built without the slide decks (no reveal.js in slides/)")
+
+
 def hrefs(text: str) -> list[str]:
     return [html.unescape(href) for href in re.findall(r'<a\b[^>]*?\shref="([^"]+)"', text)]
 
@@ -657,6 +664,7 @@ def test_the_home_page_and_the_guide_lead_a_lecturer_to_the_kit(site: Path, book
     sample worksheet with its answer key; the guide links the decks, both worksheets and the
     trainer and tournament; the decks' index lists every chapter's deck, and the worksheet
     with its key is the worksheet followed by more pages (the key)."""
+    require_decks(site)
     home = (site / book / "index.html").read_text(encoding="utf-8")
     section = home[
         home.index('id="for-lecturers"') : home.index(
@@ -680,6 +688,7 @@ def test_the_home_page_and_the_guide_lead_a_lecturer_to_the_kit(site: Path, book
 
 @pytest.mark.parametrize("book", ["", "ja/"], ids=["english", "japanese"])
 def test_every_chapter_page_links_its_deck(site: Path, book: str) -> None:
+    require_decks(site)
     pages = sorted((site / book / "notebooks").glob("[0-9][0-9]_*.html"))
     assert len(pages) == 11
     for page in pages:
@@ -697,6 +706,7 @@ def test_every_chapter_page_links_its_deck(site: Path, book: str) -> None:
 def test_the_published_decks_open(browser: Any, server: str) -> None:
     """A deck of each edition, opened from the website, starts reveal.js (from the copy next
     to the decks) with no console error and no request outside the site."""
+    require_decks(SITE)
     context, watch = offline_context(browser, DESKTOP, server)
     try:
         for deck in ("slides/03_alphabeta.slides.html", "slides/ja/03_alphabeta.slides.html"):
