@@ -420,8 +420,31 @@ def stage_pyodide(folder: Path) -> list[str]:
 # --------------------------------------------------------------------------- the site
 
 
+EDITION_STORAGE = {
+    "en": {
+        "appName": "Game-tree search (JupyterLite)",
+        "settingsStorageName": "Game-tree search (JupyterLite): settings",
+        "contentsStorageName": "Game-tree search (JupyterLite): notebooks",
+        "workspacesStorageName": "Game-tree search (JupyterLite): workspaces",
+    },
+    "ja": {
+        "appName": "ゲーム木探索 (JupyterLite)",
+        "settingsStorageName": "Game-tree search (JupyterLite, ja): settings",
+        "contentsStorageName": "Game-tree search (JupyterLite, ja): notebooks",
+        "workspacesStorageName": "Game-tree search (JupyterLite, ja): workspaces",
+    },
+}
+"""Each lab's name and its own browser storage (JupyterLite's ``settingsStorageName``,
+``contentsStorageName`` and ``workspacesStorageName``; the default, ``JupyterLite Storage -
+<baseUrl>``, is the same for both labs, which share the site's root). With one store each, the
+Japanese lab never restores the English lab's open notebooks (whose kernels then fail: "was
+disposed"), nor its settings or saved copies, and the reverse; test_lite.py opens both, one
+after the other, in one browser context and runs a cell in each."""
+
+
 def write_configuration(work: Path, preloaded: list[str]) -> None:
-    """jupyter-lite.json: the local Pyodide (explicit), its preloaded packages, no PyPI."""
+    """jupyter-lite.json: the local Pyodide (explicit), its preloaded packages, no PyPI, and
+    the English lab's name and storage (:data:`EDITION_STORAGE`)."""
     kernel = {
         "pyodideUrl": "./static/pyodide/pyodide.mjs",
         "disablePyPIFallback": True,
@@ -430,7 +453,7 @@ def write_configuration(work: Path, preloaded: list[str]) -> None:
     configuration = {
         "jupyter-lite-schema-version": 0,
         "jupyter-config-data": {
-            "appName": "Game-tree search (JupyterLite)",
+            **EDITION_STORAGE["en"],
             "litePluginSettings": {KERNEL_PLUGIN: kernel},
         },
     }
@@ -535,9 +558,10 @@ def add_japanese_lab(output: Path) -> None:
     """A second lab page, ``ja/lab/index.html``, for the Japanese notebooks: the same
     JupyterLab, whose translation setting defaults to Japanese there (its menus, dialogs and
     status bar in Japanese). JupyterLite merges the configuration files from the site's root
-    down to the page's folder, so ``ja/jupyter-lite.json`` adds the setting to the root's and
-    ``ja/lab/jupyter-lite.json`` places the app; a reader who picks a language in Settings ▸
-    Language keeps it in both pages. The page is the lab's own ``index.html`` one folder deeper.
+    down to the page's folder, so ``ja/jupyter-lite.json`` adds the setting to the root's, with
+    the Japanese lab's own name and storage (:data:`EDITION_STORAGE`: its workspace, settings
+    and saved notebooks apart from the English lab's), and ``ja/lab/jupyter-lite.json`` places
+    the app. The page is the lab's own ``index.html`` one folder deeper.
     Fails when the translation step did not put the Japanese language pack into the edition."""
     if not (output / "api" / "translations" / f"{JAPANESE_LOCALE}.json").is_file():
         raise RuntimeError(
@@ -560,9 +584,10 @@ def add_japanese_lab(output: Path) -> None:
     language = {
         "jupyter-lite-schema-version": 0,
         "jupyter-config-data": {
+            **EDITION_STORAGE["ja"],
             "settingsOverrides": {
                 "@jupyterlab/translation-extension:plugin": {"locale": JAPANESE_LOCALE}
-            }
+            },
         },
     }
     (output / "ja" / "jupyter-lite.json").write_text(json.dumps(language, indent=2), "utf-8")

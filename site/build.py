@@ -28,16 +28,24 @@ names, so that every page's language switch leads to its twin. Steps:
    folder ``html`` holds the website and the runnable edition and works from any static
    server (the edition needs one: it does not run from ``file://``). ``--no-lite`` skips it.
 
+Before Sphinx, the lecturer's kit (its pages link only to what this build has, the tags
+``source_archive``, ``slides`` and ``worksheets`` of ``conf.py``): the course's source as an
+archive of the commit built (``html/downloads/``, :func:`write_source_archive`), the slide decks
+of both editions (``slides/build.py``, incremental, copied into ``html/slides/``; ``--no-slides``
+skips them) and a sample worksheet with its answer key as PDFs in both languages
+(``html/worksheets/``, :func:`build_sample_worksheets`).
+
 The execution cache knows only the notebooks' own text: when gamelib's code or the pinned
 requirements change (a hash of them is kept in ``site/_build/code-fingerprint``), the cache
 and Sphinx's saved state are dropped and every notebook runs again.
 
-The GitHub, Binder and Colab buttons need the repository's public URL: ``COURSE_REPOSITORY_URL``,
-else the git remote ``origin`` when it is on GitHub; without one the pages have no such buttons
-(a button must lead somewhere), and the build says so once.
+The GitHub, Binder and Colab buttons need the repository's public URL, configured in one place,
+``site/course.toml`` (``COURSE_REPOSITORY_URL`` overrides it for one build; without either, the
+git remote ``origin`` when it is on GitHub); without one the pages have no such buttons (a
+button must lead somewhere) and offer the source archive instead, and the build says so once.
 
-Usage: ``python site/build.py [--jobs N] [--fresh] [--no-lite]`` (``--fresh``: forget the
-execution cache and the previous build first, as a fresh clone would build).
+Usage: ``python site/build.py [--jobs N] [--fresh] [--no-lite] [--no-slides]`` (``--fresh``:
+forget the execution cache and the previous build first, as a fresh clone would build).
 """
 
 from __future__ import annotations
@@ -205,11 +213,35 @@ def forget_stale_outputs() -> None:
     stamp.write_text(fingerprint)
 
 
+COURSE_SETTINGS = SITE / "course.toml"
+"""The one place the repository's URL is configured (``repository_url``)."""
+
+
+def configured_repository_url(settings: Path | None = None) -> str:
+    """The ``repository_url`` of ``settings`` (by default :data:`COURSE_SETTINGS`,
+    ``site/course.toml``), ``""`` when empty.
+
+    Raises:
+        ValueError: when it is set but is not an https URL.
+    """
+    import tomllib
+
+    settings = settings or COURSE_SETTINGS
+    url = str(tomllib.loads(settings.read_text(encoding="utf-8")).get("repository_url", ""))
+    url = url.strip()
+    if url and not re.fullmatch(r"https://[^\s/]+/\S+", url):
+        raise ValueError(f"{settings.name}: repository_url must be an https URL, not {url!r}")
+    return url
+
+
 def repository_url() -> str:
-    """The repository's public https URL for the GitHub, Binder and Colab buttons:
-    ``COURSE_REPOSITORY_URL``, else the git remote ``origin`` when it is on GitHub, else ``""``
-    (no such buttons)."""
-    configured = os.environ.get("COURSE_REPOSITORY_URL", "").strip()
+    """The repository's public https URL for the GitHub, Binder and Colab buttons and the
+    pages' links to it: ``COURSE_REPOSITORY_URL`` (one build's override), else
+    ``site/course.toml``'s ``repository_url``, else the git remote ``origin`` when it is on
+    GitHub, else ``""`` (no such buttons; the pages offer the source archive)."""
+    configured = os.environ.get("COURSE_REPOSITORY_URL", "").strip() or (
+        configured_repository_url()
+    )
     if configured:
         return configured.removesuffix(".git")
     try:
@@ -421,6 +453,84 @@ def copy_trainer() -> None:
     )
 
 
+# ---- the lecturer's kit: the decks, a sample worksheet and the course's own source
+
+SOURCE_ARCHIVE = "downloads/game-tree-search-course.tar.gz"
+"""The course's source (``git archive`` of the commit built), offered by every page's footer
+and by "Run it yourself": the two commands of the README work from it."""
+SLIDES_BUILD = ROOT / "slides" / "_build"
+WORKSHEETS = BUILD / "worksheets"
+SAMPLE_WORKSHEET = (
+    "--seed", "7", "--count", "6", "--depth", "3", "--branching", "2", "--cutoff", ">=",
+    "--versions", "A",
+)  # fmt: skip
+"""The sample worksheet's options (the teacher's guide's first command), version A."""
+SAMPLE_NAMES = {"-questions.pdf": "sample-worksheet", ".pdf": "sample-worksheet-with-key"}
+"""The sample's PDFs as the website names them (by how gamelib.worksheets' names end): the
+sheet alone, and the sheet followed by its answer key on pages of their own."""
+
+
+def write_source_archive() -> bool:
+    """The course's source as a .tar.gz of the commit checked out (``git archive HEAD``, one
+    folder ``game-tree-search-course/``) into HTML; False (and said) outside a git checkout."""
+    target = HTML / SOURCE_ARCHIVE
+    target.parent.mkdir(parents=True, exist_ok=True)
+    command = ["git", "archive", "--format=tar.gz", "--prefix=game-tree-search-course/"]
+    result = subprocess.run(
+        [*command, "-o", str(target), "HEAD"], cwd=ROOT, capture_output=True, check=False
+    )
+    if result.returncode != 0:
+        say("not a git checkout: the pages offer no source archive")
+        target.unlink(missing_ok=True)
+        return False
+    say(f"the course's source: {SOURCE_ARCHIVE} ({target.stat().st_size / 1e6:.1f} MB)")
+    return True
+
+
+def build_slides() -> bool | None:
+    """The slide decks of both editions (``slides/build.py``: only the decks whose notebook or
+    code changed are built again) copied into HTML/slides; False when a deck failed, None (and
+    said) when reveal.js is not installed (``bash scripts/course.sh slides`` installs it)."""
+    if not (ROOT / "slides" / "node_modules" / "reveal.js").is_dir():
+        say(
+            "reveal.js is not installed in slides/node_modules: the decks are not part of this "
+            "build ('bash scripts/course.sh slides' installs it and builds them)"
+        )
+        return None
+    command = [sys.executable, str(ROOT / "slides" / "build.py")]
+    if subprocess.run(command, cwd=ROOT, check=False).returncode != 0:
+        return False
+    shutil.rmtree(HTML / "slides", ignore_errors=True)
+    shutil.copytree(SLIDES_BUILD, HTML / "slides", ignore=shutil.ignore_patterns(".stamps"))
+    return True
+
+
+def build_sample_worksheets() -> bool:
+    """The sample worksheet (:data:`SAMPLE_WORKSHEET`) in both languages, as PDFs, into
+    HTML/worksheets (:data:`SAMPLE_NAMES`; Japanese names end in ``-ja``); made again only
+    when gamelib's code changed. False (and said) when the PDFs cannot be made (no Chromium)."""
+    stamp = WORKSHEETS / "stamp"
+    key = json.dumps({"options": SAMPLE_WORKSHEET, "code": code_fingerprint()})
+    if not (stamp.exists() and stamp.read_text() == key):
+        shutil.rmtree(WORKSHEETS, ignore_errors=True)
+        for language in ("en", "ja"):
+            command = [sys.executable, "-m", "gamelib.worksheets", *SAMPLE_WORKSHEET]
+            command += ["--language", language, "--out", str(WORKSHEETS)]
+            if subprocess.run(command, cwd=ROOT, capture_output=True, check=False).returncode:
+                say("the sample worksheet's PDFs could not be made (Chromium?): not linked")
+                return False
+        stamp.write_text(key)
+    target = HTML / "worksheets"
+    shutil.rmtree(target, ignore_errors=True)
+    target.mkdir(parents=True)
+    for pdf in sorted(WORKSHEETS.glob("*.pdf")):
+        stem = pdf.name.removesuffix("-ja.pdf").removesuffix(".pdf") + ".pdf"
+        ending = "-questions.pdf" if stem.endswith("-questions.pdf") else ".pdf"
+        suffix = "-ja" if pdf.name.endswith("-ja.pdf") else ""
+        shutil.copy2(pdf, target / f"{SAMPLE_NAMES[ending]}{suffix}.pdf")
+    return len(list(target.glob("*.pdf"))) == 4
+
+
 def build_lite() -> int:
     """The JupyterLite edition into HTML/lite (lite/build.py, in a child process); its exit
     code."""
@@ -447,6 +557,9 @@ def main() -> int:
     parser.add_argument(
         "--no-lite", action="store_true", help="without the JupyterLite edition in html/lite"
     )
+    parser.add_argument(
+        "--no-slides", action="store_true", help="without the slide decks in html/slides"
+    )
     arguments = parser.parse_args()
     started = time.perf_counter()
     if arguments.fresh and BUILD.exists():
@@ -455,11 +568,26 @@ def main() -> int:
     os.environ["COURSE_REPOSITORY_URL"] = url
     if not url:
         say(
-            "no COURSE_REPOSITORY_URL and no GitHub remote 'origin': the pages get no GitHub, "
-            "Binder or Colab buttons (set COURSE_REPOSITORY_URL=https://github.com/OWNER/REPO "
+            "no repository_url in site/course.toml and no GitHub remote 'origin': the pages "
+            "get no GitHub, Binder or Colab buttons (set it to https://github.com/OWNER/REPO "
             "to have them)"
         )
     forget_stale_outputs()
+    kit = []  # what the lecturer's kit has in this build: the pages link only to that
+    if write_source_archive():
+        kit.append("source_archive")
+    if arguments.no_slides:
+        say("without the slide decks (--no-slides): the pages do not link them")
+    else:
+        decks = build_slides()
+        if decks is False:
+            say("a slide deck failed to build")
+            return 1
+        if decks:
+            kit.append("slides")
+    if build_sample_worksheets():
+        kit.append("worksheets")
+    os.environ["COURSE_SITE_KIT"] = ",".join(kit)
     featured = featured_replay(build_tournament(arguments.jobs))
     for book in BOOKS:
         changed = stage(book, featured)

@@ -62,8 +62,9 @@ course_extension_hash = hashlib.sha256(
 ).hexdigest()
 
 project = "ゲーム木探索を Jupyter で学ぶ" if JAPANESE else "Game-tree search, taught in Jupyter"
-author = "講座の著者" if JAPANESE else "the course's authors"
-copyright = author
+# No "By … © Copyright …" footer (the course names no authors): the footer offers the course's
+# source instead (footer_content_items below, _templates/course-footer.html).
+html_show_copyright = False
 
 extensions = [
     "myst_nb",
@@ -109,24 +110,68 @@ html_last_updated_fmt = None
 
 # The theme follows the reader's system (light or dark) until the switch is used; without a
 # default the theme logs a console error on a first visit.
-html_context = {"default_mode": "auto"}
-
 REPOSITORY_URL = os.environ.get("COURSE_REPOSITORY_URL", "")
 REPOSITORY_BRANCH = os.environ.get("COURSE_REPOSITORY_BRANCH", "main")
 
+# What of the lecturer's kit this build has (site/build.py: COURSE_SITE_KIT): the tags
+# source_archive, slides and worksheets, for the pages' {only} blocks; the links go only there.
+COURSE_KIT = frozenset(filter(None, os.environ.get("COURSE_SITE_KIT", "").split(",")))
+course_slides = "slides" in COURSE_KIT  # _ext/course_site.py: each notebook page links its deck
+ROOT_PREFIX = "../" if JAPANESE else ""  # the site's root seen from this book's root
+SOURCE_ARCHIVE = f"{ROOT_PREFIX}downloads/game-tree-search-course.tar.gz"
+
+html_context = {
+    "default_mode": "auto",
+    # the footer (_templates/course-footer.html): the course's source, where it is
+    "course_footer": {
+        "intro": "講座のソース：" if JAPANESE else "The course's source:",
+        "repository": REPOSITORY_URL,
+        "repository_words": "リポジトリ" if JAPANESE else "its repository",
+        "archive": SOURCE_ARCHIVE if "source_archive" in COURSE_KIT else "",
+        "archive_words": (
+            "このサイトと同じ版のアーカイブ（.tar.gz）"
+            if JAPANESE
+            else "an archive of the version this website was built from (.tar.gz)"
+        ),
+        "separator": "、" if JAPANESE else " or ",
+    },
+}
+
 # The accessibility statement's way to report a problem (accessibility.md, {{ report_problem }}):
-# the repository's issues when the site has a repository URL, else the lecturer; never a
-# placeholder link.
+# the repository's issues when the site has a repository URL; never a placeholder link.
 ISSUES_URL = f"{REPOSITORY_URL.rstrip('/')}/issues"
 if REPOSITORY_URL and JAPANESE:
     REPORT_PROBLEM = f"講座のリポジトリの [Issues]({ISSUES_URL}) に書いてください。"
 elif REPOSITORY_URL:
     REPORT_PROBLEM = f"Open an issue in [the course's repository]({ISSUES_URL})."
 elif JAPANESE:
-    REPORT_PROBLEM = "講義の担当の先生に伝えてください。"
+    REPORT_PROBLEM = (
+        "このサイトは公開リポジトリなしで作られているので、報告先の Issues がありません。"
+        "このサイトを公開している人に、ページと起きたことを知らせてください。"
+    )
 else:
-    REPORT_PROBLEM = "Tell your lecturer."
-myst_substitutions = {"report_problem": REPORT_PROBLEM}
+    REPORT_PROBLEM = (
+        "This copy of the website was built without a public repository to report to: please "
+        "send the page and what happened to whoever publishes it."
+    )
+ARCHIVE_LINK = f'<a href="{SOURCE_ARCHIVE}">{html_context["course_footer"]["archive_words"]}</a>'
+if REPOSITORY_URL:
+    GET_THE_SOURCE = (
+        f"リポジトリ（<{REPOSITORY_URL}>）をクローンして、そのフォルダーで"
+        if JAPANESE
+        else f"From a clone of the repository (<{REPOSITORY_URL}>):"
+    )
+elif "source_archive" in COURSE_KIT:
+    GET_THE_SOURCE = (
+        f"講座のソース（{ARCHIVE_LINK}）をダウンロードして展開し（`tar xzf "
+        "game-tree-search-course.tar.gz`）、フォルダー `game-tree-search-course` で"
+        if JAPANESE
+        else f"Download the course's source ({ARCHIVE_LINK}), unpack it (`tar xzf "
+        "game-tree-search-course.tar.gz`) and, in its folder `game-tree-search-course`:"
+    )
+else:
+    GET_THE_SOURCE = "講座のソースのフォルダーで" if JAPANESE else "In the course's source folder:"
+myst_substitutions = {"report_problem": REPORT_PROBLEM, "get_the_source": GET_THE_SOURCE}
 
 html_theme_options: dict[str, object] = {
     "home_page_in_toc": True,
@@ -137,6 +182,7 @@ html_theme_options: dict[str, object] = {
     "search_bar_text": "講座を検索…" if JAPANESE else "Search the course…",
     # the language switch first, then the theme's own buttons
     "article_header_end": ["language-switch.html", "article-header-buttons.html"],
+    "footer_content_items": ["course-footer.html"],
 }
 if REPOSITORY_URL:  # no placeholder: without a public repository, no buttons that lead nowhere
     html_theme_options.update(
@@ -155,6 +201,11 @@ if REPOSITORY_URL:  # no placeholder: without a public repository, no buttons th
 
 
 def setup(app: Sphinx) -> None:
-    """The tag ``launch_buttons`` when the pages have them (for ``{only} launch_buttons``)."""
+    """The tag ``launch_buttons`` when the pages have them (for ``{only} launch_buttons``), and
+    a tag for each part of the lecturer's kit this build has (:data:`COURSE_KIT`)."""
     if REPOSITORY_URL:
         app.tags.add("launch_buttons")
+    else:
+        app.tags.add("no_launch_buttons")
+    for part in sorted(COURSE_KIT):
+        app.tags.add(part)

@@ -20,6 +20,9 @@ the language switch between the English book and the Japanese one.
   ``lite/`` folder (``notebooks/03_alphabeta.ipynb`` is ``03_alphabeta.ipynb`` there, and
   the Japanese ``notebooks/ja/03_alphabeta.ipynb`` is ``ja/03_alphabeta.ipynb``, opened in the
   edition's Japanese lab page ``ja/lab/``).
+- A chapter's page (``notebooks/NN_…``) also links its slide deck, when the build has the decks
+  (``conf.py``'s ``course_slides``): ``slides/NN_….slides.html``, the Japanese book's
+  ``slides/ja/NN_….slides.html`` (:func:`add_deck_link`).
 - Every page gets a language switch (the template ``language-switch.html``, in the article's
   header): a link to the same page in the other book (the Japanese book is built into the
   English one's ``ja/`` folder with the same page names), or to the other book's home page
@@ -70,6 +73,21 @@ RUN_IN_BROWSER = {
         '<a href="{run}">ほかの実行方法</a>。</p>'
     ),
 }
+
+DECK_LINE = {
+    "en": (
+        '<p class="gamelib-slides-line"><a class="gamelib-slides" href="{href}">'
+        "Slides of this chapter</a>: the deck a lecturer projects (→ steps, S opens the speaker "
+        "view).</p>"
+    ),
+    "ja": (
+        '<p class="gamelib-slides-line"><a class="gamelib-slides" href="{href}">'
+        "この章のスライド</a>：講義で映すスライドです（→ で進み、S キーで発表者ビュー）。</p>"
+    ),
+}
+DECK_PAGE = re.compile(r"notebooks/(\d\d_[\w-]+)")
+"""A chapter's page (``notebooks/03_alphabeta``): it has a slide deck, which ``site/build.py``
+copies into the site's ``slides/`` folder (the Japanese decks in ``slides/ja/``)."""
 
 SWITCH = {
     "en": {"label": "日本語", "title": "このページの日本語版", "language": "ja"},
@@ -258,6 +276,38 @@ def add_run_in_browser_link(body: str, pagename: str, pathto: Any, language: str
     return body[:position] + paragraph + body[position:]
 
 
+def deck_path(pagename: str, language: str = "en") -> str | None:
+    """The slide deck of the page ``pagename``, relative to the site's root, or None when the
+    page is not a chapter's (the glossary, the homework).
+
+    >>> deck_path("notebooks/03_alphabeta", "ja")
+    'slides/ja/03_alphabeta.slides.html'
+    >>> deck_path("notebooks/glossary") is None
+    True
+    """
+    match = DECK_PAGE.fullmatch(pagename)
+    if match is None:
+        return None
+    folder = "slides/ja/" if language == "ja" else "slides/"
+    return f"{folder}{match.group(1)}.slides.html"
+
+
+def add_deck_link(body: str, pagename: str, pathto: Any, language: str = "en") -> str:
+    """``body`` with the link to the chapter's slide deck (:func:`deck_path`) after the "Run in
+    your browser" paragraph (after the title when there is none); unchanged on other pages."""
+    deck = deck_path(pagename, language)
+    if deck is None:
+        return body
+    root = "../" if language == "ja" else ""
+    paragraph = DECK_LINE[language].format(href=html.escape(pathto(root + deck, 1)))
+    line = body.find('class="gamelib-run-in-browser-line"')
+    end = body.find("</p>", line) if line >= 0 else body.find("</h1>")
+    if end < 0:
+        return paragraph + body
+    position = end + len("</p>" if line >= 0 else "</h1>")
+    return body[:position] + paragraph + body[position:]
+
+
 def twin_page(pagename: str, twin_source: Path) -> str:
     """The page of the other book that shows what ``pagename`` shows: the page of the same
     name when the other book has it (a source file of that name, or a page Sphinx writes in
@@ -330,6 +380,8 @@ def on_page_context(
         body = context["body"] = add_run_in_browser_link(
             body, pagename, context["pathto"], language
         )
+        if app.config.course_slides:
+            body = context["body"] = add_deck_link(body, pagename, context["pathto"], language)
     if isinstance(body, str) and "gamelib-run-yourself" in body:
         context["body"] = RUN_LINK.sub(
             f'class="gamelib-run-yourself" href="{context["pathto"](RUN_PAGE)}"', body
@@ -353,6 +405,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("course_twin_root", "ja/", "html")
     app.add_config_value("course_twin_source", "", "html")
     app.add_config_value("course_extension_hash", "", "html")
+    app.add_config_value("course_slides", False, "html")
     app.connect("doctree-resolved", on_doctree_resolved)
     app.connect("html-page-context", add_language_switch, priority=400)
     app.connect("html-page-context", on_page_context, priority=900)

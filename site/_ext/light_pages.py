@@ -10,8 +10,10 @@ stylesheet) with its icon fonts (270 KB), which draw the same icons without any 
 - the script is left out: the template ``layout.html`` passes the theme's ``<head>`` assets
   through the filter ``without_fontawesome_script``, and the file is removed from the output;
 - at the end of the build, the icons the pages use are found (their ``fa-…`` classes in the
-  built pages and in the theme's scripts), the icon fonts are cut down to those glyphs
-  (fontTools; WOFF2 needs brotli) and the stylesheet's rules for the other icons are left out.
+  built pages and in the theme's scripts), the icon fonts are cut down to those glyphs and to
+  the glyphs of the theme's icon variables (its external-link arrow, its admonitions' icons),
+  a font with none of them is kept whole (fontTools; WOFF2 needs brotli), and the stylesheet's
+  rules for the other icons are left out.
 
 Both work from the theme's own files (in its package), not from the output, so a second build
 does the same whatever the first left there.
@@ -24,6 +26,7 @@ show each widget's static HTML instead).
 from __future__ import annotations
 
 import re
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -48,6 +51,10 @@ ICON_RULE = re.compile(
 """One of Font Awesome's per-icon rules, as
 ``.fa-bars:before,.fa-navicon:before{content:"\\f0c9"}``."""
 SELECTOR_NAME = re.compile(r"\.fa-([a-z0-9-]+):")
+ICON_VARIABLE = re.compile(r'--pst-icon-[a-z0-9-]+:"(?P<glyph>(?:\\[0-9a-f]{1,6}|[^"\\])+)"')
+"""One of the theme's icon variables, as ``--pst-icon-external-link:"\\f35d"``: the theme's
+own rules draw these glyphs with ``content: var(…)`` (a link's external-link arrow, the
+admonitions' icons), under no ``fa-`` class of a page."""
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 
 
@@ -82,11 +89,35 @@ def slim_stylesheet(css: str, icons: set[str]) -> tuple[str, set[str]]:
     return ICON_RULE.sub(keep_or_drop, css), glyphs
 
 
+def variable_glyphs(css: str) -> set[str]:
+    """The characters of the theme's icon variables (:data:`ICON_VARIABLE`) in ``css``."""
+    return {
+        character
+        for match in ICON_VARIABLE.finditer(css)
+        for character in css_glyph(match.group("glyph"))
+    }
+
+
+def font_characters(path: Path) -> set[str]:
+    """The characters the font ``path`` has a glyph for (its cmap)."""
+    from fontTools.ttLib import TTFont
+
+    with TTFont(str(path)) as font:
+        return {chr(code) for code in font.getBestCmap()}
+
+
 def subset_font(source: Path, target: Path, glyphs: set[str]) -> None:
     """Write the font ``source`` cut down to ``glyphs`` to ``target`` (WOFF2 or TrueType, as
-    the name says)."""
+    the name says). A font that has none of ``glyphs`` is copied whole: cut down to nothing, its
+    character map would be empty, which browsers reject ("OTS parsing error: cmap"), and a page
+    that falls back on it would show a missing-glyph box; whole, it costs nothing unless a page
+    uses it."""
     from fontTools import subset
 
+    if not glyphs & font_characters(source):
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(source, target)
+        return
     options = subset.Options()
     options.flavor = "woff2" if target.suffix == ".woff2" else None
     options.layout_features = ["*"]
@@ -116,7 +147,9 @@ def lighten(output: Path) -> tuple[int, int]:
     returns the bytes before and after (the stylesheet and the fonts)."""
     static = output / "_static"
     icons = used_icons(book_texts(output))
-    css, glyphs = slim_stylesheet((THEME_STATIC / STYLESHEET).read_text(encoding="utf-8"), icons)
+    theme_css = (THEME_STATIC / STYLESHEET).read_text(encoding="utf-8")
+    css, glyphs = slim_stylesheet(theme_css, icons)
+    glyphs |= variable_glyphs(theme_css)
     before = (THEME_STATIC / STYLESHEET).stat().st_size
     (static / STYLESHEET).write_text(css, encoding="utf-8")
     after = (static / STYLESHEET).stat().st_size

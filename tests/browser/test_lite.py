@@ -14,6 +14,8 @@ error or a warning in a cell's output. The notebooks run in Pyodide inside the b
   (notebooks/ja) when there is one; each opens unmodified (its tab not marked as changed before
   anything ran), and a Japanese one opens in the Japanese lab page, whose JupyterLab menus are
   Japanese (the English lab's stay English);
+* the two labs one after the other in one browser context (one storage): each keeps its own
+  workspace and storage, so the Japanese lab opens only its notebook and its kernel runs a cell;
 * the website's "run in your browser" links (site/_build/html, with the edition in its
   ``lite/`` folder, as ``bash scripts/course.sh site`` builds it): every notebook page has
   one, and it opens that notebook in JupyterLite (a Japanese page's in the Japanese lab).
@@ -630,8 +632,8 @@ def follow_link(url: str, path: Path, notebook: str, slot: Slot) -> Callable[[],
     page = slot.context.new_page()
     page.set_default_timeout(RUN)
     try:
-        # a fresh visitor each time: the English and the Japanese lab share the stored
-        # workspace of the site's origin, which would reopen the previous notebooks
+        # a fresh visitor each time: a lab's stored workspace would reopen the notebook
+        # this slot opened there before
         page.goto(f"{url}lite/jupyter-lite.json")
         page.evaluate(FORGET_STORAGE)
         page.goto(url + str(path.relative_to(WEBSITE)))
@@ -684,3 +686,52 @@ def test_website_links_open_the_browser_edition(browser: Any) -> None:
             links.outcome(path)
             problems += links.problems(path)
     assert problems == []
+
+
+NOTEBOOK_TABS = """() => [...document.querySelectorAll('.lm-DockPanel .lm-TabBar-tab')]
+  .map(tab => tab.querySelector('.lm-TabBar-tabLabel')?.textContent ?? '')
+  .filter(label => label.endsWith('.ipynb'))"""
+"""The labels of the notebook tabs open in the lab's main area."""
+
+FIRST_CODE_CELL_DONE = rf"""() => /\[\d+\]/.test(({PROMPTS})()[0] ?? '')"""
+"""Whether the open notebook's first code cell has run (its prompt shows a number)."""
+
+
+def run_first_code_cell(page: Any, panel: Any) -> None:
+    """Select the first code cell of the notebook on ``page`` and run it (Run ▸ Run Selected
+    Cell), then wait until its prompt shows that it ran."""
+    panel.locator(".jp-CodeCell").first.locator(".jp-InputPrompt").click()
+    page.locator(".lm-MenuBar-itemLabel", has_text=RUN_MENU).first.click()
+    item = page.locator('li[data-command="notebook:run-cell"]').first
+    item.wait_for()
+    item.click()
+    page.wait_for_function(FIRST_CODE_CELL_DONE, timeout=RUN, polling=100)
+
+
+def test_both_labs_one_after_the_other(browser: Any, server: str) -> None:
+    """The English lab, then the Japanese lab, opened in ONE browser context (one storage, as a
+    student's browser) with the English page left open: each lab shows only its own notebook
+    (the Japanese lab does not restore the English lab's workspace), its kernel starts, and its
+    first code cell runs without an error; nothing goes wrong in the context (no "…was
+    disposed", no null kernel)."""
+    context, watch = offline_context(browser, VIEWPORT, server)
+    try:
+        page = context.new_page()
+        page.goto(f"{server}jupyter-lite.json")  # a first visit: nothing stored yet
+        page.evaluate(FORGET_STORAGE)
+        page.close()
+        for notebook in ("00_welcome.ipynb", "ja/00_welcome.ipynb"):
+            page = context.new_page()
+            page.set_default_timeout(RUN)
+            page.goto(f"{server}{lab_page(notebook)}?path={notebook}")
+            panel = page.locator(PANEL)
+            panel.locator(".jp-CodeCell").first.wait_for()
+            idle = page.locator(f'{PANEL} .jp-Notebook-ExecutionIndicator[data-status="idle"]')
+            idle.first.wait_for(timeout=KERNEL_START)
+            assert page.evaluate(NOTEBOOK_TABS) == [Path(notebook).name], notebook
+            check_opened_as_shipped(page, notebook)
+            run_first_code_cell(page, panel)
+            assert bad_outputs(panel) == [], notebook
+        assert watch.problems() == []
+    finally:
+        context.close()

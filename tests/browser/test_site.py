@@ -61,13 +61,14 @@ SWITCH_LINK = re.compile(r'<a class="[^"]*course-language-switch[^"]*"\s+href="(
 
 
 def site_pages() -> list[str]:
-    """Every HTML page of the built site (the theme's template fragments in _static and the
-    JupyterLite edition in lite/, tested by test_lite.py, aside)."""
+    """Every HTML page of the built site (the theme's template fragments in _static, the
+    JupyterLite edition in lite/, tested by test_lite.py, and the slide decks in slides/, tested
+    by test_slides.py and here by :func:`test_the_published_decks_open`, aside)."""
     return sorted(
         str(page.relative_to(SITE))
         for page in SITE.rglob("*.html")
         if "_static" not in page.relative_to(SITE).parts
-        and page.relative_to(SITE).parts[0] != "lite"
+        and page.relative_to(SITE).parts[0] not in ("lite", "slides")
     )
 
 
@@ -619,3 +620,184 @@ def test_japanese_notebook_pages_run_the_japanese_notebooks_in_the_japanese_lab(
     for page in sorted((site / "ja" / "notebooks").glob("*.html")):
         text = page.read_text(encoding="utf-8")
         assert f"lite/ja/lab/index.html?path=ja/{page.stem}.ipynb" in text  # ▶ ブラウザで実行
+
+
+# ---------------------------------------------------------------- the lecturer's kit
+
+KIT_LINKS = {
+    "": (
+        "teachers_guide.html",
+        "slides/index.html",
+        "worksheets/sample-worksheet.pdf",
+        "worksheets/sample-worksheet-with-key.pdf",
+    ),
+    "ja/": (
+        "teachers_guide.html",
+        "../slides/ja/index.html",
+        "../worksheets/sample-worksheet-ja.pdf",
+        "../worksheets/sample-worksheet-with-key-ja.pdf",
+    ),
+}
+"""What each book's home page offers a lecturer ("For lecturers"), relative to the book."""
+SOURCE_ARCHIVE = "downloads/game-tree-search-course.tar.gz"
+
+
+def require_decks(site: Path) -> None:
+    """Skip, saying why, when the site was built without the slide decks (site/build.py leaves
+    them out when reveal.js is not installed; the browser lane installs it and builds them)."""
+    if not (site / "slides" / "index.html").is_file():
+        pytest.skip("the site was built without the slide decks (no reveal.js in slides/)")
+
+
+def hrefs(text: str) -> list[str]:
+    return [html.unescape(href) for href in re.findall(r'<a\b[^>]*?\shref="([^"]+)"', text)]
+
+
+def pdf_pages(path: Path) -> int:
+    """The pages of the PDF ``path`` (its page objects)."""
+    return len(re.findall(rb"/Type\s*/Page(?![s\w])", path.read_bytes()))
+
+
+@pytest.mark.parametrize("book", ["", "ja/"], ids=["english", "japanese"])
+def test_the_home_page_and_the_guide_lead_a_lecturer_to_the_kit(site: Path, book: str) -> None:
+    """The home page's "For lecturers" entry links the teacher's guide, the decks and the
+    sample worksheet with its answer key; the guide links the decks, both worksheets and the
+    trainer and tournament; the decks' index lists every chapter's deck, and the worksheet
+    with its key is the worksheet followed by more pages (the key)."""
+    require_decks(site)
+    home = (site / book / "index.html").read_text(encoding="utf-8")
+    section = home[
+        home.index('id="for-lecturers"') : home.index(
+            "</section>", home.index('id="for-lecturers"')
+        )
+    ]
+    assert set(KIT_LINKS[book]) <= set(hrefs(section)), hrefs(section)
+    guide = (site / book / "teachers_guide.html").read_text(encoding="utf-8")
+    assert set(KIT_LINKS[book][1:]) <= set(hrefs(guide))
+    assert {"trainer.html", "tournament.html"} <= set(hrefs(guide))
+    decks = site / book / KIT_LINKS[book][1]
+    listed = set(hrefs(decks.read_text(encoding="utf-8")))
+    notebooks = REPOSITORY / "notebooks" / ("ja" if book else "")
+    chapters = sorted(path.stem for path in notebooks.glob("[0-9][0-9]_*.ipynb"))
+    assert len(chapters) == 11
+    assert {f"{chapter}.slides.html" for chapter in chapters} <= listed
+    sheet, with_key = (site / book / name for name in KIT_LINKS[book][2:])
+    assert sheet.read_bytes().startswith(b"%PDF") and with_key.read_bytes().startswith(b"%PDF")
+    assert pdf_pages(with_key) > pdf_pages(sheet) >= 1
+
+
+@pytest.mark.parametrize("book", ["", "ja/"], ids=["english", "japanese"])
+def test_every_chapter_page_links_its_deck(site: Path, book: str) -> None:
+    require_decks(site)
+    pages = sorted((site / book / "notebooks").glob("[0-9][0-9]_*.html"))
+    assert len(pages) == 11
+    for page in pages:
+        decks = re.findall(
+            r'<a class="gamelib-slides" href="([^"]+)"', page.read_text(encoding="utf-8")
+        )
+        assert len(decks) == 1, page.name
+        deck = (page.parent / decks[0]).resolve()
+        folder = site / "slides" / ("ja" if book else "")
+        assert deck == (folder / f"{page.stem}.slides.html").resolve() and deck.is_file()
+    glossary = (site / book / "notebooks" / "glossary.html").read_text(encoding="utf-8")
+    assert "gamelib-slides" not in glossary  # no deck: no link
+
+
+def test_the_published_decks_open(browser: Any, server: str) -> None:
+    """A deck of each edition, opened from the website, starts reveal.js (from the copy next
+    to the decks) with no console error and no request outside the site."""
+    require_decks(SITE)
+    context, watch = offline_context(browser, DESKTOP, server)
+    try:
+        for deck in ("slides/03_alphabeta.slides.html", "slides/ja/03_alphabeta.slides.html"):
+            page = context.new_page()
+            page.goto(server + deck)
+            page.wait_for_function("() => window.Reveal?.isReady?.() === true")
+            assert page.locator(".reveal .slides > section").count() > 5, deck
+            page.close()
+        assert watch.problems() == []
+    finally:
+        context.close()
+
+
+def test_the_source_is_offered_and_no_page_has_a_placeholder(site: Path) -> None:
+    """Without a repository URL every page's footer offers the source archive, and the
+    archive holds what the README's two commands need; with one, every footer links it. No page
+    names placeholder authors or sends the reader to "your lecturer", and no page describes
+    Binder or Colab buttons that the build did not make."""
+    import tarfile
+
+    repository = built_with_a_repository_url()
+    pages = site_pages()
+    for name in pages:
+        text = (site / name).read_text(encoding="utf-8")
+        plain = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", text))
+        for placeholder in ("the course's authors", "© Copyright", "your lecturer", "講座の著者"):
+            assert placeholder not in plain, f"{name}: {placeholder!r}"
+        if not repository:
+            for button in ("launch button", "起動ボタン"):
+                assert button not in plain, f"{name}: {button!r} without a repository URL"
+        if name.startswith(("trainer/", "tournament/", "ja/tournament/")):
+            continue  # pages of their own (not the books'), with their own footers
+        footer = text[text.find('<footer class="bd-footer-content"') :]
+        if repository:
+            from tests.browser.test_site_build import build
+
+            assert build.repository_url() in footer, name
+        else:
+            archive = [href for href in hrefs(footer) if href.endswith(SOURCE_ARCHIVE)]
+            assert archive, f"{name}: no source archive in the footer"
+            assert (site / name).parent.joinpath(archive[0]).resolve() == (site / SOURCE_ARCHIVE)
+    with tarfile.open(site / SOURCE_ARCHIVE) as archive:
+        names = set(archive.getnames())
+    folder = "game-tree-search-course/"
+    needed = ("README.md", "scripts/course.sh", "requirements.txt", "pyproject.toml")
+    assert {folder + path for path in needed} <= names
+    assert any(name.startswith(folder + "gamelib/") for name in names)
+    assert any(name.startswith(folder + "notebooks/ja/") for name in names)
+
+
+CARD_LINK = re.compile(r'<a class="[^"]*sd-stretched-link[^"]*"[^>]*>(.*?)</a>', re.DOTALL)
+
+
+def test_every_card_link_is_named_by_its_words(site: Path) -> None:
+    """A whole-card link's accessible name (its hidden text) is words, not its URL."""
+    named = 0
+    for name in site_pages():
+        for inner in CARD_LINK.findall((site / name).read_text(encoding="utf-8")):
+            words = html.unescape(re.sub(r"<[^>]+>", "", inner)).strip()
+            assert words and not re.search(r"\.html|\?path=|/|#", words), f"{name}: {words!r}"
+            named += 1
+    assert named >= 8  # the home pages' and run pages' cards, in both books
+
+
+def test_the_icons_are_drawn_from_their_fonts(browser: Any, server: str) -> None:
+    """Notebook 09's page, whose links lead to other programs on GitHub (each with GitHub's
+    mark, a theme icon drawn from a CSS variable), loads its icon fonts without an OpenType
+    sanitizer error (a font cut down to nothing: "OTS parsing error"), and the brands and solid
+    fonts load with the GitHub mark and the external-link arrow in them."""
+    context, watch = offline_context(browser, DESKTOP, server)
+    messages: list[str] = []
+    try:
+        page = context.new_page()
+        page.on("console", lambda message: messages.append(message.text))
+        page.goto(server + "notebooks/09_perfect_play.html")
+        page.wait_for_load_state("load")
+        assert page.locator("a.github").count() >= 2  # links to programs on GitHub, iconed
+        drawn = page.evaluate(
+            """async () => {
+              const fonts = [['400 16px "Font Awesome 6 Brands"', '\uf09b'],  // GitHub's mark
+                             ['900 16px "Font Awesome 6 Free"', '\uf35d']];  // external link
+              const found = [];
+              for (const [font, glyph] of fonts) {
+                const faces = await document.fonts.load(font, glyph);
+                found.push(faces.length > 0 && document.fonts.check(font, glyph));
+              }
+              return found;
+            }"""
+        )
+        assert drawn == [True, True]
+        assert not [message for message in messages if "OTS" in message], messages
+        assert watch.problems() == []
+    finally:
+        context.close()

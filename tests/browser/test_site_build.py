@@ -239,3 +239,92 @@ def test_the_japanese_student_version_has_a_japanese_note_and_no_solutions() -> 
         if cell["cell_type"] == "code"
     )
     assert code.count("raise NotImplementedError()") == 4
+
+
+def test_the_repository_url_is_configured_in_one_place(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """site/course.toml's ``repository_url`` is what the build uses (the environment variable
+    overrides it for one build); an empty one means none, a URL that is not https fails."""
+    settings = tmp_path / "course.toml"
+    settings.write_text('repository_url = "https://github.com/someone/course.git"\n')
+    monkeypatch.delenv("COURSE_REPOSITORY_URL", raising=False)
+    monkeypatch.setattr(build, "COURSE_SETTINGS", settings)
+    assert build.repository_url() == "https://github.com/someone/course"
+    monkeypatch.setenv("COURSE_REPOSITORY_URL", "https://github.com/other/fork")
+    assert build.repository_url() == "https://github.com/other/fork"
+    settings.write_text('repository_url = ""\n')
+    assert build.configured_repository_url(settings) == ""
+    settings.write_text('repository_url = "github.com/someone/course"\n')
+    with pytest.raises(ValueError, match="https"):
+        build.configured_repository_url(settings)
+    shipped = build.configured_repository_url(build.SITE / "course.toml")  # the shipped one
+    assert shipped == "" or shipped.startswith("https://")
+
+
+def test_no_placeholder_footer_and_no_lecturer_to_tell(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without a repository URL the footer names no authors and no copyright, and the
+    accessibility page's way to report a problem sends nobody to "your lecturer"; with one,
+    problems go to its issues and the footer links it."""
+    for language in ("en", "ja"):
+        monkeypatch.setenv("COURSE_SITE_LANGUAGE", language)
+        monkeypatch.setenv("COURSE_SITE_KIT", "source_archive,slides")
+        without = configuration(monkeypatch, "")
+        assert without.html_show_copyright is False
+        assert without.html_theme_options["footer_content_items"] == ["course-footer.html"]
+        footer = without.html_context["course_footer"]
+        assert footer["repository"] == "" and footer["archive"].endswith(".tar.gz")
+        assert footer["archive"].startswith("../" if language == "ja" else "downloads/")
+        report = without.myst_substitutions["report_problem"]
+        assert "lecturer" not in report.lower() and "先生" not in report
+        assert "game-tree-search-course.tar.gz" in without.myst_substitutions["get_the_source"]
+        assert without.course_slides
+        with_url = configuration(monkeypatch, "https://github.com/someone/course")
+        assert (
+            "https://github.com/someone/course/issues"
+            in (with_url.myst_substitutions["report_problem"])
+        )
+        assert with_url.html_context["course_footer"]["repository"] == (
+            "https://github.com/someone/course"
+        )
+        assert (
+            "https://github.com/someone/course" in (with_url.myst_substitutions["get_the_source"])
+        )
+
+
+def test_each_chapter_page_links_its_deck() -> None:
+    def pathto(target: str, resource: int = 0) -> str:
+        return f"../{target}"  # a page in notebooks/ of the English book
+
+    body = '<h1>03</h1><p class="gamelib-run-in-browser-line">run</p><p>text</p>'
+    linked = extension.add_deck_link(body, "notebooks/03_alphabeta", pathto)
+    assert linked.startswith('<h1>03</h1><p class="gamelib-run-in-browser-line">run</p><p class')
+    assert 'href="../slides/03_alphabeta.slides.html"' in linked and "Slides of" in linked
+    japanese = extension.add_deck_link(body, "notebooks/03_alphabeta", pathto, "ja")
+    assert 'href="../../slides/ja/03_alphabeta.slides.html"' in japanese
+    assert extension.add_deck_link(body, "notebooks/glossary", pathto) == body
+    for notebook in sorted((REPOSITORY / "notebooks").glob("[0-9][0-9]_*.ipynb")):
+        deck = extension.deck_path(f"notebooks/{notebook.stem}")
+        assert deck == f"slides/{notebook.stem}.slides.html"
+
+
+def test_the_icon_fonts_draw_every_icon_the_stylesheet_keeps(tmp_path: Path) -> None:
+    """After the cut, each icon font has a glyph for every icon the kept stylesheet draws with
+    it, the theme's icon variables included (the external-link arrow U+F35D, the note's
+    U+F05A), and no font is left with an empty character map (Chromium: "OTS parsing error:
+    cmap", a missing-glyph box on the page)."""
+    output = tmp_path / "html"
+    (output / "_static" / light_pages.STYLESHEET).parent.mkdir(parents=True)
+    (output / "index.html").write_text('<i class="fa-solid fa-bars"></i>', encoding="utf-8")
+    light_pages.lighten(output)
+    fonts = output / "_static" / light_pages.FONTS
+    characters = {font.name: light_pages.font_characters(font) for font in fonts.iterdir()}
+    assert set(characters) == {
+        font.name for font in (light_pages.THEME_STATIC / light_pages.FONTS).iterdir()
+    }
+    assert all(characters.values()), [name for name, found in characters.items() if not found]
+    for name in ("fa-solid-900.woff2", "fa-solid-900.ttf"):
+        assert {"\uf0c9", "\uf35d", "\uf05a"} <= characters[name]
+    css = (output / "_static" / light_pages.STYLESHEET).read_text(encoding="utf-8")
+    solid = characters["fa-solid-900.woff2"] | characters["fa-brands-400.woff2"]
+    assert light_pages.variable_glyphs(css) <= solid | characters["fa-regular-400.woff2"]
