@@ -385,6 +385,7 @@ case "$command" in
     setup course
     install_packages site
     install_packages lite
+    install_reveal || say "reveal.js could not be installed: the website is built without the slide decks"
     build_site "$@"
     say "the website is in site/_build/html: open site/_build/html/index.html, or serve the folder"
     say "(the 'Run in your browser' links need a server, e.g."
@@ -449,7 +450,8 @@ case "$command" in
     [[ " ${lanes[*]} " == *" site "* ]] && install_packages site && install_packages lite
     [[ " ${lanes[*]} " == *" lite "* ]] && install_packages lite && install_chromium
     [[ " ${lanes[*]} " == *" browser "* || " ${lanes[*]} " == *" site "* ]] && install_chromium
-    [[ " ${lanes[*]} " == *" browser "* ]] && { install_reveal || true; }
+    # reveal.js: the browser lane's decks, and the decks the website publishes
+    [[ " ${lanes[*]} " =~ " "(browser|site)" " ]] && { install_reveal || true; }
     [[ " ${lanes[*]} " =~ " "(browser|site|lite)" " ]] && { install_axe || true; }
     started="$(date +%s)"
     for lane in "${lanes[@]}"; do
