@@ -51,9 +51,33 @@ var CourseSlides = (function () {
     return players[0];
   }
 
+  // The player's step and its last step on the slide shown: on a part of a split player
+  // (splitPlayers), the last step of the part's panel (side by side searches differ in
+  // length: the shorter one's part ends at its own last step), else the player's.
   function position(player) {
     var slider = player.querySelector(".gamelib-slider");
-    return { step: Number(slider.value), last: Number(slider.max) };
+    return { step: Number(slider.value), last: lastStep(player) };
+  }
+
+  function lastStep(player) {
+    var last = Number(player.querySelector(".gamelib-slider").max);
+    var slide = player.closest("section");
+    if (!slide || !slide.hasAttribute("data-course-panel")) { return last; }
+    if (!player.hasOwnProperty("courseLengths")) {
+      var source = player.querySelector("script.gamelib-data");
+      player.courseLengths = source ? JSON.parse(source.textContent).lengths : null;
+    }
+    var length = player.courseLengths && player.courseLengths[
+      Number(slide.getAttribute("data-course-panel"))];
+    return typeof length === "number" ? Math.min(last, length) : last;
+  }
+
+  // Show step on the player (through its slider, as a user moving it would).
+  function showStep(player, step) {
+    var slider = player.querySelector(".gamelib-slider");
+    if (Number(slider.value) === step) { return; }
+    slider.value = String(step);
+    slider.dispatchEvent(new Event("input", { bubbles: true }));
   }
 
   function press(player, action) {
@@ -842,12 +866,30 @@ var CourseSlides = (function () {
     zoomPlayer(player);
   }
 
-  // Whether a node shows something (text or a picture; not a style or a script).
+  // Each part of a split player is an animation of its own, like reveal.js's fragments: come
+  // to it with → (from the slide before it) and it starts at its first step, come back to it
+  // with ← (from the slide after it) and it shows its last step; so → steps every part from
+  // its first step to its last before the next slide. A jump (Page Up / Down, the overview,
+  // an address) keeps the step shown.
+  function startPart(slide, previous) {
+    if (!slide || !previous || !slide.hasAttribute("data-course-group")) { return; }
+    var player = slide.querySelector(".gamelib-player");
+    if (!player) { return; }
+    var slides = Reveal.getSlides();
+    var distance = slides.indexOf(slide) - slides.indexOf(previous);
+    if (distance === 1) { showStep(player, 0); }
+    else if (distance === -1) { showStep(player, lastStep(player)); }
+  }
+
+  // Whether a node shows something (text or a picture; not a style or a script, nor what
+  // the theme never shows: a prompt such as "Out[7]:", speaker notes). An output's prompt
+  // counted as shown would leave its cell behind, blank, when the player moves on.
   function shows(node) {
     if (node.nodeType === Node.TEXT_NODE) { return node.textContent.trim() !== ""; }
     if (node.nodeType !== Node.ELEMENT_NODE || /^(STYLE|SCRIPT)$/.test(node.tagName)) {
       return false;
     }
+    if (getComputedStyle(node).display === "none") { return false; }
     return node.textContent.trim() !== "" || !!node.querySelector("img, svg, table");
   }
 
@@ -915,6 +957,48 @@ var CourseSlides = (function () {
       split = true;
     });
     if (split) { Reveal.sync(); }
+  }
+
+  // ------------------------------------------------------------- code that wraps readably
+
+  var HANG = 4; // characters a wrapped code line goes on indented by, past its own indent
+
+  // A code listing (a code cell, a Markdown code block: highlighted <pre>) with each line a
+  // block of its own that wraps under itself: a line too long for the slide goes on indented
+  // by HANG characters past its own indent, never from column 0 (which reads as a new line,
+  // and in Python as a syntax error). The highlighted spans are cut at the line ends; the
+  // text is the same.
+  function hangingIndent(pre) {
+    if (pre.hasAttribute("data-course-lines")) { return; }
+    var lines = [[]];
+    Array.prototype.slice.call(pre.childNodes).forEach(function (node) {
+      var pieces = node.textContent.split("\n");
+      pieces.forEach(function (piece, index) {
+        if (index > 0) { lines.push([]); }
+        if (piece === "") { return; }
+        var copy = node.nodeType === Node.ELEMENT_NODE ? node.cloneNode(false)
+          : document.createTextNode("");
+        copy.textContent = piece;
+        lines[lines.length - 1].push(copy);
+      });
+    });
+    if (lines.length > 1 && lines[lines.length - 1].length === 0) { lines.pop(); }
+    pre.textContent = "";
+    lines.forEach(function (nodes) {
+      var line = document.createElement("span");
+      line.className = "course-code-line";
+      var text = nodes.map(function (node) { return node.textContent; }).join("");
+      var hang = text.length - text.replace(/^ +/, "").length + HANG;
+      line.style.paddingLeft = hang + "ch";
+      line.style.textIndent = -hang + "ch";
+      nodes.forEach(function (node) { line.appendChild(node); });
+      pre.appendChild(line);
+    });
+    pre.setAttribute("data-course-lines", String(lines.length));
+  }
+
+  function hangCode() {
+    document.querySelectorAll(".reveal .slides .highlight pre").forEach(hangingIndent);
   }
 
   // ---------------------------------------------------------------- slides that fit the frame
@@ -988,14 +1072,23 @@ var CourseSlides = (function () {
     return copies[0];
   }
 
-  // A new slide right after slide (in the same vertical stack), holding the given cells.
+  // reveal.js's marks of where a slide stands (the one shown is "present"): never copied
+  // onto a new slide, which would be shown on top of the slide it was split from
+  var STANDING = ["present", "past", "future", "visible"];
+  var STATE_ATTRIBUTES = /^(id|style|hidden|aria-hidden|data-index-h|data-index-v|data-previous-indexv)$/;
+
+  // A new slide right after slide (in the same vertical stack), holding the given cells. It
+  // takes slide's attributes but not reveal.js's state of slide (its classes present, past,
+  // future, its hidden): reveal.js gives it its own (Reveal.sync, then showCurrent).
   function nextSlide(slide, cells) {
     var added = document.createElement("section");
     Array.prototype.forEach.call(slide.attributes, function (attribute) {
-      if (attribute.name !== "id" && attribute.name !== "style") {
+      if (!STATE_ATTRIBUTES.test(attribute.name)) {
         added.setAttribute(attribute.name, attribute.value);
       }
     });
+    STANDING.forEach(function (name) { added.classList.remove(name); });
+    if (added.getAttribute("class") === "") { added.removeAttribute("class"); }
     added.removeAttribute("data-course-fitted");
     cells.forEach(function (cell) { added.appendChild(cell); });
     slide.parentNode.insertBefore(added, slide.nextSibling);
@@ -1043,6 +1136,14 @@ var CourseSlides = (function () {
     return added;
   }
 
+  // A printed table's title lines (its first line and the rule under it: "b  d  minimax" over
+  // "-  -  -------"), repeated over its rows continued on the next slide; none for a printout
+  // that is not such a table, or when the cut is inside the title.
+  var RULE = /^[\s\-=─━|+:]*[-=─━]{3,}[\s\-=─━|+:]*$/;
+  function headOf(lines, kept) {
+    return lines.length > 2 && kept > 2 && RULE.test(lines[1]) ? lines.slice(0, 2) : [];
+  }
+
   // Cut a printout (a <pre>) after its lines that fit above bottom: the other lines go on
   // a new slide. Returns the new slide, or null when too few lines fit.
   function cutPrintout(slide, pre, bottom) {
@@ -1060,7 +1161,37 @@ var CourseSlides = (function () {
     }
     var rest = pre.cloneNode(false);
     rest.removeAttribute("id");
-    rest.textContent = lines.slice(kept).join("\n");
+    rest.textContent = headOf(lines, kept).concat(lines.slice(kept)).join("\n");
+    pre.parentNode.insertBefore(rest, pre.nextSibling);
+    return cutBefore(slide, rest);
+  }
+
+  // Cut a code listing (hangingIndent's lines) after its lines that fit above bottom: the
+  // other lines go on a new slide, the listing shown in parts rather than scaled down below
+  // the size the back row reads. Returns the new slide, or null when too few lines fit.
+  // The cut is made at the last blank line above it when there is one (between two
+  // functions, say), so that each part reads whole; blank lines at the cut are dropped. When
+  // every line fits but the listing's margins do not, its last part is cut off likewise.
+  function cutListing(slide, pre, bottom) {
+    var lines = Array.prototype.slice.call(pre.querySelectorAll(".course-code-line"));
+    var blank = function (line) { return line.textContent.trim() === ""; };
+    var kept = 0;
+    while (kept < lines.length && lines[kept].getBoundingClientRect().bottom <= bottom) { kept++; }
+    if (kept === lines.length) { kept--; }
+    for (var gap = kept; gap >= SMALLEST_PART; gap--) {
+      if (blank(lines[gap])) { kept = gap; break; }
+    }
+    if (kept < SMALLEST_PART || kept >= lines.length) { return null; }
+    var rest = pre.cloneNode(false);
+    rest.removeAttribute("id");
+    lines.slice(kept).forEach(function (line) { rest.appendChild(line); });
+    while (rest.firstChild && blank(rest.firstChild) && rest.childNodes.length > 1) {
+      rest.removeChild(rest.firstChild);
+    }
+    for (var last = kept - 1; last > 0 && blank(lines[last]); last--) { pre.removeChild(lines[last]); }
+    lines = null;
+    pre.setAttribute("data-course-lines", String(pre.childNodes.length));
+    rest.setAttribute("data-course-lines", String(rest.childNodes.length));
     pre.parentNode.insertBefore(rest, pre.nextSibling);
     return cutBefore(slide, rest);
   }
@@ -1110,12 +1241,18 @@ var CourseSlides = (function () {
       var added = null;
       if (box.top < bottom - 2 * 26 * Reveal.getScale()) { // room for two lines: cut inside
         var inner = /^(TABLE|UL|OL|PRE)$/.test(block.tagName) ? block
-          : block.querySelector(".jp-OutputArea-output pre, table");
-        if (inner && inner.tagName === "PRE") { added = cutPrintout(slide, inner, bottom); }
+          : block.querySelector(".jp-OutputArea-output pre, table, pre[data-course-lines]");
+        if (inner && inner.hasAttribute("data-course-lines")) {
+          added = cutListing(slide, inner, bottom);
+        } else if (inner && inner.tagName === "PRE") { added = cutPrintout(slide, inner, bottom); }
         else if (inner) { added = cutParts(slide, inner, bottom); }
       }
       if (!added && number > 0) {
         added = cutBefore(slide, block);
+      } else if (!added && blocks.length > 1 && shows(blocks[1])) {
+        // the first block cannot be cut (its lines fit, its margins do not): the next
+        // blocks go on (a code cell's output under its code, say)
+        added = cutBefore(slide, blocks[1]);
       }
       if (added) { return added; }
       break;
@@ -1166,16 +1303,27 @@ var CourseSlides = (function () {
     if (split) { Reveal.sync(); }
   }
 
+  // Show the current slide again once the slides are split: reveal.js gives every slide its
+  // state (present, past or future, and which are laid out) for the slides as they are now,
+  // so that one slide is shown when the deck opens.
+  function showCurrent() {
+    var indices = Reveal.getIndices();
+    Reveal.slide(indices.h, indices.v, indices.f);
+  }
+
   function start() {
     // capture: before reveal.js's own handler and before the player's
     document.addEventListener("keydown", onKeyDown, true);
+    hangCode();
     splitPlayers();
     splitSlides();
     markPlayerSlides();
+    showCurrent();
     placePlayer(Reveal.getCurrentSlide());
     fitCurrent();
     Reveal.on("slidechanged", function (event) {
       placePlayer(event.currentSlide);
+      startPart(event.currentSlide, event.previousSlide);
       fitCurrent();
     });
     Reveal.on("resize", function () {
@@ -1187,5 +1335,11 @@ var CourseSlides = (function () {
     });
   }
 
-  return { start: start };
+  return {
+    start: function () {
+      start();
+      // reveal.js is ready before this runs: a test waits for this mark instead
+      document.documentElement.setAttribute("data-course-slides", "ready");
+    },
+  };
 })();

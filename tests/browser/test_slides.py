@@ -58,6 +58,11 @@ JAPANESE_DECK = "ja/" + DECK
 JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
 PROJECTOR = {"width": 1280, "height": 720}
 SMALLEST_BODY_TEXT = 24.0  # CSS pixels on the screen, after reveal.js's scaling
+READY = (
+    "window.Reveal && Reveal.isReady() && "
+    "document.documentElement.getAttribute('data-course-slides') === 'ready'"
+)
+"""A deck is ready: reveal.js laid it out and course_slides.js split its slides."""
 
 
 @pytest.fixture(scope="module")
@@ -115,7 +120,7 @@ def opened(browser: Any, server: str, address: str) -> Iterator[Any]:
     )
     try:
         page.goto(server + address, wait_until="load")
-        page.wait_for_function("window.Reveal && Reveal.isReady()")
+        page.wait_for_function(READY)
         yield page
         assert not problems, "\n".join(problems)
     finally:
@@ -278,21 +283,111 @@ MEASURE_DRAWINGS = """() => {
 """Measures the current slide's drawings (see test_no_slide_is_taller_than_the_frame)."""
 
 
+SHOWN = """() => {
+  // the slides a viewer sees: every slide (not a vertical stack) whose box is laid out with
+  // some area inside the frame and that is not hidden by its style (display, visibility,
+  // opacity), whatever its classes say; each as [is it reveal.js's current slide, has it
+  // the class present, its first words]
+  const frame = document.querySelector(".reveal").getBoundingClientRect();
+  return [...document.querySelectorAll(".reveal .slides section")]
+    .filter(slide => !slide.querySelector("section"))
+    .filter(slide => {
+      const style = getComputedStyle(slide), box = slide.getBoundingClientRect();
+      const width = Math.min(box.right, frame.right) - Math.max(box.left, frame.left);
+      const height = Math.min(box.bottom, frame.bottom) - Math.max(box.top, frame.top);
+      return style.display !== "none" && style.visibility !== "hidden"
+        && parseFloat(style.opacity) > 0 && width > 0 && height > 0;
+    })
+    .map(slide => [slide === Reveal.getCurrentSlide(), slide.classList.contains("present"),
+                   slide.innerText.trim().slice(0, 40)]);
+}"""
+"""The slides shown on the screen (see test_no_slide_is_taller_than_the_frame)."""
+
+SHOWS_SOMETHING = """slide => {
+  // whether the slide shows something on the screen: a text with a box of some area (not
+  // the key hint nor the zoom's part mark course_slides.js adds, not speaker notes), or an
+  // image, SVG or canvas with a box of some area
+  const visible = element => getComputedStyle(element).visibility !== "hidden";
+  const walker = document.createTreeWalker(slide, NodeFilter.SHOW_TEXT);
+  for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+    const parent = text.parentElement;
+    if (!text.textContent.trim() || !visible(parent)) continue;
+    if (parent.closest(".course-key-hint, .course-part-mark, aside.notes, script, style")) continue;
+    const range = document.createRange();
+    range.selectNodeContents(text);
+    if ([...range.getClientRects()].some(box => box.width > 0 && box.height > 0)) return true;
+  }
+  return [...slide.querySelectorAll("img, svg, canvas")].some(element => {
+    const box = element.getBoundingClientRect();
+    return box.width > 0 && box.height > 0 && visible(element);
+  });
+}"""
+"""Whether a slide shows anything (see test_no_slide_is_taller_than_the_frame)."""
+
 VISIT = f"""(() => {{
   // every slide of the deck in turn, from the first: how much its content overflows, its
-  // first words, its drawings' measures (one call into the page for the whole deck)
+  // first words, its drawings' measures, whether it shows anything (one call into the page
+  // for the whole deck)
   const measure = {MEASURE_DRAWINGS};
+  const showsSomething = {SHOWS_SOMETHING};
   const seen = [];
   Reveal.slide(0, 0);
   for (let number = Reveal.getTotalSlides(); number > 0; number--) {{
     const slide = Reveal.getCurrentSlide();
     const overflow = slide.scrollHeight - slide.clientHeight;
-    seen.push([overflow, overflow > 1 ? slide.innerText.trim().slice(0, 50) : "", measure()]);
+    const blank = !showsSomething(slide);
+    seen.push([overflow, overflow > 1 ? slide.innerText.trim().slice(0, 50) : "", measure(),
+               blank]);
     Reveal.next();
   }}
   return seen;
 }})()"""
 """The visit of every slide of a deck in test_no_slide_is_taller_than_the_frame."""
+
+PARTS = """() => {
+  // every split player of the deck (its parts on slides of their own, marked
+  // data-course-group): from the slide before its first part, → (a keydown as the keyboard
+  // sends it) pressed until the deck leaves its last part (or, on the deck's last slide, →
+  // changes nothing); for each part: its slide's number,
+  // its panel, the steps shown (the player's step field) after arriving and after each →,
+  // and its panel's last step (the number of events of its trace, from the player's data)
+  const press = () => document.dispatchEvent(new KeyboardEvent("keydown",
+    {key: "ArrowRight", code: "ArrowRight", keyCode: 39, which: 39, bubbles: true,
+     cancelable: true}));
+  const groups = [...new Set(Reveal.getSlides().map(slide => slide.dataset.courseGroup)
+    .filter(group => group))];
+  const found = [];
+  for (const group of groups) {
+    const parts = Reveal.getSlides().filter(slide => slide.dataset.courseGroup === group);
+    const first = Reveal.getSlides().indexOf(parts[0]);
+    if (first === 0) continue;
+    const before = Reveal.getIndices(Reveal.getSlides()[first - 1]);
+    Reveal.slide(before.h, before.v);
+    // the slide before may hold a player of its own: step it to its end first
+    for (let presses = 0; presses < 1000 && Reveal.getCurrentSlide() !== parts[0]; presses++) {
+      press();
+    }
+    const seen = parts.map(slide => ({slide: Reveal.getSlides().indexOf(slide) + 1,
+      panel: Number(slide.dataset.coursePanel), part: slide.dataset.coursePart, steps: [],
+      last: null}));
+    for (let presses = 0; presses < 5000; presses++) {
+      const index = parts.indexOf(Reveal.getCurrentSlide());
+      if (index < 0) break;
+      const player = Reveal.getCurrentSlide().querySelector(".gamelib-player");
+      const data = JSON.parse(player.querySelector("script.gamelib-data").textContent);
+      seen[index].last = data.lengths[seen[index].panel];
+      const step = Number(player.querySelector(".gamelib-slider").value);
+      const steps = seen[index].steps;
+      // the deck's last slide: → at the last step leaves nothing
+      if (steps.length > 0 && steps[steps.length - 1] === step && Reveal.isLastSlide()) break;
+      steps.push(step);
+      press();
+    }
+    found.push(...seen);
+  }
+  return found;
+}"""
+"""The walk through every split player's parts in test_no_slide_is_taller_than_the_frame."""
 
 
 def drawing_problems(drawings: list[dict[str, Any]], where: str) -> list[str]:
@@ -332,23 +427,47 @@ def test_no_slide_is_taller_than_the_frame(browser: Any, server: str, decks: Pat
     assert len(addresses) == 2 * notebooks, addresses
     too_tall: list[str] = []
     too_small: list[str] = []
+    not_one: list[str] = []
+    blank: list[str] = []
+    parts_wrong: list[str] = []
+    parts_walked = 0
     smallest = {"node": (float("inf"), ""), "label": (float("inf"), "")}
     slides = 0
     for address in addresses:
         with opened(browser, server, address) as page:
+            shown = page.evaluate(SHOWN)
+            if shown != [[True, True, shown[0][2] if shown else ""]]:
+                not_one.append(f"{address} opens showing {len(shown)} slides: {shown}")
+            assert page.evaluate("Reveal.getSlidePastCount()") == 0, address
             seen = page.evaluate(VISIT)
             total = int(page.evaluate("Reveal.getTotalSlides()"))
             assert len(seen) == total, (address, len(seen), total)
-            for number, (overflow, text, drawings) in enumerate(seen, start=1):
+            for number, (overflow, text, drawings, empty) in enumerate(seen, start=1):
                 if overflow > 1:
                     too_tall.append(f"{address} slide {number}: {overflow} px too tall: {text}")
+                if empty:
+                    blank.append(f"{address} slide {number}")
                 too_small.extend(drawing_problems(drawings, f"{address} slide {number}"))
                 for drawing in drawings:
                     for kind in smallest:
                         if drawing[kind][0] < smallest[kind][0]:
                             smallest[kind] = (drawing[kind][0], f"{address} slide {number}")
             slides += total
+            for part in page.evaluate(PARTS):
+                parts_walked += 1
+                steps, last = part["steps"], part["last"]
+                # from its first step to its last, one step a key press
+                if steps != list(range(last + 1)):
+                    parts_wrong.append(
+                        f"{address} slide {part['slide']} ({part['part']} of panel "
+                        f"{part['panel']}): steps {steps[:3]}...{steps[-3:]} of 0..{last}"
+                    )
     assert slides > 10 * len(addresses)
+    assert not not_one, "\n".join(not_one)
+    assert not blank, f"{len(blank)} blank slides:\n" + "\n".join(blank)
+    # both editions' deck 03 has a player in four parts (two searches side by side)
+    assert parts_walked >= 2 * 4, parts_walked
+    assert not parts_wrong, "\n".join(parts_wrong)
     for kind, (size, where) in smallest.items():
         print(f"smallest {kind} text of a drawing: {size:.2f} px ({where})")
     assert not too_tall, f"{len(too_tall)} of {slides} slides overflow:\n" + "\n".join(too_tall)
@@ -423,13 +542,17 @@ def test_the_keyboard_steps_an_animation_then_the_slides(deck: Any) -> None:
     part = "Reveal.getCurrentSlide().querySelector('.gamelib-player').dataset.coursePart"
     assert deck.evaluate(part) == "tree"
     deck.keyboard.press("ArrowRight")  # past the last step: the next slide, the player's next
-    assert slide_index(deck) == index + 1  # part (its windows), at the same step
-    assert deck.evaluate(part) == "windows" and step_of(deck) == (last, last)
-    deck.keyboard.press("ArrowLeft")  # the arrows step the animation on every part
-    assert slide_index(deck) == index + 1 and step_of(deck) == (last - 1, last)
+    assert slide_index(deck) == index + 1  # part (its windows), from its first step
+    assert deck.evaluate(part) == "windows" and step_of(deck) == (0, last)
+    deck.keyboard.press("ArrowRight")  # the arrows step the animation on every part
+    deck.keyboard.press("ArrowRight")
+    assert slide_index(deck) == index + 1 and step_of(deck) == (2, last)
     shoot(deck, "slides_03_player_windows.png")
-    deck.keyboard.press("PageUp")  # back on the tree, which takes the step of the part shown
-    assert slide_index(deck) == index and step_of(deck) == (last - 1, last)
+    deck.keyboard.press("ArrowLeft")
+    deck.keyboard.press("ArrowLeft")
+    assert slide_index(deck) == index + 1 and step_of(deck) == (0, last)
+    deck.keyboard.press("ArrowLeft")  # back on the tree, at its last step (← goes back)
+    assert slide_index(deck) == index and step_of(deck) == (last, last)
     parts = int(
         deck.evaluate(
             "document.querySelectorAll('section[data-course-group=\"' + "
@@ -472,7 +595,7 @@ def test_the_deck_works_from_a_file(browser: Any, decks: Path) -> None:
             lambda message: errors.append(message.text) if message.type == "error" else None,
         )
         page.goto((decks / DECK).as_uri())
-        page.wait_for_function("window.Reveal && Reveal.isReady()")
+        page.wait_for_function(READY)
         go_to_first(page, ".gamelib-player")
         page.keyboard.press("ArrowRight")
         assert step_of(page)[0] == 1
@@ -495,11 +618,15 @@ def test_the_japanese_deck_speaks_japanese_and_hides_the_language_cell(
     assert "set_language" not in page.evaluate("document.querySelector('.slides').innerText")
     assert page.evaluate("document.querySelector('.slides').textContent").count("set_language") == 0
     too_small = []
+    measured = 0
     for _ in range(total):
         size, text = smallest_text_on_slide(page)
-        if size < SMALLEST_BODY_TEXT:
-            too_small.append(f"slide {slide_index(page) + 1}: {size:.1f} px: {text}")
+        if size != float("inf"):
+            measured += 1
+            if size < SMALLEST_BODY_TEXT:
+                too_small.append(f"slide {slide_index(page) + 1}: {size:.1f} px: {text}")
         page.evaluate("Reveal.next()")
+    assert measured >= total // 2, f"body text measured on {measured} of {total} slides"
     assert not too_small, "\n".join(too_small)
     page.evaluate("Reveal.slide(0, 0)")
     shoot(page, "slides_ja_03_title.png")
