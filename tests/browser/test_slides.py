@@ -9,7 +9,13 @@ the deck also works from ``file://``. The Japanese edition's deck 03 (slides/_bu
 opened the same way: ``<html lang="ja">``, Japanese on its slides and in its players, no
 ``set-language`` cell shown. Screenshots are saved in tests/browser/screenshots/ (slides_*.png).
 
-Every deck of both editions is visited once, slide by slide: no slide's content may be taller
+Every deck of both editions is opened once and visited slide by slide. When it opens, one
+slide is on the screen: its first, reveal.js's current slide (every other slide's box has no
+area in the frame or is hidden by its style; course_slides.js splits slides after reveal.js
+laid them out, and a slide split off must not be shown on top of the one it came from). No
+slide is blank (each shows a text, an image, an SVG or a canvas with a box of some area). Every
+part of a player shown in parts (each panel's tree, then its windows) is stepped by → from its
+first step to its panel's last, one step a key, before → goes on. No slide's content may be taller
 than the 1280x720 frame (course_slides.js splits a slide that is: a long table or printout goes
 on over the next slide); the test names each deck and slide that overflows. On the same visit
 the text of every tree drawing is measured on the screen (each player at its last step): node
@@ -421,7 +427,11 @@ def test_no_slide_is_taller_than_the_frame(browser: Any, server: str, decks: Pat
     at least 18 px on the screen, every other text (the windows and cuts on its edges, its
     moves, caption and legend) and every label of a player's number line of windows at least
     14 px, each player at its last step, with no exception (a tree too large for the frame is
-    shown zoomed in). The smallest node text and other text measured are printed."""
+    shown zoomed in). The smallest node text and other text measured are printed.
+
+    On the same visit (no deck is opened twice): the deck opens showing one slide, its first;
+    no slide is blank; and → steps every part of every split player from its first step to
+    its panel's last (one step a press) before the next slide."""
     addresses = every_deck(decks)
     notebooks = len(list((REPOSITORY / "notebooks").glob("[0-9][0-9]_*.ipynb")))
     assert len(addresses) == 2 * notebooks, addresses
