@@ -64,6 +64,7 @@ JAPANESE_DECK = "ja/" + DECK
 JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
 PROJECTOR = {"width": 1280, "height": 720}
 SMALLEST_BODY_TEXT = 24.0  # CSS pixels on the screen, after reveal.js's scaling
+SMALLEST_CODE = 20.0  # the same for code listings
 READY = (
     "window.Reveal && Reveal.isReady() && "
     "document.documentElement.getAttribute('data-course-slides') === 'ready'"
@@ -330,12 +331,91 @@ SHOWS_SOMETHING = """slide => {
 }"""
 """Whether a slide shows anything (see test_no_slide_is_taller_than_the_frame)."""
 
+CODE = """slide => {
+  // the slide's code listings (highlighted <pre>: code cells and Markdown code blocks) as the
+  // screen shows them: the smallest font size of a listing (its font size times the CSS zoom
+  // on it and reveal.js's scale), and the wrapped lines that go on at column 0: a character
+  // that starts a line on the screen (its box below the previous character's) but not a line
+  // of the code (after a newline, or in another block than the character before it), whose
+  // box is less than half the font size (under a character) right of the listing's left edge
+  const scale = Reveal.getScale();
+  let smallest = Infinity;
+  const wrapped = [];
+  slide.querySelectorAll(".highlight pre").forEach(pre => {
+    if (pre.getClientRects().length === 0 || !pre.textContent.trim()) return;
+    const style = getComputedStyle(pre);
+    smallest = Math.min(smallest, parseFloat(style.fontSize) * pre.currentCSSZoom * scale);
+    const left = pre.getBoundingClientRect().left
+      + parseFloat(style.paddingLeft) * pre.currentCSSZoom * scale;
+    const blockOf = node => {
+      let element = node.parentElement;
+      while (element !== pre && getComputedStyle(element).display.startsWith("inline")) {
+        element = element.parentElement;
+      }
+      return element;
+    };
+    const walker = document.createTreeWalker(pre, NodeFilter.SHOW_TEXT);
+    let codeLineStart = true, previousTop = null, previousBlock = null;
+    const width = parseFloat(style.fontSize) * pre.currentCSSZoom * scale / 2;  // < 1 ch
+    for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+      const block = blockOf(text);
+      if (previousBlock !== null && block !== previousBlock) codeLineStart = true;
+      previousBlock = block;
+      // the text's pieces between newlines; a piece's boxes are its rows on the screen
+      let start = 0;
+      for (const piece of text.data.split("\\n")) {
+        if (start > 0) codeLineStart = true;
+        const range = document.createRange();
+        range.setStart(text, start);
+        range.setEnd(text, start + piece.length);
+        start += piece.length + 1;
+        if (!piece.trim()) continue;
+        for (const box of range.getClientRects()) {
+          if (box.width === 0) continue;
+          const newRow = previousTop !== null && box.top > previousTop + box.height / 2;
+          if (newRow && !codeLineStart && box.left - left < width) {
+            wrapped.push(piece.trim().slice(0, 40));
+          }
+          previousTop = box.top;
+          codeLineStart = false;
+        }
+      }
+    }
+  });
+  return {smallest, wrapped};
+}"""
+"""Measures the current slide's code listings (see test_no_slide_is_taller_than_the_frame)."""
+
+TABLE_HEADS = """slide => {
+  // the slide's first and last table (an HTML table, or a printed one: a <pre> whose second
+  // line is a rule of dashes): its title (the header row's text, or the printout's first two
+  // lines; null when it has none) and whether it is the first thing the slide shows in a
+  // cell without an id (nbconvert gives every cell of the notebook an id: a cell without one
+  // is the rest of a cell cut at the slide before)
+  const tables = [...slide.querySelectorAll("table, .jp-OutputArea-output pre")]
+    .filter(table => table.getClientRects().length > 0);
+  const headOf = table => {
+    if (table.tagName === "TABLE") return table.tHead ? table.tHead.innerText.trim() : null;
+    const lines = table.textContent.split("\\n");
+    return lines.length > 2 && /^[\\s-]*-{3,}[\\s-]*$/.test(lines[1])
+      ? lines.slice(0, 2).join("\\n") : null;
+  };
+  if (tables.length === 0) return null;
+  const cell = tables[0].closest(".jp-Cell");
+  const firstCell = [...slide.children].find(child => child.classList.contains("jp-Cell"));
+  return {first: headOf(tables[0]), last: headOf(tables[tables.length - 1]),
+          continued: !!cell && cell === firstCell && !cell.id};
+}"""
+"""The titles of the current slide's tables (see test_no_slide_is_taller_than_the_frame)."""
+
 VISIT = f"""(() => {{
   // every slide of the deck in turn, from the first: how much its content overflows, its
   // first words, its drawings' measures, whether it shows anything (one call into the page
   // for the whole deck)
   const measure = {MEASURE_DRAWINGS};
   const showsSomething = {SHOWS_SOMETHING};
+  const code = {CODE};
+  const tableHeads = {TABLE_HEADS};
   const seen = [];
   Reveal.slide(0, 0);
   for (let number = Reveal.getTotalSlides(); number > 0; number--) {{
@@ -343,7 +423,7 @@ VISIT = f"""(() => {{
     const overflow = slide.scrollHeight - slide.clientHeight;
     const blank = !showsSomething(slide);
     seen.push([overflow, overflow > 1 ? slide.innerText.trim().slice(0, 50) : "", measure(),
-               blank]);
+               blank, code(slide), tableHeads(slide)]);
     Reveal.next();
   }}
   return seen;
@@ -441,6 +521,10 @@ def test_no_slide_is_taller_than_the_frame(browser: Any, server: str, decks: Pat
     blank: list[str] = []
     parts_wrong: list[str] = []
     parts_walked = 0
+    small_code: list[str] = []
+    wrapped: list[str] = []
+    headless: list[str] = []
+    listings = continued = 0
     smallest = {"node": (float("inf"), ""), "label": (float("inf"), "")}
     slides = 0
     for address in addresses:
@@ -452,11 +536,24 @@ def test_no_slide_is_taller_than_the_frame(browser: Any, server: str, decks: Pat
             seen = page.evaluate(VISIT)
             total = int(page.evaluate("Reveal.getTotalSlides()"))
             assert len(seen) == total, (address, len(seen), total)
-            for number, (overflow, text, drawings, empty) in enumerate(seen, start=1):
+            before = None
+            for number, (overflow, text, drawings, empty, code, heads) in enumerate(
+                seen, start=1
+            ):
                 if overflow > 1:
                     too_tall.append(f"{address} slide {number}: {overflow} px too tall: {text}")
                 if empty:
                     blank.append(f"{address} slide {number}")
+                if code["smallest"] < SMALLEST_CODE:
+                    small_code.append(f"{address} slide {number}: {code['smallest']:.1f} px")
+                listings += code["smallest"] != float("inf")
+                wrapped.extend(f"{address} slide {number}: {line}" for line in code["wrapped"])
+                # a table continued from the slide before starts with that table's title
+                if heads and heads["continued"] and before and before["last"] is not None:
+                    continued += 1
+                    if heads["first"] != before["last"]:
+                        headless.append(f"{address} slide {number}: {heads['first']!r}")
+                before = heads
                 too_small.extend(drawing_problems(drawings, f"{address} slide {number}"))
                 for drawing in drawings:
                     for kind in smallest:
@@ -478,6 +575,10 @@ def test_no_slide_is_taller_than_the_frame(browser: Any, server: str, decks: Pat
     # both editions' deck 03 has a player in four parts (two searches side by side)
     assert parts_walked >= 2 * 4, parts_walked
     assert not parts_wrong, "\n".join(parts_wrong)
+    assert listings > 10 and continued >= 2, (listings, continued)
+    assert not small_code, "code under 20 px:\n" + "\n".join(small_code)
+    assert not wrapped, "wrapped code lines going on at column 0:\n" + "\n".join(wrapped)
+    assert not headless, "tables continued without their title:\n" + "\n".join(headless)
     for kind, (size, where) in smallest.items():
         print(f"smallest {kind} text of a drawing: {size:.2f} px ({where})")
     assert not too_tall, f"{len(too_tall)} of {slides} slides overflow:\n" + "\n".join(too_tall)
