@@ -31,6 +31,15 @@
  * printout likewise (its lines cut between two lines), and the cells below an overflowing
  * cell move to the next slide. Only a single cell that cannot be cut (a long paragraph) is
  * scaled down to fit, as the last resort; the slide is then marked data-course-scaled.
+ *
+ * Decks read as lectures: a paragraph over three lines keeps its first sentence (its claim)
+ * on the slide and goes whole into the slide's speaker notes (lectureNotes: key S shows
+ * them); a code listing's lines wrap under themselves with a hanging indent (hangCode) and a
+ * listing too tall is cut between its lines, at a blank line when it can (cutListing); a
+ * printed table continued on the next slide repeats its title lines. Each part of a split
+ * player starts at its first step when → reaches it (startPart). The slides split off a
+ * slide take none of reveal.js's state, and the current slide is shown again once all are
+ * split (showCurrent): the deck opens on one slide.
  */
 var CourseSlides = (function () {
   "use strict";
@@ -959,6 +968,78 @@ var CourseSlides = (function () {
     if (split) { Reveal.sync(); }
   }
 
+  // ------------------------------------------------------- long prose: the speaker's notes
+
+  // A slide carries what a lecturer projects: a paragraph of the notebook longer than
+  // PROSE_LINES lines on the slide keeps its first sentence (its claim) there, and the whole
+  // paragraph goes into the slide's speaker notes (an <aside class="notes"> after it, which
+  // reveal.js's notes view, key S, shows). A paragraph holding a picture, or of one sentence,
+  // stays as it is.
+  var PROSE_LINES = 3;
+  var SENTENCE_END = /[.!?][)"\u201d\u2019]*(?=\s)|[\u3002\uff01\uff1f][)\u300d\u300f\uff09]*/g;
+  var NOT_AN_END = /(?:\b(?:e\.g|i\.e|etc|vs|cf|Fig|No|pp|resp)|\b[A-Za-z])\.$/;
+
+  // Where a paragraph's first sentence ends: [text node, offset after its end], or null. A
+  // sentence ends at ".", "!" or "?" before a space (not "e.g.", "vs." or an initial), or at
+  // "。", "！" or "？", never inside code; the paragraph's text is read across its elements
+  // ("<strong>Trust the key.</strong> The ...").
+  function firstSentenceEnd(paragraph) {
+    var walker = document.createTreeWalker(paragraph, NodeFilter.SHOW_TEXT);
+    var texts = [], whole = "";
+    for (var text = walker.nextNode(); text; text = walker.nextNode()) {
+      texts.push({ node: text, start: whole.length,
+        code: !!text.parentNode.closest("code, .MathJax, mjx-container") });
+      whole += text.data;
+    }
+    SENTENCE_END.lastIndex = 0;
+    for (var match = SENTENCE_END.exec(whole); match; match = SENTENCE_END.exec(whole)) {
+      var end = match.index + match[0].length;
+      if (!whole.slice(end).trim()) { return null; } // the paragraph's last sentence
+      if (NOT_AN_END.test(whole.slice(0, match.index + 1))) { continue; }
+      var holder = null;
+      texts.forEach(function (piece) {
+        if (piece.start <= match.index && match.index < piece.start + piece.node.data.length) {
+          holder = piece;
+        }
+      });
+      if (!holder || holder.code) { continue; }
+      return [holder.node, Math.min(end - holder.start, holder.node.data.length)];
+    }
+    return null;
+  }
+
+  function linesOf(element) {
+    var style = getComputedStyle(element);
+    var line = parseFloat(style.lineHeight) || 1.35 * parseFloat(style.fontSize);
+    return Math.round(element.getBoundingClientRect().height / Reveal.getScale() / line);
+  }
+
+  // The long paragraphs of one slide to its speaker notes; the slide must be laid out.
+  function proseToNotes(slide) {
+    slide.querySelectorAll(".jp-MarkdownCell .jp-RenderedMarkdown > p").forEach(function (paragraph) {
+      if (paragraph.querySelector("img, svg") || linesOf(paragraph) <= PROSE_LINES) { return; }
+      var end = firstSentenceEnd(paragraph);
+      if (!end) { return; }
+      var notes = document.createElement("aside");
+      notes.className = "notes";
+      notes.appendChild(paragraph.cloneNode(true));
+      notes.firstChild.removeAttribute("id");
+      var rest = document.createRange();
+      rest.setStart(end[0], end[1]);
+      rest.setEndAfter(paragraph.lastChild);
+      rest.deleteContents();
+      paragraph.setAttribute("data-course-claim", "1");
+      paragraph.parentNode.insertBefore(notes, paragraph.nextSibling);
+    });
+  }
+
+  function lectureNotes() {
+    document.querySelectorAll(".reveal .slides section").forEach(function (slide) {
+      if (slide.querySelector("section")) { return; } // a vertical stack
+      measuring(slide, function () { proseToNotes(slide); });
+    });
+  }
+
   // ------------------------------------------------------------- code that wraps readably
 
   var HANG = 4; // characters a wrapped code line goes on indented by, past its own indent
@@ -1201,7 +1282,10 @@ var CourseSlides = (function () {
   function blocksOf(cell) {
     var markdown = cell.querySelector(".jp-RenderedMarkdown");
     if (markdown && cell.classList.contains("jp-MarkdownCell")) {
-      return Array.prototype.slice.call(markdown.children);
+      // (a paragraph's speaker notes stay with it: no cut before them)
+      return Array.prototype.filter.call(markdown.children, function (block) {
+        return !block.matches("aside.notes");
+      });
     }
     var blocks = Array.prototype.slice.call(cell.querySelectorAll(".jp-Cell-inputWrapper"));
     return blocks.concat(Array.prototype.slice.call(
@@ -1315,6 +1399,7 @@ var CourseSlides = (function () {
     // capture: before reveal.js's own handler and before the player's
     document.addEventListener("keydown", onKeyDown, true);
     hangCode();
+    lectureNotes();
     splitPlayers();
     splitSlides();
     markPlayerSlides();

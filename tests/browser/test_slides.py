@@ -408,6 +408,52 @@ TABLE_HEADS = """slide => {
 }"""
 """The titles of the current slide's tables (see test_no_slide_is_taller_than_the_frame)."""
 
+PROSE = r"""slide => {
+  // the slide's prose as a lecturer projects it: each paragraph of a Markdown cell shown on
+  // it (its text; whether it is over PROSE_LINES lines high on the slide while holding more
+  // than one sentence: a sentence ending in ".", "!" or "?" (not after an initial such as
+  // "A. Plaat") before a space and a capital, or in "。", "！" or "？" before more text),
+  // and its speaker notes (the text of each
+  // <aside class="notes">, whether the paragraph just before it is the start of it (its claim),
+  // and whether reveal.js's notes view gets it: Reveal.getSlideNotes)
+  const normal = text => text.replace(/\s+/g, " ").trim();
+  const sentences = text => (normal(text).match(
+    /(?<!\b[A-Z])[.!?][)"\u201d\u2019]*\s+(?=[A-Z(\u201c"])|[\u3002\uff01\uff1f](?=.)/g)
+    || []).length + 1;
+  const paragraphs = [...slide.querySelectorAll(".jp-MarkdownCell .jp-RenderedMarkdown > p")]
+    .filter(paragraph => paragraph.getClientRects().length > 0)
+    .map(paragraph => {
+      const style = getComputedStyle(paragraph);
+      const lines = Math.round(paragraph.getBoundingClientRect().height / Reveal.getScale()
+        / parseFloat(style.lineHeight));
+      return {text: normal(paragraph.textContent), lines,
+              long: lines > PROSE_LINES && sentences(paragraph.textContent) > 1};
+    });
+  const holder = document.createElement("div");
+  holder.innerHTML = Reveal.getSlideNotes(slide) || "";  // (HTML)
+  const spoken = normal(holder.textContent);
+  const notes = [...slide.querySelectorAll("aside.notes")].map(aside => {
+    const claim = aside.previousElementSibling;
+    const text = normal(aside.textContent);
+    return {text, heard: spoken.includes(text),
+            claimed: !!claim && claim.tagName === "P" && normal(claim.textContent).length > 0
+              && text.startsWith(normal(claim.textContent))};
+  });
+  return {paragraphs, notes};
+}""".replace("PROSE_LINES", "3")
+"""Reads the current slide's prose and notes (see test_no_slide_is_taller_than_the_frame)."""
+
+WRITTEN = """async () => {
+  // the text of every paragraph of the deck's Markdown cells as the notebook has them: the
+  // deck's HTML file as built, before course_slides.js changed anything
+  const built = await (await fetch(location.href)).text();
+  const page = new DOMParser().parseFromString(built, "text/html");
+  return [...page.querySelectorAll(".jp-MarkdownCell .jp-RenderedMarkdown > p")]
+    .map(paragraph => paragraph.textContent.replace(/\\s+/g, " ").trim())
+    .filter(text => text);
+}"""
+"""The prose of a deck's notebook (see test_no_slide_is_taller_than_the_frame)."""
+
 VISIT = f"""(() => {{
   // every slide of the deck in turn, from the first: how much its content overflows, its
   // first words, its drawings' measures, whether it shows anything (one call into the page
@@ -416,6 +462,7 @@ VISIT = f"""(() => {{
   const showsSomething = {SHOWS_SOMETHING};
   const code = {CODE};
   const tableHeads = {TABLE_HEADS};
+  const prose = {PROSE};
   const seen = [];
   Reveal.slide(0, 0);
   for (let number = Reveal.getTotalSlides(); number > 0; number--) {{
@@ -423,7 +470,7 @@ VISIT = f"""(() => {{
     const overflow = slide.scrollHeight - slide.clientHeight;
     const blank = !showsSomething(slide);
     seen.push([overflow, overflow > 1 ? slide.innerText.trim().slice(0, 50) : "", measure(),
-               blank, code(slide), tableHeads(slide)]);
+               blank, code(slide), tableHeads(slide), prose(slide)]);
     Reveal.next();
   }}
   return seen;
@@ -524,7 +571,10 @@ def test_no_slide_is_taller_than_the_frame(browser: Any, server: str, decks: Pat
     small_code: list[str] = []
     wrapped: list[str] = []
     headless: list[str] = []
-    listings = continued = 0
+    listings = continued = notes = 0
+    long_prose: list[str] = []
+    unclaimed: list[str] = []
+    lost: list[str] = []
     smallest = {"node": (float("inf"), ""), "label": (float("inf"), "")}
     slides = 0
     for address in addresses:
@@ -533,13 +583,27 @@ def test_no_slide_is_taller_than_the_frame(browser: Any, server: str, decks: Pat
             if shown != [[True, True, shown[0][2] if shown else ""]]:
                 not_one.append(f"{address} opens showing {len(shown)} slides: {shown}")
             assert page.evaluate("Reveal.getSlidePastCount()") == 0, address
+            written = page.evaluate(WRITTEN)
             seen = page.evaluate(VISIT)
             total = int(page.evaluate("Reveal.getTotalSlides()"))
             assert len(seen) == total, (address, len(seen), total)
             before = None
-            for number, (overflow, text, drawings, empty, code, heads) in enumerate(
+            said: set[str] = set()
+            for number, (overflow, text, drawings, empty, code, heads, prose) in enumerate(
                 seen, start=1
             ):
+                for paragraph in prose["paragraphs"]:
+                    said.add(paragraph["text"])
+                    if paragraph["long"]:
+                        long_prose.append(
+                            f"{address} slide {number}: {paragraph['lines']} lines: "
+                            f"{paragraph['text'][:60]}"
+                        )
+                for note in prose["notes"]:
+                    said.add(note["text"])
+                    notes += 1
+                    if not (note["claimed"] and note["heard"]):
+                        unclaimed.append(f"{address} slide {number}: {note}")
                 if overflow > 1:
                     too_tall.append(f"{address} slide {number}: {overflow} px too tall: {text}")
                 if empty:
@@ -560,6 +624,8 @@ def test_no_slide_is_taller_than_the_frame(browser: Any, server: str, decks: Pat
                         if drawing[kind][0] < smallest[kind][0]:
                             smallest[kind] = (drawing[kind][0], f"{address} slide {number}")
             slides += total
+            # nothing the notebook says is lost: every paragraph is on a slide or in its notes
+            lost.extend(f"{address}: {text[:60]}" for text in written if text not in said)
             for part in page.evaluate(PARTS):
                 parts_walked += 1
                 steps, last = part["steps"], part["last"]
@@ -579,6 +645,10 @@ def test_no_slide_is_taller_than_the_frame(browser: Any, server: str, decks: Pat
     assert not small_code, "code under 20 px:\n" + "\n".join(small_code)
     assert not wrapped, "wrapped code lines going on at column 0:\n" + "\n".join(wrapped)
     assert not headless, "tables continued without their title:\n" + "\n".join(headless)
+    assert notes > 2 * len(addresses), notes  # the long paragraphs are in the notes
+    assert not long_prose, "prose of several sentences over 3 lines:\n" + "\n".join(long_prose)
+    assert not unclaimed, "notes not under their claim:\n" + "\n".join(unclaimed)
+    assert not lost, "prose neither on a slide nor in the notes:\n" + "\n".join(lost)
     for kind, (size, where) in smallest.items():
         print(f"smallest {kind} text of a drawing: {size:.2f} px ({where})")
     assert not too_tall, f"{len(too_tall)} of {slides} slides overflow:\n" + "\n".join(too_tall)
