@@ -31,6 +31,15 @@
  * printout likewise (its lines cut between two lines), and the cells below an overflowing
  * cell move to the next slide. Only a single cell that cannot be cut (a long paragraph) is
  * scaled down to fit, as the last resort; the slide is then marked data-course-scaled.
+ *
+ * Decks read as lectures: a paragraph over three lines keeps its first sentence (its claim)
+ * on the slide and goes whole into the slide's speaker notes (lectureNotes: key S shows
+ * them); a code listing's lines wrap under themselves with a hanging indent (hangCode) and a
+ * listing too tall is cut between its lines, at a blank line when it can (cutListing); a
+ * printed table continued on the next slide repeats its title lines. Each part of a split
+ * player starts at its first step when → reaches it (startPart). The slides split off a
+ * slide take none of reveal.js's state, and the current slide is shown again once all are
+ * split (showCurrent): the deck opens on one slide.
  */
 var CourseSlides = (function () {
   "use strict";
@@ -51,9 +60,33 @@ var CourseSlides = (function () {
     return players[0];
   }
 
+  // The player's step and its last step on the slide shown: on a part of a split player
+  // (splitPlayers), the last step of the part's panel (side by side searches differ in
+  // length: the shorter one's part ends at its own last step), else the player's.
   function position(player) {
     var slider = player.querySelector(".gamelib-slider");
-    return { step: Number(slider.value), last: Number(slider.max) };
+    return { step: Number(slider.value), last: lastStep(player) };
+  }
+
+  function lastStep(player) {
+    var last = Number(player.querySelector(".gamelib-slider").max);
+    var slide = player.closest("section");
+    if (!slide || !slide.hasAttribute("data-course-panel")) { return last; }
+    if (!player.hasOwnProperty("courseLengths")) {
+      var source = player.querySelector("script.gamelib-data");
+      player.courseLengths = source ? JSON.parse(source.textContent).lengths : null;
+    }
+    var length = player.courseLengths && player.courseLengths[
+      Number(slide.getAttribute("data-course-panel"))];
+    return typeof length === "number" ? Math.min(last, length) : last;
+  }
+
+  // Show step on the player (through its slider, as a user moving it would).
+  function showStep(player, step) {
+    var slider = player.querySelector(".gamelib-slider");
+    if (Number(slider.value) === step) { return; }
+    slider.value = String(step);
+    slider.dispatchEvent(new Event("input", { bubbles: true }));
   }
 
   function press(player, action) {
@@ -842,12 +875,30 @@ var CourseSlides = (function () {
     zoomPlayer(player);
   }
 
-  // Whether a node shows something (text or a picture; not a style or a script).
+  // Each part of a split player is an animation of its own, like reveal.js's fragments: come
+  // to it with → (from the slide before it) and it starts at its first step, come back to it
+  // with ← (from the slide after it) and it shows its last step; so → steps every part from
+  // its first step to its last before the next slide. A jump (Page Up / Down, the overview,
+  // an address) keeps the step shown.
+  function startPart(slide, previous) {
+    if (!slide || !previous || !slide.hasAttribute("data-course-group")) { return; }
+    var player = slide.querySelector(".gamelib-player");
+    if (!player) { return; }
+    var slides = Reveal.getSlides();
+    var distance = slides.indexOf(slide) - slides.indexOf(previous);
+    if (distance === 1) { showStep(player, 0); }
+    else if (distance === -1) { showStep(player, lastStep(player)); }
+  }
+
+  // Whether a node shows something (text or a picture; not a style or a script, nor what
+  // the theme never shows: a prompt such as "Out[7]:", speaker notes). An output's prompt
+  // counted as shown would leave its cell behind, blank, when the player moves on.
   function shows(node) {
     if (node.nodeType === Node.TEXT_NODE) { return node.textContent.trim() !== ""; }
     if (node.nodeType !== Node.ELEMENT_NODE || /^(STYLE|SCRIPT)$/.test(node.tagName)) {
       return false;
     }
+    if (getComputedStyle(node).display === "none") { return false; }
     return node.textContent.trim() !== "" || !!node.querySelector("img, svg, table");
   }
 
@@ -915,6 +966,120 @@ var CourseSlides = (function () {
       split = true;
     });
     if (split) { Reveal.sync(); }
+  }
+
+  // ------------------------------------------------------- long prose: the speaker's notes
+
+  // A slide carries what a lecturer projects: a paragraph of the notebook longer than
+  // PROSE_LINES lines on the slide keeps its first sentence (its claim) there, and the whole
+  // paragraph goes into the slide's speaker notes (an <aside class="notes"> after it, which
+  // reveal.js's notes view, key S, shows). A paragraph holding a picture, or of one sentence,
+  // stays as it is.
+  var PROSE_LINES = 3;
+  var SENTENCE_END = /[.!?][)"\u201d\u2019]*(?=\s)|[\u3002\uff01\uff1f][)\u300d\u300f\uff09]*/g;
+  var NOT_AN_END = /(?:\b(?:e\.g|i\.e|etc|vs|cf|Fig|No|pp|resp)|\b[A-Za-z])\.$/;
+
+  // Where a paragraph's first sentence ends: [text node, offset after its end], or null. A
+  // sentence ends at ".", "!" or "?" before a space (not "e.g.", "vs." or an initial), or at
+  // "。", "！" or "？", never inside code; the paragraph's text is read across its elements
+  // ("<strong>Trust the key.</strong> The ...").
+  function firstSentenceEnd(paragraph) {
+    var walker = document.createTreeWalker(paragraph, NodeFilter.SHOW_TEXT);
+    var texts = [], whole = "";
+    for (var text = walker.nextNode(); text; text = walker.nextNode()) {
+      texts.push({ node: text, start: whole.length,
+        code: !!text.parentNode.closest("code, .MathJax, mjx-container") });
+      whole += text.data;
+    }
+    SENTENCE_END.lastIndex = 0;
+    for (var match = SENTENCE_END.exec(whole); match; match = SENTENCE_END.exec(whole)) {
+      var end = match.index + match[0].length;
+      if (!whole.slice(end).trim()) { return null; } // the paragraph's last sentence
+      if (NOT_AN_END.test(whole.slice(0, match.index + 1))) { continue; }
+      var holder = null;
+      texts.forEach(function (piece) {
+        if (piece.start <= match.index && match.index < piece.start + piece.node.data.length) {
+          holder = piece;
+        }
+      });
+      if (!holder || holder.code) { continue; }
+      return [holder.node, Math.min(end - holder.start, holder.node.data.length)];
+    }
+    return null;
+  }
+
+  function linesOf(element) {
+    var style = getComputedStyle(element);
+    var line = parseFloat(style.lineHeight) || 1.35 * parseFloat(style.fontSize);
+    return Math.round(element.getBoundingClientRect().height / Reveal.getScale() / line);
+  }
+
+  // The long paragraphs of one slide to its speaker notes; the slide must be laid out.
+  function proseToNotes(slide) {
+    slide.querySelectorAll(".jp-MarkdownCell .jp-RenderedMarkdown > p").forEach(function (paragraph) {
+      if (paragraph.querySelector("img, svg") || linesOf(paragraph) <= PROSE_LINES) { return; }
+      var end = firstSentenceEnd(paragraph);
+      if (!end) { return; }
+      var notes = document.createElement("aside");
+      notes.className = "notes";
+      notes.appendChild(paragraph.cloneNode(true));
+      notes.firstChild.removeAttribute("id");
+      var rest = document.createRange();
+      rest.setStart(end[0], end[1]);
+      rest.setEndAfter(paragraph.lastChild);
+      rest.deleteContents();
+      paragraph.setAttribute("data-course-claim", "1");
+      paragraph.parentNode.insertBefore(notes, paragraph.nextSibling);
+    });
+  }
+
+  function lectureNotes() {
+    document.querySelectorAll(".reveal .slides section").forEach(function (slide) {
+      if (slide.querySelector("section")) { return; } // a vertical stack
+      measuring(slide, function () { proseToNotes(slide); });
+    });
+  }
+
+  // ------------------------------------------------------------- code that wraps readably
+
+  var HANG = 4; // characters a wrapped code line goes on indented by, past its own indent
+
+  // A code listing (a code cell, a Markdown code block: highlighted <pre>) with each line a
+  // block of its own that wraps under itself: a line too long for the slide goes on indented
+  // by HANG characters past its own indent, never from column 0 (which reads as a new line,
+  // and in Python as a syntax error). The highlighted spans are cut at the line ends; the
+  // text is the same.
+  function hangingIndent(pre) {
+    if (pre.hasAttribute("data-course-lines")) { return; }
+    var lines = [[]];
+    Array.prototype.slice.call(pre.childNodes).forEach(function (node) {
+      var pieces = node.textContent.split("\n");
+      pieces.forEach(function (piece, index) {
+        if (index > 0) { lines.push([]); }
+        if (piece === "") { return; }
+        var copy = node.nodeType === Node.ELEMENT_NODE ? node.cloneNode(false)
+          : document.createTextNode("");
+        copy.textContent = piece;
+        lines[lines.length - 1].push(copy);
+      });
+    });
+    if (lines.length > 1 && lines[lines.length - 1].length === 0) { lines.pop(); }
+    pre.textContent = "";
+    lines.forEach(function (nodes) {
+      var line = document.createElement("span");
+      line.className = "course-code-line";
+      var text = nodes.map(function (node) { return node.textContent; }).join("");
+      var hang = text.length - text.replace(/^ +/, "").length + HANG;
+      line.style.paddingLeft = hang + "ch";
+      line.style.textIndent = -hang + "ch";
+      nodes.forEach(function (node) { line.appendChild(node); });
+      pre.appendChild(line);
+    });
+    pre.setAttribute("data-course-lines", String(lines.length));
+  }
+
+  function hangCode() {
+    document.querySelectorAll(".reveal .slides .highlight pre").forEach(hangingIndent);
   }
 
   // ---------------------------------------------------------------- slides that fit the frame
@@ -988,14 +1153,23 @@ var CourseSlides = (function () {
     return copies[0];
   }
 
-  // A new slide right after slide (in the same vertical stack), holding the given cells.
+  // reveal.js's marks of where a slide stands (the one shown is "present"): never copied
+  // onto a new slide, which would be shown on top of the slide it was split from
+  var STANDING = ["present", "past", "future", "visible"];
+  var STATE_ATTRIBUTES = /^(id|style|hidden|aria-hidden|data-index-h|data-index-v|data-previous-indexv)$/;
+
+  // A new slide right after slide (in the same vertical stack), holding the given cells. It
+  // takes slide's attributes but not reveal.js's state of slide (its classes present, past,
+  // future, its hidden): reveal.js gives it its own (Reveal.sync, then showCurrent).
   function nextSlide(slide, cells) {
     var added = document.createElement("section");
     Array.prototype.forEach.call(slide.attributes, function (attribute) {
-      if (attribute.name !== "id" && attribute.name !== "style") {
+      if (!STATE_ATTRIBUTES.test(attribute.name)) {
         added.setAttribute(attribute.name, attribute.value);
       }
     });
+    STANDING.forEach(function (name) { added.classList.remove(name); });
+    if (added.getAttribute("class") === "") { added.removeAttribute("class"); }
     added.removeAttribute("data-course-fitted");
     cells.forEach(function (cell) { added.appendChild(cell); });
     slide.parentNode.insertBefore(added, slide.nextSibling);
@@ -1043,6 +1217,14 @@ var CourseSlides = (function () {
     return added;
   }
 
+  // A printed table's title lines (its first line and the rule under it: "b  d  minimax" over
+  // "-  -  -------"), repeated over its rows continued on the next slide; none for a printout
+  // that is not such a table, or when the cut is inside the title.
+  var RULE = /^[\s\-=─━|+:]*[-=─━]{3,}[\s\-=─━|+:]*$/;
+  function headOf(lines, kept) {
+    return lines.length > 2 && kept > 2 && RULE.test(lines[1]) ? lines.slice(0, 2) : [];
+  }
+
   // Cut a printout (a <pre>) after its lines that fit above bottom: the other lines go on
   // a new slide. Returns the new slide, or null when too few lines fit.
   function cutPrintout(slide, pre, bottom) {
@@ -1060,7 +1242,37 @@ var CourseSlides = (function () {
     }
     var rest = pre.cloneNode(false);
     rest.removeAttribute("id");
-    rest.textContent = lines.slice(kept).join("\n");
+    rest.textContent = headOf(lines, kept).concat(lines.slice(kept)).join("\n");
+    pre.parentNode.insertBefore(rest, pre.nextSibling);
+    return cutBefore(slide, rest);
+  }
+
+  // Cut a code listing (hangingIndent's lines) after its lines that fit above bottom: the
+  // other lines go on a new slide, the listing shown in parts rather than scaled down below
+  // the size the back row reads. Returns the new slide, or null when too few lines fit.
+  // The cut is made at the last blank line above it when there is one (between two
+  // functions, say), so that each part reads whole; blank lines at the cut are dropped. When
+  // every line fits but the listing's margins do not, its last part is cut off likewise.
+  function cutListing(slide, pre, bottom) {
+    var lines = Array.prototype.slice.call(pre.querySelectorAll(".course-code-line"));
+    var blank = function (line) { return line.textContent.trim() === ""; };
+    var kept = 0;
+    while (kept < lines.length && lines[kept].getBoundingClientRect().bottom <= bottom) { kept++; }
+    if (kept === lines.length) { kept--; }
+    for (var gap = kept; gap >= SMALLEST_PART; gap--) {
+      if (blank(lines[gap])) { kept = gap; break; }
+    }
+    if (kept < SMALLEST_PART || kept >= lines.length) { return null; }
+    var rest = pre.cloneNode(false);
+    rest.removeAttribute("id");
+    lines.slice(kept).forEach(function (line) { rest.appendChild(line); });
+    while (rest.firstChild && blank(rest.firstChild) && rest.childNodes.length > 1) {
+      rest.removeChild(rest.firstChild);
+    }
+    for (var last = kept - 1; last > 0 && blank(lines[last]); last--) { pre.removeChild(lines[last]); }
+    lines = null;
+    pre.setAttribute("data-course-lines", String(pre.childNodes.length));
+    rest.setAttribute("data-course-lines", String(rest.childNodes.length));
     pre.parentNode.insertBefore(rest, pre.nextSibling);
     return cutBefore(slide, rest);
   }
@@ -1070,7 +1282,10 @@ var CourseSlides = (function () {
   function blocksOf(cell) {
     var markdown = cell.querySelector(".jp-RenderedMarkdown");
     if (markdown && cell.classList.contains("jp-MarkdownCell")) {
-      return Array.prototype.slice.call(markdown.children);
+      // (a paragraph's speaker notes stay with it: no cut before them)
+      return Array.prototype.filter.call(markdown.children, function (block) {
+        return !block.matches("aside.notes");
+      });
     }
     var blocks = Array.prototype.slice.call(cell.querySelectorAll(".jp-Cell-inputWrapper"));
     return blocks.concat(Array.prototype.slice.call(
@@ -1110,12 +1325,18 @@ var CourseSlides = (function () {
       var added = null;
       if (box.top < bottom - 2 * 26 * Reveal.getScale()) { // room for two lines: cut inside
         var inner = /^(TABLE|UL|OL|PRE)$/.test(block.tagName) ? block
-          : block.querySelector(".jp-OutputArea-output pre, table");
-        if (inner && inner.tagName === "PRE") { added = cutPrintout(slide, inner, bottom); }
+          : block.querySelector(".jp-OutputArea-output pre, table, pre[data-course-lines]");
+        if (inner && inner.hasAttribute("data-course-lines")) {
+          added = cutListing(slide, inner, bottom);
+        } else if (inner && inner.tagName === "PRE") { added = cutPrintout(slide, inner, bottom); }
         else if (inner) { added = cutParts(slide, inner, bottom); }
       }
       if (!added && number > 0) {
         added = cutBefore(slide, block);
+      } else if (!added && blocks.length > 1 && shows(blocks[1])) {
+        // the first block cannot be cut (its lines fit, its margins do not): the next
+        // blocks go on (a code cell's output under its code, say)
+        added = cutBefore(slide, blocks[1]);
       }
       if (added) { return added; }
       break;
@@ -1166,16 +1387,28 @@ var CourseSlides = (function () {
     if (split) { Reveal.sync(); }
   }
 
+  // Show the current slide again once the slides are split: reveal.js gives every slide its
+  // state (present, past or future, and which are laid out) for the slides as they are now,
+  // so that one slide is shown when the deck opens.
+  function showCurrent() {
+    var indices = Reveal.getIndices();
+    Reveal.slide(indices.h, indices.v, indices.f);
+  }
+
   function start() {
     // capture: before reveal.js's own handler and before the player's
     document.addEventListener("keydown", onKeyDown, true);
+    hangCode();
+    lectureNotes();
     splitPlayers();
     splitSlides();
     markPlayerSlides();
+    showCurrent();
     placePlayer(Reveal.getCurrentSlide());
     fitCurrent();
     Reveal.on("slidechanged", function (event) {
       placePlayer(event.currentSlide);
+      startPart(event.currentSlide, event.previousSlide);
       fitCurrent();
     });
     Reveal.on("resize", function () {
@@ -1187,5 +1420,11 @@ var CourseSlides = (function () {
     });
   }
 
-  return { start: start };
+  return {
+    start: function () {
+      start();
+      // reveal.js is ready before this runs: a test waits for this mark instead
+      document.documentElement.setAttribute("data-course-slides", "ready");
+    },
+  };
 })();
