@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.browser.conftest import axe_violations, headless_chromium, offline_context, static_server
-from tests.browser.test_slides import DECK, JAPANESE_DECK, PROJECTOR
+from tests.browser.test_slides import DECK, JAPANESE_DECK, PROJECTOR, READY
 from tests.browser.test_slides import decks as decks  # the fixture: builds the decks
 
 pytestmark = pytest.mark.browser
@@ -35,7 +35,7 @@ def test_the_slide_indexes_and_a_deck_have_no_wcag_violation(server: str) -> Non
         for address in (*INDEXES, DECK, JAPANESE_DECK):
             page.goto(server + address, wait_until="load")
             if address.endswith(".slides.html"):
-                page.wait_for_function("window.Reveal && Reveal.isReady()")
+                page.wait_for_function(READY)  # laid out and split: what the room sees
             assert not watch.problems(), (address, watch.problems())  # the page loads cleanly
             violations += axe_violations(page, f"slides/_build/{address}")
             # axe-core reads the style sheets itself (for css-orientation-lock) and resolves
