@@ -353,3 +353,44 @@ def test_guess_misses_count_the_searches_that_failed() -> None:
         assert f"({failed} of 3 at least δ = 11 away" in note, (depth, searches, note)
         if depth == 4:
             assert searches == [1, 2, 2]
+
+
+def test_a_failed_aspiration_search_hands_its_table_to_the_second() -> None:
+    """Notebook 08 splits the depth-4 guess's nodes into the failed first searches and the
+    second searches, and says that with a table kept between them the second searches cost
+    fewer nodes. Checked here by running the two searches by hand: ``aspiration``'s count is
+    the first search's plus the second's, the second searching the reopened window with the
+    same table the first one filled."""
+    from gamelib import Othello
+    from gamelib.experiments import compare
+
+    othello = Othello()
+    delta = 3
+    second_total = {False: 0, True: 0}
+    for _, state in compare.random_positions(othello, 3, 20, seed=2026):
+        values = [
+            result.value for result in iterative_deepening(othello, state, max_depth=5).iterations
+        ]
+        guess = values[4 - 1]
+        for with_table in (False, True):
+            bet = aspiration(
+                othello, state, guess=guess, delta=delta, depth=5,
+                table=TranspositionTable() if with_table else None,
+            )  # fmt: skip
+            table = TranspositionTable() if with_table else None
+            first = alphabeta_failsoft(
+                othello, state, depth=5, alpha=guess - delta, beta=guess + delta, table=table
+            )
+            assert not guess - delta < first.value < guess + delta  # the notebook's misses
+            if first.value <= guess - delta:
+                alpha, beta = -INF, first.value + 1
+            else:
+                alpha, beta = first.value - 1, INF
+            second = alphabeta_failsoft(
+                othello, state, depth=5, alpha=alpha, beta=beta, table=table
+            )
+            assert [probe.value for probe in bet.probes] == [first.value, second.value]
+            assert bet.value == second.value == values[5 - 1]
+            assert bet.stats.nodes == first.stats.nodes + second.stats.nodes
+            second_total[with_table] += second.stats.nodes
+    assert second_total[True] < second_total[False]

@@ -186,7 +186,8 @@ def solve(
         progress: How to report progress on a long solve: ``True`` prints a line, a
             function is called with a :class:`Progress`, ``False`` stays silent.
         progress_after: Seconds before the first report, and between reports.
-        pv: Find the principal variation (a few more searches, mostly answered by the table).
+        pv: Find the principal variation (one or two null-window searches for each move
+            tried along the line, each starting from the table the value's search filled).
 
     Returns:
         An :class:`EndgameResult`. A position that is already over returns its score, with

@@ -152,9 +152,9 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     },
     "guess misses": {
         "en": "- {label}: it missed the depth-{depth} value by {misses} ({outside} of {count} "
-        "at least δ = {delta} away: outside the open window, so searched twice).",
-        "ja": "- {label}：深さ {depth} の値との差は {misses} でした（{count} 局面のうち "
-        "{outside} 局面で差が δ = {delta} 以上で、開いた窓の外なので二度探索しました）。",
+        "at least δ = {delta} away, outside the open window: those took a second search).",
+        "ja": "- {label}：深さ {depth} の値との差は {misses} でした（差が δ = {delta} 以上で"
+        "開いた窓の外になり、二度目の探索が要った局面は {count} 局面のうち {outside} 局面）。",
     },
     # nodes against time
     "cost line": {
