@@ -22,6 +22,7 @@ import pkgutil
 import re
 import tokenize
 from collections.abc import Callable, Iterator, Mapping
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -585,5 +586,55 @@ def test_the_sites_japanese_pages_follow_the_style_sheet(path: Path) -> None:
     problems = [
         f"{path.relative_to(ROOT)}: {problem}"
         for problem in outstanding(path, page_problems(parser(), path.read_text(encoding="utf-8")))
+    ]
+    assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems)
+
+
+TRAINER_PAGES = sorted((ROOT / "site" / "trainer" / "ja").glob("*.html"))
+
+
+class _ShownText(HTMLParser):
+    """The text of an HTML page a reader sees or hears: text between tags (not in ``script``
+    or ``style``) and the ``alt``, ``title``, ``placeholder`` and ``aria-label`` attributes."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.texts: list[tuple[int, str]] = []
+        self.hidden = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in ("script", "style"):
+            self.hidden += 1
+        for name, value in attrs:
+            if name in ("alt", "title", "placeholder", "aria-label") and value:
+                self.texts.append((self.getpos()[0], value))
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("script", "style"):
+            self.hidden = max(self.hidden - 1, 0)
+
+    def handle_data(self, data: str) -> None:
+        if not self.hidden and JAPANESE.search(data):
+            self.texts.append((self.getpos()[0], " ".join(data.split())))
+
+
+def html_texts(source: str) -> list[tuple[int, str]]:
+    """(line, text) of what :class:`_ShownText` reads, ``{placeholders}`` as names."""
+    reader = _ShownText()
+    reader.feed(source)
+    return [(line, template_prose(text)) for line, text in reader.texts if JAPANESE.search(text)]
+
+
+def test_the_html_reader_reads_text_and_labels_not_scripts() -> None:
+    page = '<p>深さ4</p><button aria-label="値: 3">▶</button><script>x = "深さ: 1"</script>'
+    assert [text for _, text in html_texts(page)] == ["深さ4", "値: 3"]
+
+
+@pytest.mark.parametrize("path", TRAINER_PAGES, ids=lambda path: path.name)
+def test_the_trainers_japanese_pages_follow_the_style_sheet(path: Path) -> None:
+    problems = [
+        f"{path.relative_to(ROOT)} line {line}: {problem}"
+        for line, text in html_texts(path.read_text(encoding="utf-8"))
+        for problem in outstanding(path, problems_of(text))
     ]
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems)
