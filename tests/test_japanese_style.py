@@ -277,11 +277,25 @@ def japanese_words() -> Iterator[tuple[str, str, str]]:
                 yield info.name, str(key), text
 
 
+HALF_WIDTH_PLACEHOLDERS = frozenset(
+    {"file", "attempts", "count", "number", "node", "value", "depth", "seconds", "at"}
+)
+"""Placeholders that always stand for half-width text (a file name, a number, a node's name):
+read as :data:`CODE`, so they need a half-width space beside Japanese (「{file} を」)."""
+
+
 def template_prose(template: str) -> str:
-    """A template as prose: HTML tags dropped, each ``{placeholder}`` :data:`PLACEHOLDER`."""
+    """A template as prose: HTML tags dropped, each ``{placeholder}`` :data:`PLACEHOLDER`, or
+    :data:`CODE` if it is one of :data:`HALF_WIDTH_PLACEHOLDERS`."""
     text = re.sub(r"<[^>]+>", "", template)
     text = text.replace("{{", "(").replace("}}", ")")
-    return re.sub(r"\{[^{}]*\}", PLACEHOLDER, text)
+    return re.sub(
+        r"\{([^{}]*)\}",
+        lambda field: (
+            CODE if re.split(r"[!:.\[]", field[1])[0] in HALF_WIDTH_PLACEHOLDERS else PLACEHOLDER
+        ),
+        text,
+    )
 
 
 # ---------------------------------------------------------------- reading code
@@ -391,6 +405,10 @@ PENDING: Mapping[str, tuple[str, ...]] = {
     # throughout; the teacher's guide also has より狭い限界値, 越え, 「目標：** 」 (a space
     # after the colon once the bold closes), brackets three deep and 18 Japanese italics
     # (*ライブ*, *深い*, *達した*…); index.md has *再生*. Remove once fixed.
+    # TODO(japanese, 2026-11-29): site/trainer is helper "trainer"'s; progress.js lines 114,
+    # 122 and 130 write {file} against Japanese with no space (「{file}をインポート」,
+    # 「{file}はインポート」, 「ファイル{file}で」). Remove this entry once they are spaced.
+    "site/trainer/progress.js": ("no half-width space",),
     "site/ja/accessibility.md": ("ブラウザ (write",),
     "site/ja/index.md": ("ブラウザ (write", "Japanese in italics"),
     "site/ja/run.md": ("ブラウザ (write",),
@@ -490,7 +508,7 @@ def test_the_code_readers_find_the_japanese_a_reader_sees() -> None:
     assert any("ASCII ':'" in problem for problem in found[4])
     assert any("読み筋" in problem for problem in found[4])
     assert not any('" "' in problem for problems in found.values() for problem in problems)
-    javascript = 'const t = { ja: "{count} 問の" +\n  "記録: {at}" }; // コメント: 読まない\n'
+    javascript = 'const t = { ja: "{total} 問の" +\n  "記録: {when}" }; // コメント: 読まない\n'
     assert [text for _, text in javascript_strings(javascript)] == [
         f"{PLACEHOLDER} 問の記録: {PLACEHOLDER}"
     ]
@@ -576,7 +594,7 @@ def test_the_trainers_japanese_strings_follow_the_style_sheet(path: Path) -> Non
     problems = [
         f"{path.relative_to(ROOT)} line {line}: {problem}"
         for line, text in javascript_strings(path.read_text(encoding="utf-8"))
-        for problem in problems_of(text)
+        for problem in outstanding(path, problems_of(text))
     ]
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems)
 
@@ -638,3 +656,9 @@ def test_the_trainers_japanese_pages_follow_the_style_sheet(path: Path) -> None:
         for problem in outstanding(path, problems_of(text))
     ]
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems)
+
+
+def test_a_placeholder_for_half_width_text_needs_a_space() -> None:
+    assert problems_of(template_prose("{file}をインポートしました"))
+    assert problems_of(template_prose("{file} をインポートしました")) == []
+    assert problems_of(template_prose("子を{direction}探索します")) == []
