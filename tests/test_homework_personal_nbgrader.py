@@ -23,7 +23,7 @@ from tests.test_homework_nbgrader import COURSES, cell_sources, nbgrader
 
 SAYS = {
     "en": ("The trees of student s1002", "Not yet:"),
-    "ja": ("この木の学籍番号: s1002", "まだ正解ではありません："),
+    "ja": ("この木の学籍番号：s1002", "まだ正解ではありません："),
 }
 """What the graded notebook of s1002 says, in each edition: whose trees, and that it is wrong."""
 

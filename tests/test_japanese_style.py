@@ -14,11 +14,15 @@ checked here.
 
 from __future__ import annotations
 
+import ast
 import importlib
+import io
 import json
 import pkgutil
 import re
+import tokenize
 from collections.abc import Callable, Iterator, Mapping
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -38,6 +42,7 @@ JAPANESE_NOTEBOOKS = sorted(
 
 KANA_KANJI = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff"
 """Hiragana, katakana and the CJK ideographs: the letters of Japanese prose."""
+JAPANESE = re.compile(f"[{KANA_KANJI}]")
 JAPANESE_TEXT = f"{KANA_KANJI}\u3000-\u303f\uff01-\uff5e"
 """Those, with Japanese punctuation and the full-width forms."""
 
@@ -141,6 +146,13 @@ FORBIDDEN = {
     "対局大会": "対抗戦",
     "リーダーボード": "順位表",
     "残りの持ち時間": "残りの貯金",
+    "読み筋": "最善進行",
+    "主変化(?!探索)": "最善進行 (主変化探索 is PVS's established name)",
+    "ブラウザ(?!ー)": "ブラウザー",
+    "メモリ(?!ー)": "メモリー",
+    "深さの限界": "深さ制限",
+    "失敗した探索": "fail low / fail high",
+    "基準機": "基準の計算機",
 }
 """The word forms the style sheet forbids (a regular expression), and the form to write."""
 
@@ -220,9 +232,29 @@ def introduces_code_properly(tokens: list[Token]) -> list[str]:
     return [f"the paragraph before the code cell ends {last[-12:]!r}, not in 「。」"]
 
 
+def japanese_italics(tokens: list[Token]) -> list[str]:
+    """Italics do not emphasise in Japanese type: Japanese in ``*…*`` (bold emphasises,
+    「」 names; italics stay for Latin titles and variables)."""
+    problems = []
+    for token in tokens:
+        children = (token.children or []) if token.type == "inline" else []
+        depth, text = 0, ""
+        for child in children:
+            if child.type == "em_open":
+                depth, text = depth + 1, ""
+            elif child.type == "em_close":
+                depth -= 1
+                if JAPANESE.search(text):
+                    problems.append(f"Japanese in italics (use bold or 「」): {text[:24]!r}")
+            elif depth:
+                text += child.content
+    return problems
+
+
 def cell_problems(markdown: MarkdownIt, source: str, following: str | None) -> list[str]:
     tokens = markdown.parse(source)
     problems = [problem for text in prose(tokens) for problem in problems_of(text)]
+    problems += japanese_italics(tokens)
     if following == "code":
         problems += introduces_code_properly(tokens)
     return problems
@@ -245,11 +277,158 @@ def japanese_words() -> Iterator[tuple[str, str, str]]:
                 yield info.name, str(key), text
 
 
+HALF_WIDTH_PLACEHOLDERS = frozenset(
+    {"file", "attempts", "count", "number", "node", "value", "depth", "seconds", "at"}
+)
+"""Placeholders that always stand for half-width text (a file name, a number, a node's name):
+read as :data:`CODE`, so they need a half-width space beside Japanese (「{file} を」)."""
+
+
 def template_prose(template: str) -> str:
-    """A template as prose: HTML tags dropped, each ``{placeholder}`` :data:`PLACEHOLDER`."""
+    """A template as prose: HTML tags dropped, each ``{placeholder}`` :data:`PLACEHOLDER`, or
+    :data:`CODE` if it is one of :data:`HALF_WIDTH_PLACEHOLDERS`."""
     text = re.sub(r"<[^>]+>", "", template)
     text = text.replace("{{", "(").replace("}}", ")")
-    return re.sub(r"\{[^{}]*\}", PLACEHOLDER, text)
+    return re.sub(
+        r"\{([^{}]*)\}",
+        lambda field: (
+            CODE if re.split(r"[!:.\[]", field[1])[0] in HALF_WIDTH_PLACEHOLDERS else PLACEHOLDER
+        ),
+        text,
+    )
+
+
+# ---------------------------------------------------------------- reading code
+
+
+PYTHON_LITERAL = re.compile(r"\"[^\"\n]*\"|'[^'\n]*'")
+"""A quoted string in a comment (``"c4"``, the value a student types) is Python, read as
+:data:`CODE`."""
+
+
+def python_strings(source: str) -> Iterator[tuple[int, str]]:
+    """(line, text) of every string literal and comment with Japanese in a piece of Python:
+    f-string fields and ``{placeholders}`` (for ``str.format``) as :data:`PLACEHOLDER`;
+    docstrings (the reader of the code, not of the course, sees them) left out."""
+    tree = ast.parse(source)
+    docstrings = {
+        id(node.body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+        and node.body
+        and isinstance(node.body[0], ast.Expr)
+        and isinstance(node.body[0].value, ast.Constant)
+    }
+    inside_fstrings = {
+        id(part)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.JoinedStr)
+        for part in node.values
+    }
+    for node in ast.walk(tree):
+        if isinstance(node, ast.JoinedStr):
+            text = "".join(
+                part.value if isinstance(part, ast.Constant) else "{field}" for part in node.values
+            )
+        elif (
+            isinstance(node, ast.Constant)
+            and isinstance(node.value, str)
+            and id(node) not in docstrings | inside_fstrings
+        ):
+            text = node.value
+        else:
+            continue
+        if JAPANESE.search(text):
+            yield node.lineno, template_prose(text)
+    for token in tokenize.generate_tokens(io.StringIO(source).readline):
+        if token.type == tokenize.COMMENT and JAPANESE.search(token.string):
+            comment = token.string.lstrip("#").strip()
+            yield token.start[0], PYTHON_LITERAL.sub(CODE, comment)
+
+
+def code_cells(path: Path) -> Iterator[tuple[int, str]]:
+    """(index, source) of every code cell of a notebook, IPython's ``%`` and ``!`` lines
+    blanked."""
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    for index, cell in enumerate(cells):
+        if cell["cell_type"] == "code":
+            source = cell["source"] if isinstance(cell["source"], str) else "".join(cell["source"])
+            yield index, re.sub(r"(?m)^\s*[%!].*$", "", source)
+
+
+JS_LITERAL = re.compile(
+    r"//[^\n]*|/\*.*?\*/|\"(?:\\.|[^\"\\\n])*\"|'(?:\\.|[^'\\\n])*'|`(?:\\.|[^`\\])*`", re.DOTALL
+)
+
+
+def javascript_strings(source: str) -> Iterator[tuple[int, str]]:
+    """(line, text) of every string with Japanese in a JavaScript file, literals joined by
+    ``+`` read as one; ``{placeholder}`` and ``${expression}`` as :data:`PLACEHOLDER`;
+    comments left out."""
+    pieces: list[tuple[int, str]] = []
+    end = -1
+    for match in JS_LITERAL.finditer(source):
+        if match[0].startswith(("//", "/*")):
+            continue
+        text = match[0][1:-1]
+        if match[0][0] == "`":
+            text = re.sub(r"\$\{[^{}]*\}", "{field}", text)
+        text = re.sub(
+            r"\\(.)", lambda escaped: {"n": "\n", "t": " "}.get(escaped[1], escaped[1]), text
+        )
+        line = source.count("\n", 0, match.start()) + 1
+        if pieces and re.fullmatch(r"\s*\+\s*", source[end : match.start()]):
+            pieces[-1] = (pieces[-1][0], pieces[-1][1] + text)
+        else:
+            pieces.append((line, text))
+        end = match.end()
+    for line, text in pieces:
+        if JAPANESE.search(text):
+            yield line, template_prose(text)
+
+
+# ---------------------------------------------------------------- pending in other files
+PENDING: Mapping[str, tuple[str, ...]] = {
+    # TODO(japanese, 2026-11-29): notebook 10 is helper "player"'s (issue 41); it still writes
+    # ブラウザ (cells 0, 7, 9, 13, 23, 25, 28), 深さの限界 (cells 11, 14, 23), メモリ
+    # (cell 27) and Japanese in italics (cells 0, 7, 11, 13). Remove once 10 is fixed.
+    "notebooks/ja/10_your_player.ipynb": (
+        "ブラウザ (write",
+        "深さの限界 (write",
+        "メモリ (write",
+        "Japanese in italics",
+    ),
+    # TODO(japanese, 2026-11-29): gamelib/tournament is helper "ladder"'s; replay.py line 147
+    # says メモリ不足 (write メモリー不足). Remove this entry once it is fixed.
+    "gamelib/tournament/replay.py": ("メモリ (write",),
+    # TODO(japanese, 2026-11-29): these pages are helper "website"'s (issue 41): ブラウザ
+    # throughout; the teacher's guide also has より狭い限界値, 越え, 「目標：** 」 (a space
+    # after the colon once the bold closes), brackets three deep and 18 Japanese italics
+    # (*ライブ*, *深い*, *達した*…); index.md has *再生*. Remove once fixed.
+    # TODO(japanese, 2026-11-29): site/trainer is helper "trainer"'s; progress.js lines 114,
+    # 122 and 130 write {file} against Japanese with no space (「{file}をインポート」,
+    # 「{file}はインポート」, 「ファイル{file}で」). Remove this entry once they are spaced.
+    "site/trainer/progress.js": ("no half-width space",),
+    "site/ja/accessibility.md": ("ブラウザ (write",),
+    "site/ja/index.md": ("ブラウザ (write", "Japanese in italics"),
+    "site/ja/run.md": ("ブラウザ (write",),
+    "site/ja/teachers_guide.md": (
+        "ブラウザ (write",
+        "Japanese in italics",
+        "より狭い限界値 (write",
+        "越え (write",
+        "a space after 「：」",
+        "brackets three deep",
+    ),
+}
+"""Problems found in files another helper is changing at the same time, by file and the start
+of the problem: reported to them, and left out here until they are fixed."""
+
+
+def outstanding(path: Path, problems: list[str]) -> list[str]:
+    """``problems`` of the file at ``path``, less those :data:`PENDING` leaves to its owner."""
+    pending = PENDING.get(path.relative_to(ROOT).as_posix(), ())
+    return [problem for problem in problems if not problem.startswith(pending)]
 
 
 # ---------------------------------------------------------------- the rules can fail
@@ -271,6 +450,9 @@ def template_prose(template: str) -> str:
         ("コースへ戻る", "コース"),
         ("対数目盛で描く", "対数目盛"),
         ("α-β 深さ 2", "α-β 深さ"),
+        ("これは*なぜ正しいのか*です。", "italics"),
+        ("探索の最善進行ではなく読み筋", "読み筋"),
+        ("ブラウザ版で開きます。", "ブラウザ"),
     ],
 )
 def test_each_rule_finds_what_it_forbids(text: str, expected: str) -> None:
@@ -289,6 +471,8 @@ def test_each_rule_finds_what_it_forbids(text: str, expected: str) -> None:
         "- 箇条書きの項目です。",
         "対数目盛りで描きます。`x: int` のようなコードは対象外です。",
         "チェスでは「指す」と言います。",
+        "論文 *Best-first fixed-depth minimax algorithms* と、深さ *d* の木と PVS（主変化探索）。",
+        "**ブラウザー版**では、メモリーの**中**に置きます。",
         "原典は節約をその点によるものとしています（「(α, β) の範囲を狭める方法は有効」）。",
     ],
 )
@@ -310,6 +494,33 @@ def test_the_paragraph_before_a_code_cell_ends_in_a_full_stop() -> None:
     assert cell_problems(markdown, "次のセルで確かめます：", "markdown") == []
 
 
+def test_the_code_readers_find_the_japanese_a_reader_sees() -> None:
+    python = (
+        'def f():\n    """深さ: 文書の中は読まない"""\n'
+        '    print(f"深さ {depth}: 葉 {leaves} 個")  # 答え："c4" のようなマス\n'
+        '    return "値: " + "最善進行"  # ここは読み筋です\n'
+    )
+    found: dict[int, list[str]] = {}
+    for line, text in python_strings(python):
+        found.setdefault(line, []).extend(problems_of(text))
+    assert not any("文書" in text for _, text in python_strings(python))
+    assert any("ASCII ':'" in problem for problem in found[3])
+    assert any("ASCII ':'" in problem for problem in found[4])
+    assert any("読み筋" in problem for problem in found[4])
+    assert not any('" "' in problem for problems in found.values() for problem in problems)
+    javascript = 'const t = { ja: "{total} 問の" +\n  "記録: {when}" }; // コメント: 読まない\n'
+    assert [text for _, text in javascript_strings(javascript)] == [
+        f"{PLACEHOLDER} 問の記録: {PLACEHOLDER}"
+    ]
+    assert problems_of(next(javascript_strings(javascript))[1])
+    page = ":::{grid-item-card} ▶ ブラウザで実行\n:link: run.md\n\n本文の深さ4です。\n:::\n"
+    assert any("no half-width space" in problem for problem in page_problems(parser(), page))
+    teachers_guide = ROOT / "site" / "ja" / "teachers_guide.md"
+    assert outstanding(
+        teachers_guide, ["ブラウザ (write ブラウザー): …", "コース (write 講座): …"]
+    ) == ["コース (write 講座): …"]
+
+
 # ---------------------------------------------------------------- the edition and gamelib
 @pytest.mark.parametrize(
     "path", JAPANESE_NOTEBOOKS, ids=lambda path: str(path.relative_to(ROOT / "notebooks" / "ja"))
@@ -319,7 +530,7 @@ def test_every_japanese_markdown_cell_follows_the_style_sheet(path: Path) -> Non
     problems = [
         f"{path.relative_to(ROOT)} cell {index}: {problem}"
         for index, source, following in markdown_cells(path)
-        for problem in cell_problems(markdown, source, following)
+        for problem in outstanding(path, cell_problems(markdown, source, following))
     ]
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems)
 
@@ -331,3 +542,123 @@ def test_gamelibs_japanese_sentences_follow_the_style_sheet() -> None:
         for problem in problems_of(template_prose(template))
     ]
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems)
+
+
+SITE_PAGES = sorted((ROOT / "site" / "ja").glob("*.md"))
+TRAINER_SCRIPTS = sorted((ROOT / "site" / "trainer").glob("*.js"))
+GAMELIB_MODULES = sorted(Path(gamelib.__file__).parent.rglob("*.py"))
+
+
+def page_problems(markdown: MarkdownIt, source: str) -> list[str]:
+    """The problems of a Markdown page, the title and content of its directives (``:::{…}``
+    and ```` ```{…} ````, options dropped) read as Markdown too."""
+    tokens = markdown.parse(source)
+    problems = [problem for text in prose(tokens) for problem in problems_of(text)]
+    problems += japanese_italics(tokens)
+    for token in tokens:
+        if token.type in ("fence", "colon_fence") and token.info.startswith("{"):
+            problems += problems_of(token.info.partition("}")[2].strip())
+            content = re.sub(r"(?m)^:[\w-]+:.*$", "", token.content)
+            problems += page_problems(markdown, content)
+    return problems
+
+
+@pytest.mark.parametrize(
+    "path", JAPANESE_NOTEBOOKS, ids=lambda path: str(path.relative_to(ROOT / "notebooks" / "ja"))
+)
+def test_the_comments_and_strings_of_every_japanese_code_cell_follow_the_style_sheet(
+    path: Path,
+) -> None:
+    problems = [
+        f"{path.relative_to(ROOT)} cell {index} line {line}: {problem}"
+        for index, source in code_cells(path)
+        for line, text in python_strings(source)
+        for problem in problems_of(text)
+    ]
+    assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems)
+
+
+@pytest.mark.parametrize("path", GAMELIB_MODULES, ids=lambda path: path.name)
+def test_every_japanese_string_in_gamelibs_source_follows_the_style_sheet(path: Path) -> None:
+    """Every table (not only ``WORDS``), heading and label gamelib writes in Japanese."""
+    problems = [
+        f"{path.relative_to(ROOT)} line {line}: {problem}"
+        for line, text in python_strings(path.read_text(encoding="utf-8"))
+        for problem in outstanding(path, problems_of(text))
+    ]
+    assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems)
+
+
+@pytest.mark.parametrize("path", TRAINER_SCRIPTS, ids=lambda path: path.name)
+def test_the_trainers_japanese_strings_follow_the_style_sheet(path: Path) -> None:
+    problems = [
+        f"{path.relative_to(ROOT)} line {line}: {problem}"
+        for line, text in javascript_strings(path.read_text(encoding="utf-8"))
+        for problem in outstanding(path, problems_of(text))
+    ]
+    assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems)
+
+
+@pytest.mark.parametrize("path", SITE_PAGES, ids=lambda path: path.name)
+def test_the_sites_japanese_pages_follow_the_style_sheet(path: Path) -> None:
+    problems = [
+        f"{path.relative_to(ROOT)}: {problem}"
+        for problem in outstanding(path, page_problems(parser(), path.read_text(encoding="utf-8")))
+    ]
+    assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems)
+
+
+TRAINER_PAGES = sorted((ROOT / "site" / "trainer" / "ja").glob("*.html"))
+
+
+class _ShownText(HTMLParser):
+    """The text of an HTML page a reader sees or hears: text between tags (not in ``script``
+    or ``style``) and the ``alt``, ``title``, ``placeholder`` and ``aria-label`` attributes."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.texts: list[tuple[int, str]] = []
+        self.hidden = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in ("script", "style"):
+            self.hidden += 1
+        for name, value in attrs:
+            if name in ("alt", "title", "placeholder", "aria-label") and value:
+                self.texts.append((self.getpos()[0], value))
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("script", "style"):
+            self.hidden = max(self.hidden - 1, 0)
+
+    def handle_data(self, data: str) -> None:
+        if not self.hidden and JAPANESE.search(data):
+            self.texts.append((self.getpos()[0], " ".join(data.split())))
+
+
+def html_texts(source: str) -> list[tuple[int, str]]:
+    """(line, text) of what :class:`_ShownText` reads, ``{placeholders}`` as names."""
+    reader = _ShownText()
+    reader.feed(source)
+    return [(line, template_prose(text)) for line, text in reader.texts if JAPANESE.search(text)]
+
+
+def test_the_html_reader_reads_text_and_labels_not_scripts() -> None:
+    page = '<p>深さ4</p><button aria-label="値: 3">▶</button><script>x = "深さ: 1"</script>'
+    assert [text for _, text in html_texts(page)] == ["深さ4", "値: 3"]
+
+
+@pytest.mark.parametrize("path", TRAINER_PAGES, ids=lambda path: path.name)
+def test_the_trainers_japanese_pages_follow_the_style_sheet(path: Path) -> None:
+    problems = [
+        f"{path.relative_to(ROOT)} line {line}: {problem}"
+        for line, text in html_texts(path.read_text(encoding="utf-8"))
+        for problem in outstanding(path, problems_of(text))
+    ]
+    assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems)
+
+
+def test_a_placeholder_for_half_width_text_needs_a_space() -> None:
+    assert problems_of(template_prose("{file}をインポートしました"))
+    assert problems_of(template_prose("{file} をインポートしました")) == []
+    assert problems_of(template_prose("子を{direction}探索します")) == []

@@ -336,7 +336,7 @@ def test_the_course_wide_language_reaches_every_writer() -> None:
     page = StaticAnimation(html).page()
     assert '<html lang="ja">' in page and "<title>gamelib アニメーション</title>" in page
     assert Counts(1, 2, 3).text() == "ノード 1 · 葉 2 · 枝刈り 3"
-    assert "読み筋" in summaries.result_html(trace.result)
+    assert "最善進行" in summaries.result_html(trace.result)
     assert "評価値 3" in summaries.trace_counts(trace)
     assert "探索中のノードはありません" in trace_frames(trace, "max")[0].windows_svg
     assert "これまでの最善値" in legend_html()

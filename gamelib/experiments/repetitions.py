@@ -27,7 +27,7 @@ from gamelib.trace import Repetition, TableAnswer, Trace
 WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     "column: policy": {"en": "policy", "ja": "ポリシー"},
     "column: value": {"en": "value for the player to move", "ja": "手番側から見た値"},
-    "column: best line": {"en": "best line", "ja": "読み筋"},
+    "column: best line": {"en": "best line", "ja": "最善進行"},
     "column: nodes": {"en": "nodes", "ja": "ノード数"},
     # what each table costs on one solve
     "column: table": {"en": "table", "ja": "置換表"},

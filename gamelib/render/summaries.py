@@ -59,7 +59,7 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     "algorithm": {"en": "algorithm", "ja": "アルゴリズム"},
     "value": {"en": "value", "ja": "評価値"},
     "move": {"en": "move", "ja": "最善手"},
-    "principal variation": {"en": "principal variation", "ja": "読み筋"},
+    "principal variation": {"en": "principal variation", "ja": "最善進行"},
     "nodes": {"en": "nodes", "ja": "ノード数"},
     "leaves": {"en": "leaves", "ja": "葉の数"},
     # the headers of a transposition table's summary
