@@ -133,9 +133,9 @@ HOMEWORK_NOTE = (
 )
 JAPANESE_HOMEWORK = NOTEBOOKS / "ja/exercises/source/pruning_homework/pruning_homework.ipynb"
 JAPANESE_HOMEWORK_NOTE = (
-    "**ブラウザ版では**、これは宿題の学生用です。解答のセルは空で、書き込むまでは "
+    "**ブラウザー版では**、これは宿題の学生用です。解答のセルは空で、書き込むまでは "
     "`NotImplementedError` を出します。チェックのセルはふだんどおり実行できます。nbgrader の"
-    "自動採点と提出には nbgrader の入った Jupyter サーバーが必要で、ブラウザの中では動きません。"
+    "自動採点と提出には nbgrader の入った Jupyter サーバーが必要で、ブラウザーの中では動きません。"
 )
 
 

@@ -162,7 +162,7 @@ STATUS_WORDS: Final[Mapping[Status, Mapping[Language, str]]] = {
     Status.TIME_OUT: {"en": "time-out", "ja": "時間切れ"},
     Status.CRASH: {"en": "crash", "ja": "異常終了"},
     Status.BAD_ANSWER: {"en": "bad answer", "ja": "不正な応答"},
-    Status.OUT_OF_MEMORY: {"en": "out of memory", "ja": "メモリ不足"},
+    Status.OUT_OF_MEMORY: {"en": "out of memory", "ja": "メモリー不足"},
     Status.FAILED_TO_START: {"en": "failed to start", "ja": "起動失敗"},
     Status.NOT_PLAYED: {"en": "not played", "ja": "対局せず（相手の失敗）"},
 }

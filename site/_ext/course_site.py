@@ -68,7 +68,7 @@ RUN_IN_BROWSER = {
     ),
     "ja": (
         '<p class="gamelib-run-in-browser-line"><a class="gamelib-run-in-browser" href="{href}">'
-        "▶ ブラウザで実行</a>：このノートブックを JupyterLite で開きます。Python はブラウザの"
+        "▶ ブラウザーで実行</a>：このノートブックを JupyterLite で開きます。Python はブラウザーの"
         "タブの中で動きます（インストールは不要です。最初の起動には少し時間がかかります）。"
         '<a href="{run}">ほかの実行方法</a>。</p>'
     ),

@@ -111,7 +111,7 @@
     },
     imported: {
       en: "Imported {file}: {attempts} exercises.",
-      ja: "{file}をインポートしました（{attempts} 問）。",
+      ja: "{file} をインポートしました（{attempts} 問）。",
     },
     imported_replaced: {
       en: " The record it replaced ({attempts} exercises) is kept aside below.",
@@ -119,7 +119,7 @@
     },
     import_refused: {
       en: "{file} was not imported: {reason} Your progress is unchanged.",
-      ja: "{file}はインポートしませんでした。{reason}進捗は変わっていません。",
+      ja: "{file} はインポートしませんでした。{reason}進捗は変わっていません。",
     },
     import_not_kept: {
       en: " (The browser had no room to keep it aside; your file itself is untouched.)",
@@ -127,7 +127,7 @@
     },
     replaced_reason: {
       en: "This record was replaced by the imported file {file}.",
-      ja: "この記録はインポートしたファイル{file}で置き換えられました。",
+      ja: "この記録はインポートしたファイル {file} で置き換えられました。",
     },
     cleared: {
       en: "Your progress is cleared from this browser.",

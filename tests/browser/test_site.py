@@ -619,7 +619,7 @@ def test_japanese_notebook_pages_run_the_japanese_notebooks_in_the_japanese_lab(
 ) -> None:
     for page in sorted((site / "ja" / "notebooks").glob("*.html")):
         text = page.read_text(encoding="utf-8")
-        assert f"lite/ja/lab/index.html?path=ja/{page.stem}.ipynb" in text  # ▶ ブラウザで実行
+        assert f"lite/ja/lab/index.html?path=ja/{page.stem}.ipynb" in text  # ▶ ブラウザーで実行
 
 
 # ---------------------------------------------------------------- the lecturer's kit
