@@ -6,7 +6,9 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gamelib import Othello
+from benchmarks.kept_table_depth import paired_depths
+from gamelib import Othello, alphabeta_failsoft
+from gamelib.search.table import TranspositionTable
 from gamelib.tournament.in_kernel import entrant, play_in_kernel
 from gamelib.tournament.player import Clock
 from gamelib.tournament.records import ClockSettings, Status
@@ -16,9 +18,11 @@ from gamelib.tournament.sample_player import (
     MIN_GROWTH,
     RESERVE,
     Player,
+    deepen,
     move_budget,
     moves_left,
     predicted_seconds,
+    searched_game,
 )
 
 
@@ -81,3 +85,25 @@ def test_the_sample_player_spends_its_bank_and_never_runs_out() -> None:
         moves = [record for record in result.moves if record.side == side]
         assert moves[-1].bank_left < clock.bank_seconds  # the bank was spent on searching
         assert max(record.seconds for record in moves) > clock.move_seconds
+
+
+def test_a_kept_table_searches_at_least_as_deep_as_a_fresh_one_on_the_same_positions() -> None:
+    # Paired, as benchmarks/kept_table_depth.py does at the tournament clock: the kept-table
+    # player plays, and on each of its positions the fresh-table player searches first with
+    # its own clock and bank (processor time: the machine's load favours neither).
+    clock = ClockSettings(move_seconds=0.01, bank_seconds=0.3, grace_seconds=0.01)
+    kept, fresh = paired_depths(4, clock)
+    assert len(kept.depths) == len(fresh.depths) > 50
+    assert kept.time_outs == fresh.time_outs == 0
+    assert kept.mean_depth() >= fresh.mean_depth()
+
+
+def test_a_move_the_table_proved_reports_the_depth_of_that_proof() -> None:
+    game, evaluate = searched_game(Othello())
+    state = Othello().initial_state()
+    table = TranspositionTable()
+    deep = alphabeta_failsoft(game, state, depth=4, evaluate=evaluate, table=table)
+    # A clock with no time: only depth 1 is searched, and the table answers it.
+    report = deepen(game, state, Clock(0.0, 0.0), evaluate=evaluate, table=table)
+    assert report.move == deep.move and report.nodes == 0
+    assert report.depth == 4

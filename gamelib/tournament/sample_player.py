@@ -224,8 +224,11 @@ def deepen(
     the prediction keeps it in time.
 
     Returns:
-        A :class:`Report`: the move, the depth of the deepest finished iteration, the nodes
-        of the finished iterations, its value (mover's view), its principal variation.
+        A :class:`Report`: the move, the depth of the deepest finished iteration (or, when
+        the table holds the position with that move from a deeper search, that search's
+        depth: a kept table that proved a win on an earlier move stops at depth 1 and reports
+        the depth of the proof), the nodes of the finished iterations, its value (mover's
+        view), its principal variation.
     """
     started = clock.elapsed()
     budget = move_budget(clock, moves_left(state), reserve)
@@ -257,6 +260,9 @@ def deepen(
         result, reached = deeper, depth
         nodes.append(deeper.stats.nodes)
         times.append(clock.elapsed() - begun)
+    remembered = table.get(game.key(state))
+    if remembered is not None and remembered.move == result.move and remembered.depth < 1e9:
+        reached = max(reached, int(remembered.depth))  # the depth its value rests on
     return Report(
         move=result.move,
         depth=reached,
