@@ -118,24 +118,38 @@ def test_a_slow_move_is_forfeited_after_the_fact() -> None:
     assert len([record for record in result.moves if record.side == 0]) == 2
 
 
-def test_the_rule_is_the_referees_the_grace_is_forgiven_on_every_move() -> None:
-    # 30 ms a move on 10 ms a move and a 0.1 s bank: the bank is gone after 5 moves; then a
-    # move may take 10 ms + 0 + the grace. With 50 ms of grace every move fits (the overdraft
-    # never piles up), with 10 ms the 6th move is a time-out: Clocks.charge and play_moves.
-    def slow(game: Any, state: Any, clock: Clock) -> Any:
-        think(clock, 0.03)
+def test_the_grace_is_paid_from_the_bank_so_it_is_never_thinking_time() -> None:
+    # 10 ms a move, a 50 ms bank, 20 ms of grace; the player takes 28 ms (move time + 90 % of
+    # the grace) on every move, 18 ms over: banks 32, 14, then -4 ms (a debt: the third move
+    # ended in the grace with 14 ms of bank), then the fourth move may take only 10 - 4 + 20 =
+    # 26 ms and loses on time. Under a rule that forgave the grace it would play to the end.
+    clock = ClockSettings(move_seconds=0.01, bank_seconds=0.05, grace_seconds=0.02)
+    taken = clock.move_seconds + 0.9 * clock.grace_seconds
+
+    def in_the_grace(game: Any, state: Any, clock: Clock) -> Any:
+        think(clock, taken)
         return game.moves(state)[0]
 
-    for grace, status in ((0.05, Status.FINISHED), (0.01, Status.TIME_OUT)):
-        clock = ClockSettings(move_seconds=0.01, bank_seconds=0.1, grace_seconds=grace)
-        result = play_in_kernel("othello", (entrant(slow), entrant(first_move)), clock=clock)
-        assert result.sides[0].status is status
-        banks = [record.bank_left for record in result.moves if record.side == 0]
-        assert all(bank >= 0.0 for bank in banks)
-        if status is Status.TIME_OUT:
-            assert result.sides[0].moves == 6 and banks[-1] == 0.0
-        else:
-            assert len(banks) > 5 and banks[5:] == [0.0] * (len(banks) - 5)
+    result = play_in_kernel("othello", (entrant(in_the_grace), entrant(first_move)), clock=clock)
+    assert result.sides[0].status is Status.TIME_OUT
+    assert result.sides[0].moves == 4
+    banks = [record.bank_left for record in result.moves if record.side == 0]
+    assert banks == pytest.approx([0.032, 0.014, -0.004], abs=0.002)
+
+
+def test_the_clock_rule_forgives_no_overrun_move_after_move() -> None:
+    # The rule alone, exactly: a move of move time + grace on every move, any bank: a
+    # time-out comes within two moves of the bank's running out, and the bank never goes
+    # below -grace after a move in time.
+    for bank in (0.0, 0.05, 0.3, 1.0):
+        clock = ClockSettings(move_seconds=0.05, bank_seconds=bank, grace_seconds=0.05)
+        seconds = clock.move_seconds + clock.grace_seconds
+        left, moves, bound = bank, 0, bank / clock.grace_seconds + 2
+        while seconds <= clock.allowance(left) and moves <= bound:
+            left = clock.bank_after(left, seconds)
+            assert left >= -clock.grace_seconds
+            moves += 1
+        assert moves <= bound
 
 
 class SimulatedMachine:

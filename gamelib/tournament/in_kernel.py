@@ -14,15 +14,15 @@ process, with a :class:`~gamelib.tournament.player.Clock`:
   fast desktop, a slow laptop and in the browser edition.
 * **The rule is the referee's; the clock forfeits after the fact.** A move may take
   ``move_seconds`` plus the bank left plus ``grace_seconds``
-  (:meth:`~gamelib.tournament.records.ClockSettings.allowance`); the time it took over
-  ``move_seconds`` comes off the bank, which never goes below 0
-  (:meth:`~gamelib.tournament.records.ClockSettings.bank_after`), so the grace is forgiven
-  on every move. A move that took longer than its allowance loses the game on time — once
-  the move has returned. Nothing here can stop a move while it runs: a player in an endless
-  loop never returns, and only the reader can stop it (*Kernel ▸ Interrupt* on the desktop,
-  reloading the page in the browser edition). The referee, which runs each player in its own
-  process, kills such a player at its deadline instead, and measures the time on the wall
-  from sending the position.
+  (:meth:`~gamelib.tournament.records.ClockSettings.allowance`); all the time it took over
+  ``move_seconds`` comes off the bank, the grace included, and a move that ends in the grace
+  with no bank left leaves a debt the next move pays
+  (:meth:`~gamelib.tournament.records.ClockSettings.bank_after`). A move that took longer
+  than its allowance loses the game on time — once the move has returned. Nothing here can
+  stop a move while it runs: a player in an endless loop never returns, and only the reader
+  can stop it (*Kernel ▸ Interrupt* on the desktop, reloading the page in the browser
+  edition). The referee, which runs each player in its own process, kills such a player at
+  its deadline instead, and measures the time on the wall from sending the position.
 * **Nothing is isolated.** The player's code runs with the notebook's rights (its files, its
   memory). What it prints is captured as its log.
 
@@ -416,7 +416,8 @@ def play_in_kernel(
     in processor seconds of this process). The clock's rule is the referee's: a move that
     took longer than ``move_seconds + bank + grace_seconds`` loses on time, **after** it
     returns (see the module docstring: a move that never returns cannot be stopped here);
-    otherwise the time beyond ``move_seconds`` comes off the bank, which never goes below 0.
+    otherwise the time beyond ``move_seconds`` comes off the bank (below 0: a debt that
+    shortens the next move).
     A player that raises,
     answers with no move or an illegal one, or cannot be started loses the game; the other
     side's status is NOT_PLAYED. A forced pass is played for the side without asking it and

@@ -41,16 +41,18 @@ from typing import Any
 class Clock:
     """The time a player has for the move it is choosing.
 
-    A move may take ``move_seconds``; time beyond that is taken from the bank, which never
-    goes below 0. A move loses on time when it takes longer than ``move_seconds`` plus the bank
-    plus the referee's grace (:meth:`~gamelib.tournament.records.ClockSettings.allowance`), so
-    ``seconds_left()``, the time until the bank is used up (this move's time plus the bank,
-    minus what has passed), leaves only the grace to spare; a prudent player stops well before,
-    near ``move_seconds``.
+    A move may take ``move_seconds``; every second beyond that is paid from the bank, the
+    referee's grace included. A move loses on time when it takes longer than ``move_seconds``
+    plus the bank plus the grace (:meth:`~gamelib.tournament.records.ClockSettings.allowance`);
+    a move that ends inside the grace with no bank left leaves a debt (``bank_seconds`` below
+    0 on the next move) that shortens the next move's time. So ``seconds_left()``, the time
+    until the bank is used up (this move's time plus the bank, minus what has passed), leaves
+    only the grace to spare; a prudent player stops well before.
 
     Attributes:
         move_seconds: The time per move, not taken from the bank.
-        bank_seconds: The bank left when this move began.
+        bank_seconds: The bank left when this move began (below 0: a debt from the last
+            move, which this move's time pays).
         started: ``time.perf_counter()`` when this move began (in the player's process).
     """
 

@@ -30,7 +30,8 @@ class Status(enum.StrEnum):
     ILLEGAL_MOVE = "illegal move"
     """It answered with a move that is not legal in the position."""
     TIME_OUT = "time-out"
-    """Its bank ran out (the move took longer than the move time plus the bank and grace)."""
+    """The move took longer than its allowance: the move time plus the bank (less a debt)
+    plus the grace (:meth:`ClockSettings.allowance`)."""
     CRASH = "crash"
     """Its process raised or died; the traceback is in its log."""
     BAD_ANSWER = "bad answer"
@@ -47,24 +48,35 @@ class Status(enum.StrEnum):
 @dataclass(frozen=True)
 class ClockSettings:
     """The clock of every move: ``move_seconds`` each, a ``bank_seconds`` reserve per game
-    for moves that take longer, and ``grace_seconds`` of jitter the referee forgives (process
-    start, pipes, the machine's load) before it calls a time-out."""
+    for moves that take longer, and ``grace_seconds`` of jitter (process start, pipes, the
+    machine's load) that the referee waits for before it calls a time-out.
+
+    **The rule** (the referee's and :func:`gamelib.tournament.in_kernel.play_in_kernel`'s,
+    both through these two methods): a move may take up to :meth:`allowance`, ``move_seconds
+    + bank + grace_seconds``, or it is a time-out. Every second over ``move_seconds`` is paid
+    from the bank (:meth:`bank_after`), the grace included: the grace only delays the
+    time-out, it is never thinking time. When the bank cannot pay, the bank goes below 0 (a
+    *debt*, at most ``grace_seconds`` after a move in time) and the debt carries: it shortens
+    the next move's allowance by as much. So a player that takes ``move_seconds +
+    grace_seconds`` on every move loses on time on the second move after its bank is spent
+    (the first leaves a debt of the grace, the second has only ``move_seconds`` left).
+    """
 
     move_seconds: float = 0.1
     bank_seconds: float = 2.0
     grace_seconds: float = 0.05
 
     def allowance(self, bank: float) -> float:
-        """The longest a move may take with ``bank`` seconds of bank left: ``move_seconds +
-        bank + grace_seconds``; a move that takes longer is a time-out (the referee's rule, and
-        :func:`gamelib.tournament.in_kernel.play_in_kernel`'s)."""
+        """The longest a move may take with ``bank`` seconds of bank left (below 0: a debt):
+        ``move_seconds + bank + grace_seconds``; a move that takes longer is a time-out."""
         return self.move_seconds + bank + self.grace_seconds
 
     def bank_after(self, bank: float, seconds: float) -> float:
-        """The bank left after a move of ``seconds`` with ``bank`` left before it: the time over
-        ``move_seconds`` comes off the bank, which never goes below 0 (the grace is forgiven
-        on every move and never piles up)."""
-        return max(0.0, bank - max(0.0, seconds - self.move_seconds))
+        """The bank left after a move of ``seconds`` with ``bank`` left before it: the time
+        over ``move_seconds`` comes off the bank, grace or not, and the bank may go below 0
+        (a debt the next move's :meth:`allowance` pays). After a move within its allowance it
+        is at least ``−grace_seconds``."""
+        return bank - max(0.0, seconds - self.move_seconds)
 
 
 TOURNAMENT_CLOCK: Final = ClockSettings(move_seconds=0.05, bank_seconds=1.0, grace_seconds=0.05)

@@ -10,7 +10,8 @@ student copies it to start their own. Its three parts, each one function:
   each term has its weight in a :class:`Weights`.
 * :func:`deepen` — iterative deepening stopped by the clock: fail-soft α-β with a
   transposition table (:func:`~gamelib.search.alphabeta_failsoft`), to depth 1, 2, 3, …,
-  while :meth:`~gamelib.tournament.player.Clock.move_seconds_left` allows; it returns a
+  within a budget that spends the bank over the moves left (:func:`move_budget`), beginning
+  an iteration only when its predicted time fits (:func:`predicted_seconds`); it returns a
   :class:`~gamelib.tournament.player.Report` of the deepest iteration that finished.
 * :class:`Player` — one per game (``Player(game, side)``), keeping its table from move to
   move; :func:`choose_move` is the same without memory between moves.
@@ -117,11 +118,65 @@ clock (a system call for processor time) costs the search little."""
 
 
 RESERVE: Final = 0.2
-"""The share of ``move_seconds`` :func:`deepen` keeps in reserve: it begins no iteration, and
-stops a running one, once less than this share of the move's time is left."""
+"""The share of ``move_seconds`` :func:`deepen` keeps in reserve for what its own clock does
+not see (sending the answer, the referee's pipes): its budget for a move is ``move_seconds ×
+(1 − RESERVE)`` plus its share of the bank (:func:`move_budget`)."""
 
 MIN_GROWTH: Final = 2.0
 """The least :func:`deepen` expects an iteration to take, as a multiple of the one before it."""
+
+MAX_GROWTH: Final = 8.0
+"""The most :func:`deepen` believes an iteration grows over the one before it. A larger ratio
+of node counts means the earlier iteration did not really search (the table answered it, or
+most of it), so it says nothing of the growth: :data:`DEFAULT_GROWTH` is used instead."""
+
+DEFAULT_GROWTH: Final = 4.0
+"""The growth :func:`deepen` expects when it has no two iterations that really searched to
+measure it from (α-β with a table in Othello grows about 2.5 to 4.5 times per ply:
+``benchmarks/kept_table_depth.py`` prints the ratios it saw)."""
+
+DEFAULT_MOVES_LEFT: Final = 10
+"""How many more moves :func:`moves_left` expects in a game it cannot count for."""
+
+
+def moves_left(state: Any) -> int:
+    """How many more moves the player to move expects to make, itself included (at least 1):
+    in Othello half the empty squares, rounded up (each move fills one, the players take
+    turns; passes make it a little more); in any other game :data:`DEFAULT_MOVES_LEFT`."""
+    if isinstance(state, OthelloState):
+        empty = 64 - (state.mover | state.opponent).bit_count()
+        return max(1, (empty + 1) // 2)
+    return DEFAULT_MOVES_LEFT
+
+
+def move_budget(clock: Clock, moves: int, reserve: float = RESERVE) -> float:
+    """The time :func:`deepen` lets a move take: ``move_seconds × (1 − reserve) + bank /
+    moves``: the move's own time less the reserve, plus an equal share of the bank for each of
+    the ``moves`` it still has to make. Guarantee: with ``0 ≤ reserve ≤ 1`` and ``moves ≥ 1``
+    it never exceeds ``move_seconds + bank − reserve × move_seconds``, so a move that keeps to
+    it is on time, with ``reserve × move_seconds`` to spare, however the bank is spent; a
+    player that keeps to it on every move spends at most the whole bank over the game (each
+    move takes at most its share of what is left)."""
+    return clock.move_seconds * (1 - reserve) + clock.bank_seconds / max(1, moves)
+
+
+def predicted_seconds(times: list[float], nodes: list[int]) -> float:
+    """The time the next iteration is expected to take: the last one's time times its
+    *growth*. The growth is the ratio of the last two iterations' node counts, at least
+    :data:`MIN_GROWTH`, when both really searched; when there is one iteration only, or the
+    one before the last visited no node or fewer than the last's / :data:`MAX_GROWTH` (the
+    table answered it, or most of it), it is :data:`DEFAULT_GROWTH`.
+
+    The ratio of node counts, not of times: an iteration the table answered takes
+    microseconds, and a ratio of times over it would be huge and stop the search (the kept
+    table would then make the player shallower). After an iteration the table answered, the
+    last time is small, so the prediction is small and the next iteration is begun; if it is
+    in fact a long one, the budget stops it (see :func:`deepen`).
+    """
+    growth = DEFAULT_GROWTH
+    if len(nodes) > 1 and nodes[-2] > 0 and nodes[-1] <= MAX_GROWTH * nodes[-2]:
+        growth = max(MIN_GROWTH, nodes[-1] / nodes[-2])
+    return times[-1] * growth
 
 
 class OutOfTimeError(Exception):
@@ -143,55 +198,57 @@ def deepen(
     (the loop of :func:`gamelib.search.ordering.iterative_deepening`, which goes on to a
     fixed ``max_depth``, with the stopping rules below).
 
-    Depth 1 always finishes (so there is a move). Each deeper iteration starts only when
-    ``clock.move_seconds_left()`` exceeds ``reserve × clock.move_seconds`` and the time the
-    last iteration took times its growth over the one before (at least :data:`MIN_GROWTH`)
-    — an iteration that might not finish is not begun, even if it would have; one that runs
-    past the reserve anyway is stopped from inside (every :data:`CLOCK_CHECKS_EVERY`-th
-    evaluation looks at the clock) and thrown away. The bank is never spent. Iterations stop
-    early at ``max_depth`` or when the value proves a win or a loss (``|value| ≥ WIN_SCORE``
-    with :class:`DecisiveOthello`). The table keeps every finished subtree, so the next
-    iteration tries the best moves found so far first.
+    The move's *budget* is :func:`move_budget` (its own time less the reserve, plus an equal
+    share of the bank over the :func:`moves_left` it still has to make). Depth 1 always
+    finishes (so there is a move). Each deeper iteration is begun only when the time used so
+    far plus :func:`predicted_seconds` (the last iteration's time × the growth of node
+    counts between iterations that really searched) fits in the budget; one that runs past
+    the budget anyway is stopped from inside (every :data:`CLOCK_CHECKS_EVERY`-th evaluation
+    looks at the clock) and thrown away.
+    Iterations stop early at ``max_depth`` or when the value proves a win or a loss
+    (``|value| ≥ WIN_SCORE`` with :class:`DecisiveOthello`). The table keeps every finished
+    subtree, so the next iteration tries the best moves found so far first.
 
     What it guarantees: the move is that of the deepest iteration completed: depth 1 always,
-    a deeper one only if it was begun before the reserve and no clock check found it inside
-    (one may finish in the reserve between two checks). With a table that starts empty, in a
+    a deeper one only if it was begun within the budget and no clock check found it past the
+    budget (one may finish past it between two checks). With a table that starts empty, in a
     game where every position is met at one remaining depth (Othello with no pass inside the
     search), that is a best move of a complete fail-soft α-β search of the reported depth, its
-    value exact with the open window. With a table kept
-    from earlier moves (:class:`Player`), an entry of an earlier, deeper search may answer
+    value exact with the open window. With a table kept from earlier moves (:class:`Player`),
+    an entry of an earlier, deeper search may answer
     (:meth:`~gamelib.search.table.TranspositionTable.answer`: ``entry.depth ≥ depth``): the
     value then rests on a search at least as deep as the reported depth, and may differ from
     a plain search of that depth (a root answered so reports 0 nodes and a one-move line).
-    After depth 1 the search stops within :data:`CLOCK_CHECKS_EVERY` evaluations at the
-    depth limit of entering the reserve; finished games and table answers are not counted,
-    so near the end of a game only the growth rule keeps it in time.
+    After depth 1 the search stops within :data:`CLOCK_CHECKS_EVERY` evaluations of the
+    budget; finished games and table answers are not counted, so near the end of a game only
+    the prediction keeps it in time.
 
     Returns:
-        A :class:`Report`: the move, the depth of the deepest finished iteration, the nodes
-        of the finished iterations, its value (mover's view), its principal variation.
+        A :class:`Report`: the move, the depth of the deepest finished iteration (or, when
+        the table holds the position with that move from a deeper search, that search's
+        depth: a kept table that proved a win on an earlier move stops at depth 1 and reports
+        the depth of the proof), the nodes of the finished iterations, its value (mover's
+        view), its principal variation.
     """
     started = clock.elapsed()
-    stop_at = reserve * clock.move_seconds
+    budget = move_budget(clock, moves_left(state), reserve)
     evaluations = 0
 
     def watched(position: Any) -> float:
         nonlocal evaluations
         evaluations += 1
-        if evaluations % CLOCK_CHECKS_EVERY == 0 and clock.move_seconds_left() <= stop_at:
+        if evaluations % CLOCK_CHECKS_EVERY == 0 and clock.elapsed() >= budget:
             raise OutOfTimeError
         return evaluate(position)
 
     result = alphabeta_failsoft(game, state, depth=1, evaluate=evaluate, table=table)
-    nodes, reached = result.stats.nodes, 1
+    reached = 1
+    nodes = [result.stats.nodes]
     times = [clock.elapsed() - started]
     for depth in range(2, max_depth + 1):
         if abs(result.value) >= WIN_SCORE:
             break
-        growth = MIN_GROWTH
-        if len(times) > 1 and times[-2] > 0:
-            growth = max(MIN_GROWTH, times[-1] / times[-2])
-        if clock.move_seconds_left() - stop_at <= times[-1] * growth:
+        if clock.elapsed() + predicted_seconds(times, nodes) > budget:
             break
         begun = clock.elapsed()
         try:
@@ -201,12 +258,15 @@ def deepen(
         except OutOfTimeError:
             break
         result, reached = deeper, depth
-        nodes += deeper.stats.nodes
+        nodes.append(deeper.stats.nodes)
         times.append(clock.elapsed() - begun)
+    remembered = table.get(game.key(state))
+    if remembered is not None and remembered.move == result.move and remembered.depth < 1e9:
+        reached = max(reached, int(remembered.depth))  # the depth its value rests on
     return Report(
         move=result.move,
         depth=reached,
-        nodes=nodes,
+        nodes=sum(nodes),
         value=float(result.value),
         principal_variation=tuple(game.move_name(move) for move in result.pv),
     )
@@ -248,7 +308,13 @@ class Player:
         moves = game.moves(state)
         if len(moves) == 1:
             return Report(move=moves[0], depth=0, nodes=0)
-        return deepen(self.game, state, clock, evaluate=self.evaluate, table=self.table)
+        return deepen(
+            self.game,
+            state,
+            clock,
+            evaluate=self.evaluate,
+            table=self.table,
+        )
 
 
 def choose_move(game: Game[Any, Any], state: Any, clock: Clock) -> Report:
@@ -259,7 +325,10 @@ def choose_move(game: Game[Any, Any], state: Any, clock: Clock) -> Report:
 __all__ = [
     "CLOCK_CHECKS_EVERY",
     "CORNERS",
+    "DEFAULT_GROWTH",
+    "DEFAULT_MOVES_LEFT",
     "IMPROVED",
+    "MAX_GROWTH",
     "MIN_GROWTH",
     "POSITIONAL",
     "RESERVE",
@@ -269,6 +338,9 @@ __all__ = [
     "Weights",
     "choose_move",
     "deepen",
+    "move_budget",
+    "moves_left",
+    "predicted_seconds",
     "searched_game",
     "weighted_evaluation",
 ]
