@@ -12,9 +12,10 @@ answer, so the pipes and the player's replay of the game count against the playe
 
 * a move may take ``move_seconds``; time beyond that is taken from the side's bank;
 * a move is cut off, and the side loses on time, when it takes longer than
-  ``move_seconds + bank + grace_seconds``; an answer inside the grace leaves the bank at 0
-  and is not a time-out (the grace forgives jitter: process start, pipes, the machine's
-  load);
+  ``move_seconds + bank + grace_seconds``; an answer inside the grace is not a time-out, but
+  the grace is paid, not forgiven: the bank goes below 0 by what the move used of it, and that
+  debt shortens the next move's allowance (the grace absorbs jitter, process start, pipes, the
+  machine's load, once; it is never thinking time: :meth:`ClockSettings.bank_after`);
 * loading the file (the ``hello``) has its own allowance, :data:`START_SECONDS`, and does
   not touch the bank.
 
@@ -501,9 +502,9 @@ class Clocks:
     chosen: list[int] = field(default_factory=lambda: [0, 0])
 
     def charge(self, side: int, seconds: float, clock: ClockSettings) -> float:
-        """Count a move of ``seconds``; time over ``clock.move_seconds`` comes from the bank
-        (never below 0: the grace is forgiven, :meth:`ClockSettings.bank_after`). Returns the
-        bank left."""
+        """Count a move of ``seconds``; time over ``clock.move_seconds`` comes from the bank,
+        grace included (the bank may go below 0 by at most the grace, a debt the next move's
+        allowance pays: :meth:`ClockSettings.bank_after`). Returns the bank left."""
         self.used[side] += seconds
         self.chosen[side] += 1
         self.banks[side] = clock.bank_after(self.banks[side], seconds)
