@@ -87,6 +87,10 @@ def test_the_sample_player_spends_its_bank_and_never_runs_out() -> None:
         assert max(record.seconds for record in moves) > clock.move_seconds
 
 
+NOISE = 0.25
+"""How far a mean depth measured on processor time may move between runs of the same player."""
+
+
 def test_a_kept_table_searches_at_least_as_deep_as_a_fresh_one_on_the_same_positions() -> None:
     # Paired, as benchmarks/kept_table_depth.py does at the tournament clock: the kept-table
     # player plays, and on each of its positions the fresh-table player searches first with
@@ -95,7 +99,11 @@ def test_a_kept_table_searches_at_least_as_deep_as_a_fresh_one_on_the_same_posit
     kept, fresh = paired_depths(4, clock)
     assert len(kept.depths) == len(fresh.depths) > 50
     assert kept.time_outs == fresh.time_outs == 0
-    assert kept.mean_depth() >= fresh.mean_depth()
+    # Measured here: level (4.82-4.89 kept, 4.70-4.81 fresh over three runs; 5.93 and 5.97 at
+    # the tournament clock). A CPU clock on a loaded machine still moves a mean by about 0.1
+    # ply, so the bound allows NOISE; the bug this guards against (the growth estimate from
+    # table-answered iterations) made the kept table 0.9 to 1.0 ply shallower.
+    assert kept.mean_depth() >= fresh.mean_depth() - NOISE, (kept.depths, fresh.depths)
 
 
 def test_a_move_the_table_proved_reports_the_depth_of_that_proof() -> None:
