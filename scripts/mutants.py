@@ -35,11 +35,16 @@ ROOT = Path(__file__).resolve().parents[1]
 # The tests that cover each module (found by reading them: they call its functions directly or
 # through the course's own helpers). A module not listed gets every tests/test_*.py naming it.
 COVERING_TESTS: dict[str, list[str]] = {
-    "gamelib/tournament/ratings.py": ["tests/test_ratings.py", "tests/test_leaderboard.py"],
+    "gamelib/tournament/ratings.py": [
+        "tests/test_ratings.py",
+        "tests/test_leaderboard.py",
+        "tests/test_mutant_kills_ratings.py",
+    ],
     "gamelib/exercises.py": [
         "tests/test_exercises.py",
         "tests/test_checkers.py",
         "tests/test_words_checker.py",
+        "tests/test_mutant_kills_exercises.py",
     ],
     "gamelib/mastery": [
         "tests/test_mastery.py",
