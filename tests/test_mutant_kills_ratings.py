@@ -67,6 +67,8 @@ def test_status_columns_count_each_players_statuses(table: RatingTable) -> None:
     assert (by_player["a"]["finished"], by_player["a"]["crash"]) == ("3", "0")
     assert (by_player["ghost"]["finished"], by_player["ghost"]["crash"]) == ("0", "1")
     assert by_player["ghost"]["strength"] == "" and by_player["ghost"]["games"] == "0"
+    with pytest.raises(KeyError, match="ghost"):  # unrated: no row, and the error names it
+        table["ghost"]
 
 
 def test_strengths_are_whole_numbers_with_a_true_minus_and_infinities() -> None:
