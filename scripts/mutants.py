@@ -81,7 +81,7 @@ LINKED = [
 ]
 
 
-NOT_SURVIVORS = ("killed", "timeout", "skipped")
+NOT_SURVIVORS = ("killed", "timeout", "skipped", "not checked")
 
 
 def dotted(module: str) -> str:
@@ -143,6 +143,11 @@ def main() -> int:
     parser.add_argument("--tests", nargs="+", help="the test files (default: those covering it)")
     parser.add_argument("--jobs", type=int, default=2, help="mutants tested at once (default 2)")
     parser.add_argument("--goal", type=float, default=90.0, help="the share killed wanted, in %%")
+    parser.add_argument(
+        "--summary",
+        action="store_true",
+        help="no run: the figures of the last run (or of one still running or stopped)",
+    )
     arguments = parser.parse_args()
     module = arguments.module.rstrip("/")
     if not module.startswith("gamelib/") or not (ROOT / module).exists():
@@ -151,17 +156,20 @@ def main() -> int:
     if not tests:
         parser.error(f"no test file names {dotted(module)}: give them with --tests")
     scratch = ROOT / ".mutants" / dotted(module)
-    prepare(scratch, module, tests)
-    print(f"[mutants] {module}: mutmut with {' '.join(tests)} in {scratch}", flush=True)
     mutmut = [sys.executable, "-m", "mutmut"]
     environment = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
     environment.setdefault("HYPOTHESIS_PROFILE", "dev")
-    subprocess.run(
-        [*mutmut, "run", "--max-children", str(arguments.jobs)],
-        cwd=scratch,
-        env=environment,
-        check=False,
-    )
+    if not arguments.summary:
+        prepare(scratch, module, tests)
+        print(f"[mutants] {module}: mutmut with {' '.join(tests)} in {scratch}", flush=True)
+        subprocess.run(
+            [*mutmut, "run", "--max-children", str(arguments.jobs)],
+            cwd=scratch,
+            env=environment,
+            check=False,
+        )
+    elif not scratch.is_dir():
+        parser.error(f"no run of {module} to summarise in {scratch}")
     listing = subprocess.run(
         [*mutmut, "results", "--all", "true"],
         cwd=scratch,
@@ -178,7 +186,7 @@ def main() -> int:
     for _, status in outcomes:
         counts[status] = counts.get(status, 0) + 1
     killed = counts.get("killed", 0) + counts.get("timeout", 0)
-    checked = len(outcomes) - counts.get("skipped", 0)
+    checked = len(outcomes) - counts.get("skipped", 0) - counts.get("not checked", 0)
     share = 100 * killed / checked if checked else 0.0
     survivors = [name for name, status in outcomes if status not in NOT_SURVIVORS]
     for name in survivors:
@@ -195,6 +203,8 @@ def main() -> int:
     print(f"[mutants] {module}: {killed} of {checked} mutants killed ({share:.1f} %); {summary}")
     if survivors:
         print(f"[mutants] survivors: {' '.join(survivors)}")
+    if counts.get("not checked"):
+        print(f"[mutants] {counts['not checked']} mutants not checked yet (the run was stopped)")
     return 0 if share >= arguments.goal else 1
 
 
