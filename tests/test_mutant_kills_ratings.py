@@ -13,6 +13,7 @@ import pytest
 from gamelib.tournament.ratings import (
     RatingTable,
     check_on_simulations,
+    expected_score,
     ladder_ratings,
     rate,
     rate_with_ladder,
@@ -136,3 +137,11 @@ def test_the_simulation_check_is_seeded_and_its_defaults_are_its_docstrings() ->
     assert check_on_simulations(**small, spread=150.0, draw_share=0.3, seed=0) == first
     assert check_on_simulations(**small, seed=1) != first
     assert check_on_simulations(**small, spread=400.0) != first
+
+
+def test_a_lead_of_400_is_odds_of_10_to_1() -> None:
+    """The scale's definition, exactly: 400 points are odds of 10 to 1, 800 of 100 to 1."""
+    assert expected_score(400) == pytest.approx(10 / 11, abs=1e-12)
+    assert expected_score(-400) == pytest.approx(1 / 11, abs=1e-12)
+    assert expected_score(800) == pytest.approx(100 / 101, abs=1e-12)
+    assert expected_score(0) == 0.5
