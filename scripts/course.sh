@@ -37,6 +37,12 @@
 #                                  exported progress files: the skills the class finds
 #                                  hardest, the files left out (tampered, duplicate, ...)
 #                                  and why; the students × skills table as CSV, the chart
+#   bash scripts/course.sh mutants MODULE [--tests FILE ... --jobs N --goal PERCENT]
+#                                  set up, then mutation testing (mutmut) of one module or
+#                                  package under gamelib/ with only the tests that cover it
+#                                  (scripts/mutants.py lists them), at low priority; prints
+#                                  the share of mutants killed and each survivor's diff (slow:
+#                                  minutes to an hour a module; not part of `test`)
 #
 # Set-up is idempotent and quick the second time: a project virtual environment in .venv,
 # the Python packages (`lab`: the course's, requirements.txt; `test` and `setup`: also the
@@ -428,6 +434,11 @@ case "$command" in
     setup course
     "$VENV/bin/python" -m gamelib.mastery "$@"
     ;;
+  mutants)
+    shift
+    setup dev
+    exec nice -n 10 "$VENV/bin/python" scripts/mutants.py "$@"
+    ;;
   test)
     shift
     lanes=("${LANES[@]}")
@@ -467,7 +478,7 @@ case "$command" in
     exit "$FAILED"
     ;;
   *)
-    echo "usage: bash scripts/course.sh lab|site|lite|worksheet|slides|tournament|player|progress|test [--lane unit|notebooks|browser|site|lite]|setup" >&2
+    echo "usage: bash scripts/course.sh lab|site|lite|worksheet|slides|tournament|player|progress|mutants MODULE|test [--lane unit|notebooks|browser|site|lite]|setup" >&2
     exit 2
     ;;
 esac

@@ -11,6 +11,7 @@ reported search in its replay, and no player text reaching a page unescaped.
 from __future__ import annotations
 
 import dataclasses
+import math
 import random
 import re
 from collections.abc import Sequence
@@ -206,6 +207,37 @@ def test_the_ratings_shown_are_the_ratings_computed(board: tuple[list[GameResult
                 )
             assert int(games) == row.games
             assert number(points) == row.points
+
+
+def test_the_strength_shown_for_seven_wins_in_ten_is_400_log10_of_the_odds(
+    tmp_path: Path,
+) -> None:
+    """An answer worked out by hand, not by the ratings module: "alice" beats the reference
+    player (the ladder's Random) 7 times in 10; with the prior's 2 virtual draws (one point
+    each way) her strength is 400 · log10(8 / 4) = 120.41, shown as +120 on both pages. A
+    strength scale 1.5× too large would show +181."""
+    reference = "Random"
+    results = []
+    for game_number in range(10):
+        alice_won = game_number < 7
+        players = ("alice", reference) if game_number % 2 == 0 else (reference, "alice")
+        first_won = alice_won == (players[0] == "alice")
+        spec = GameSpec(f"tictactoe-{game_number:03d}", "tictactoe", players, ("a.py", "b.py"))
+        finished = SideOutcome(Status.FINISHED)
+        results.append(GameResult(spec, (), (finished, finished), 1.0 if first_won else -1.0,
+                                  (1.0, 0.0) if first_won else (0.0, 1.0), False))  # fmt: skip
+    results_file = tmp_path / "results.jsonl"
+    results_file.write_text("".join(result.to_line() + "\n" for result in results), "utf-8")
+    write_leaderboard(results_file, tmp_path / "site", rate=few_resamples, workers=1)
+    expected = 400 * math.log10((7 + 1) / (3 + 1))
+    assert expected == pytest.approx(120.41, abs=0.005)
+    for page in (tmp_path / "site" / "index.html", tmp_path / "site" / "ja" / "index.html"):
+        found = re.search(r'<div class="wide ratings"[^>]*>(.*?)</div>', page.read_text("utf-8"),
+                          re.S)  # fmt: skip
+        assert found is not None
+        cells = [unescape(cell) for cell in re.findall(r"<td[^>]*>(.*?)</td>", found.group(1))]
+        shown = number(cells[cells.index("alice") + 1])
+        assert shown == round(expected) == 120
 
 
 def test_each_players_time_is_the_sum_of_its_moves(board: tuple[list[GameResult], Path]) -> None:

@@ -225,15 +225,94 @@ def test_a_phone_screen(browser: Any, trainer_server: str, dark: bool) -> None:
         screenshot(page, f"trainer_390_{theme}_solution.png")
 
 
-def test_the_desktop_page_in_the_dark(browser: Any, trainer_server: str) -> None:
+TEXTS_AND_BACKGROUNDS = """() => {
+  const opaque = (colour) => {
+    const match = colour.match(/rgba?\\(([^)]+)\\)/);
+    if (!match) return null;
+    const parts = match[1].split(',').map(Number);
+    return parts.length < 4 || parts[3] > 0 ? colour : null;
+  };
+  const behind = (element) => {
+    for (let each = element; each; each = each.parentElement) {
+      const colour = opaque(getComputedStyle(each).backgroundColor);
+      if (colour) return colour;
+    }
+    return getComputedStyle(document.documentElement).backgroundColor;
+  };
+  const shown = (element) => {
+    const box = element.getBoundingClientRect();
+    const style = getComputedStyle(element);
+    return box.width > 0 && box.height > 0 && style.visibility !== 'hidden'
+      && style.display !== 'none' && Number(style.opacity) > 0;
+  };
+  const found = [];
+  for (const element of document.querySelectorAll('body *')) {
+    if (element.closest('svg')) continue;
+    const own = [...element.childNodes]
+      .some((node) => node.nodeType === 3 && node.textContent.trim());
+    if (!own || !shown(element)) continue;
+    found.push([element.tagName + ' ' + element.textContent.trim().slice(0, 30),
+                getComputedStyle(element).color, behind(element)]);
+  }
+  for (const text of document.querySelectorAll('svg text')) {
+    if (!shown(text)) continue;
+    const box = text.getBoundingClientRect();
+    const x = box.x + box.width / 2, y = box.y + box.height / 2;
+    // the topmost filled shape drawn before the text whose box holds the text's centre
+    const under = [...text.ownerSVGElement.querySelectorAll('circle, ellipse, rect, path, polygon')]
+      .filter((shape) => (shape.compareDocumentPosition(text) & Node.DOCUMENT_POSITION_FOLLOWING)
+        && opaque(getComputedStyle(shape).fill) && shown(shape))
+      .filter((shape) => {
+        const edges = shape.getBoundingClientRect();
+        return edges.left <= x && x <= edges.right && edges.top <= y && y <= edges.bottom;
+      })
+      .pop();
+    found.push(['svg text ' + text.textContent.trim().slice(0, 30), getComputedStyle(text).fill,
+                under ? getComputedStyle(under).fill : behind(text.ownerSVGElement)]);
+  }
+  return found;
+}"""
+"""Every text shown on the page (HTML elements with text of their own, and the drawings' SVG
+texts): what it says, its colour and the colour behind it (the nearest opaque background;
+for an SVG text the filled shape under it, else the drawing's background)."""
+
+
+def hex_colour(css: str) -> str:
+    """``rgb(21, 23, 26)`` → ``#15171a``."""
+    return "#" + "".join(f"{int(float(part)):02x}" for part in re.findall(r"[\d.]+", css)[:3])
+
+
+def test_the_desktop_page_in_the_dark_is_dark_and_every_text_reaches_4_5_to_1(
+    browser: Any, trainer_server: str
+) -> None:
+    """At 1280 pixels in the dark colour scheme, after a check (a right and a wrong verdict)
+    and a solution step with window and cut labels: the page's background is the dark one,
+    nothing is wider than the screen, and every text on it (the controls, the feedback, the
+    legend, both drawings' labels: at least 100 HTML texts and 40 SVG texts) reaches 4.5:1
+    against what is behind it (WCAG 1.4.3)."""
+    from gamelib.render.style import contrast_ratio
+
     with trainer_page(browser, f"{trainer_server}index.html{ADDRESS}", 1280, dark=True) as (
         page,
         _,
     ):
         page.locator("#leaves button[data-leaf=K]").click()
+        page.locator("#leaves button[data-leaf=N]").click()  # not pruned: a wrong verdict
         page.locator("#check").click()
         page.locator("#show-solution").click()
         page.locator("#step").fill("20")
+        background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+        assert background == "rgb(21, 23, 26)", background
+        no_horizontal_overflow(page, 1280)
+        texts = page.evaluate(TEXTS_AND_BACKGROUNDS)
+        assert sum(not what.startswith("svg text") for what, _, _ in texts) >= 100
+        assert sum(what.startswith("svg text") for what, _, _ in texts) >= 40
+        short = [
+            f"{what!r}: {colour} on {behind} {ratio:.2f}:1"
+            for what, colour, behind in texts
+            if (ratio := contrast_ratio(hex_colour(colour), hex_colour(behind))) < 4.5
+        ]
+        assert short == []
         screenshot(page, "trainer_1280_dark.png")
 
 

@@ -87,22 +87,26 @@ def test_the_leaves_are_listed_in_the_order_of_their_evaluation(
 
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("trace", [*(trace_of(*pair) for pair in TRACES), *random_traces()])
-def test_each_cut_is_told_as_the_narration_tells_it(trace: Trace, language: Language) -> None:
+def test_each_cut_is_told_as_the_narration_tells_it_and_no_cuts_line_without_a_cut(
+    trace: Trace, language: Language
+) -> None:
     """The cuts line holds exactly the narration's sentences of the cuts that pruned something
     (node, comparison under the cutoff rule, the pruned children), in the order they
-    happened."""
-    description = picture_alternative(trace_picture(trace, language=language)).description
+    happened; a trace with no such cut has no cuts line at all (no "Cuts: none.")."""
+    lines = picture_alternative(trace_picture(trace, language=language)).description.splitlines()
     narration = sentences(trace, language=language)
     told = [
         sentence
         for event, sentence in zip(trace.events, narration, strict=True)
         if isinstance(event, Cutoff) and event.skipped
     ]
+    start = WORDS["cuts"][language].split("{cuts}")[0]  # "Cuts: ", "カットは次のとおりです："
+    cuts_lines = [line for line in lines if line.startswith(start)]
     if not told:
-        assert all(not line.startswith(WORDS["cuts"][language][:4]) for line in description)
+        assert cuts_lines == []
         return
     cuts = WORDS["cuts"][language].format(cuts=SEPARATORS["cut"][language].join(told))
-    assert cuts in description.splitlines()
+    assert cuts_lines == [cuts]
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

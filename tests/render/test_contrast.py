@@ -3,14 +3,17 @@
 Drawings are made for white paper; in the website's and JupyterLab's dark themes they sit on
 a light sheet (``SHEET_COLOR``). Every text colour must reach 4.5:1 against both and against
 every fill it is drawn on; every line that carries meaning (node outlines, edges, the focus
-ring) 3:1 against both. Every colour of the palette is classified below, so a new colour
-cannot slip past the test; a failure names each pair that falls short.
+ring) 3:1 against both. Every colour of the palette is classified below, and so is every
+colour written out in the drawing code itself (gamelib/render and gamelib/charts: the
+number line's tick labels, the player's scroll line, ...), so a new colour cannot slip past
+the test; a failure names each pair that falls short.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import fields
+from pathlib import Path
 
 import pytest
 
@@ -164,3 +167,94 @@ def test_pruned_differs_from_evaluated_by_more_than_colour(windows_trace: Trace)
         if edge.status == "pruned":
             line = re.search(rf"^\s*{edge.parent} -> {edge.child}\b.*$", source, re.MULTILINE)
             assert line is not None and "dashed" in line.group(0)
+
+
+GAMELIB = Path(__file__).resolve().parents[2] / "gamelib"
+DRAWING_CODE = ("render", "charts")
+"""The folders whose colours this module checks (the palette's own file, render/style.py, is
+checked field by field above)."""
+WHITE = "#ffffff"
+WRITTEN_OUT: dict[tuple[str, str], tuple[str, str]] = {
+    ("render/accessible.py", "#1565c0"): ("line", "the widgets' focus outline"),
+    ("render/accessible.py", "#2e7d32"): ("fill under white text", "a success button"),
+    ("render/accessible.py", "#01579b"): ("fill under white text", "an info button"),
+    ("render/accessible.py", "#a84300"): ("fill under white text", "a warning button"),
+    ("render/accessible.py", "#ffffff"): ("white text", "the buttons' label (on the fills)"),
+    ("render/numberline.py", "#666666"): ("text", "the number line's tick labels"),
+    ("render/numberline.py", "#888888"): ("line", "the number line's axis"),
+    ("render/numberline.py", "#eeeeee"): ("decorative", "grid lines: the labels carry the values"),
+    ("render/numberline.py", "#fdf0d5"): ("fill", "the current row (bars checked on it above)"),
+    ("render/dot.py", "#111111"): ("line", "the principal variation's path"),
+    ("render/fallback.py", "#111111"): ("line", "the principal variation's path"),
+    ("render/static.py", "#1a1a1a"): ("text", "a button's label in the dark theme (on white)"),
+    ("render/static.py", "#ffffff"): ("fill", "a button's background in the dark theme"),
+    ("render/static.py", "#8a8a8a"): ("line", "a button's border; the sheet's rule"),
+    ("render/static.py", "#555555"): ("text", "the player's quiet text and its scroll line"),
+    ("render/static.py", "#f4f4f1"): ("fill", "the dark theme's light sheet itself"),
+    ("render/animation.py", "#555555"): ("text", "the animation's muted text (fallback)"),
+    ("charts/chart.py", "#1f77b4"): ("line", "a series colour"),
+    ("charts/chart.py", "#d46400"): ("line", "a series colour"),
+    ("charts/chart.py", "#2ca02c"): ("line", "a series colour"),
+    ("charts/chart.py", "#d62728"): ("line", "a series colour"),
+    ("charts/chart.py", "#9467bd"): ("line", "a series colour"),
+    ("charts/chart.py", "#8c564b"): ("line", "a series colour"),
+    ("charts/chart.py", "#c9559f"): ("line", "a series colour"),
+    ("charts/chart.py", "#808080"): ("line", "a reference line"),
+    ("charts/chart.py", "#262626"): ("text", "the charts' text"),
+    ("charts/chart.py", "#595959"): ("text", "a note on a chart"),
+    ("charts/chart.py", "#e6e6e6"): ("decorative", "grid lines: the ticks' labels carry values"),
+    ("charts/chart.py", "#b3b3b3"): ("decorative", "the plot area's frame: the axes are labelled"),
+}
+"""Every colour written out in the drawing code (file, colour as #rrggbb) → what it is drawn as
+(text: 4.5:1 against both backgrounds; line: 3:1; fill under white text: white on it 4.5:1;
+white text: checked on those fills; fill, decorative: no bound, the reason given) and where."""
+
+
+def six_digits(color: str) -> str:
+    """``#abc`` → ``#aabbcc``; ``#AABBCC`` → ``#aabbcc``."""
+    digits = color[1:].lower()
+    return "#" + ("".join(digit * 2 for digit in digits) if len(digits) == 3 else digits)
+
+
+def colours_written_out() -> set[tuple[str, str]]:
+    """Every ``#rgb`` / ``#rrggbb`` literal of the drawing code but the palette's file (an
+    HTML character reference such as ``&#160;`` is not a colour)."""
+    found = set()
+    for folder in DRAWING_CODE:
+        for path in sorted((GAMELIB / folder).glob("*.py")):
+            if path.name == "style.py":
+                continue
+            text = path.read_text(encoding="utf-8")
+            for literal in re.findall(r"(?<![&\w])#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{3})\b", text):
+                found.add((str(path.relative_to(GAMELIB)), six_digits(literal)))
+    return found
+
+
+def test_every_colour_written_out_in_the_drawing_code_is_classified() -> None:
+    """A colour added to gamelib/render or gamelib/charts (or one changed, as #666 for the
+    number line's tick labels) must be classified in WRITTEN_OUT, where it is checked."""
+    found = colours_written_out()
+    assert ("render/numberline.py", "#666666") in found  # the scan reads the code
+    assert sorted(found - set(WRITTEN_OUT)) == [], "classify these colours in WRITTEN_OUT"
+    assert sorted(set(WRITTEN_OUT) - found) == [], "these are no longer written out"
+
+
+def test_every_colour_written_out_reaches_its_contrast() -> None:
+    """Text 4.5:1 and lines 3:1 against white paper and the dark theme's light sheet; white
+    text 4.5:1 on the button fills."""
+    least = {"text": 4.5, "line": 3.0}
+    short = [
+        f"{role} {color} ({what}, {path}) on {where}: {contrast_ratio(color, background):.2f}:1"
+        for (path, color), (role, what) in WRITTEN_OUT.items()
+        if role in least
+        for where, background in BACKGROUNDS.items()
+        if contrast_ratio(color, background) < least[role]
+    ]
+    short += [
+        f"white text on {color} ({what}, {path}): {contrast_ratio(WHITE, color):.2f}:1"
+        for (path, color), (role, what) in WRITTEN_OUT.items()
+        if role == "fill under white text" and contrast_ratio(WHITE, color) < 4.5
+    ]
+    assert short == []
+    roles = {role for role, _ in WRITTEN_OUT.values()}
+    assert roles == {"text", "line", "fill", "fill under white text", "white text", "decorative"}
