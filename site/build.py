@@ -21,8 +21,8 @@ names, so that every page's language switch leads to its twin. Steps:
    --ladder``, :data:`TOURNAMENT_OPTIONS`: the sandboxed referee, a round robin on 8×8
    Othello, two openings, both colours) and published by
    :func:`gamelib.tournament.leaderboard.write_leaderboard`, kept in ``site/_build/tournament``
-   and played again only when its options or gamelib's code change (:func:`build_tournament`; it runs before staging, which puts the featured game's
-   replay into ``tournament.md``);
+   and played again only when its options or gamelib's code change (:func:`build_tournament`;
+   it runs before staging, which puts the featured game's replay into ``tournament.md``);
 4. build the JupyterLite edition (``lite/build.py``) into ``html/lite/``: every notebook page
    links to its notebook there ("Run in your browser", ``_ext/course_site.py``), so the one
    folder ``html`` holds the website and the runnable edition and works from any static
