@@ -977,7 +977,9 @@ var CourseSlides = (function () {
   // stays as it is.
   var PROSE_LINES = 3;
   var SENTENCE_END = /[.!?][)"\u201d\u2019]*(?=\s)|[\u3002\uff01\uff1f][)\u300d\u300f\uff09]*/g;
-  var NOT_AN_END = /(?:\b(?:e\.g|i\.e|etc|vs|cf|Fig|No|pp|resp)|\b[A-Za-z])\.$/;
+  // an initial is a lone letter after a space or a bracket ("J. Pearl"), not the "s" of
+  // "the referee's." (a word boundary falls after the apostrophe)
+  var NOT_AN_END = /(?:\b(?:e\.g|i\.e|etc|vs|cf|Fig|No|pp|resp)|(?:^|[\s(\[])[A-Za-z])\.$/;
 
   // Where a paragraph's first sentence ends: [text node, offset after its end], or null. A
   // sentence ends at ".", "!" or "?" before a space (not "e.g.", "vs." or an initial), or at
