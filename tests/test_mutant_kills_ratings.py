@@ -19,20 +19,8 @@ from gamelib.tournament.ratings import (
     rate_with_ladder,
     simulate,
 )
-from gamelib.tournament.records import GameResult, GameSpec, SideOutcome, Status
-
-
-def game(first: str, second: str, points: tuple[float, float] | None, number: int) -> GameResult:
-    """A game between ``first`` and ``second`` with those points (None: void, both crashed)."""
-    status = Status.FINISHED if points is not None else Status.CRASH
-    return GameResult(
-        spec=GameSpec(f"g{number:04d}", "tictactoe", (first, second), ("", "")),
-        moves=(),
-        sides=(SideOutcome(status), SideOutcome(status)),
-        score=None if points is None else points[0] - points[1],
-        points=points,
-        sandboxed=False,
-    )
+from gamelib.tournament.records import GameResult
+from tests.test_ratings import game
 
 
 @pytest.fixture(scope="module")
