@@ -190,7 +190,9 @@ def test_progress_page_numbers_export_clear_import(
         assert page.evaluate("document.activeElement.id") == "confirm-yes"
         page.keyboard.press("Enter")
         page.wait_for_selector("#confirm-dialog", state="hidden")
-        assert page.evaluate("localStorage.getItem(PruningProgressStore.KEY)") is None
+        # the page clears once the dialog's close event has resolved its promise: a moment
+        # after the dialog is hidden, so wait for that state rather than read it at once
+        page.wait_for_function("localStorage.getItem(PruningProgressStore.KEY) === null")
         assert page.locator("#summary").inner_text().startswith("No exercise yet")
         assert page.locator("#skill-cards > li.not-started").count() == 9
 
