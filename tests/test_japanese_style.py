@@ -387,18 +387,6 @@ def javascript_strings(source: str) -> Iterator[tuple[int, str]]:
             yield line, template_prose(text)
 
 
-# ---------------------------------------------------------------- pending in other files
-PENDING: dict[str, tuple[str, ...]] = {}
-"""Problems found in files another helper is changing at the same time, by file and the start
-of the problem: reported to them, and left out here until they are fixed (none now)."""
-
-
-def outstanding(path: Path, problems: list[str]) -> list[str]:
-    """``problems`` of the file at ``path``, less those :data:`PENDING` leaves to its owner."""
-    pending = PENDING.get(path.relative_to(ROOT).as_posix(), ())
-    return [problem for problem in problems if not problem.startswith(pending)]
-
-
 # ---------------------------------------------------------------- the rules can fail
 @pytest.mark.parametrize(
     ("text", "expected"),
@@ -462,7 +450,7 @@ def test_the_paragraph_before_a_code_cell_ends_in_a_full_stop() -> None:
     assert cell_problems(markdown, "次のセルで確かめます：", "markdown") == []
 
 
-def test_the_code_readers_find_the_japanese_a_reader_sees(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_code_readers_find_the_japanese_a_reader_sees() -> None:
     python = (
         'def f():\n    """深さ: 文書の中は読まない"""\n'
         '    print(f"深さ {depth}: 葉 {leaves} 個")  # 答え："c4" のようなマス\n'
@@ -483,11 +471,6 @@ def test_the_code_readers_find_the_japanese_a_reader_sees(monkeypatch: pytest.Mo
     assert problems_of(next(javascript_strings(javascript))[1])
     page = ":::{grid-item-card} ▶ ブラウザで実行\n:link: run.md\n\n本文の深さ4です。\n:::\n"
     assert any("no half-width space" in problem for problem in page_problems(parser(), page))
-    pending_file = ROOT / "notebooks" / "ja" / "10_your_player.ipynb"
-    monkeypatch.setitem(PENDING, "notebooks/ja/10_your_player.ipynb", ("ブラウザ (write",))
-    assert outstanding(
-        pending_file, ["ブラウザ (write ブラウザー): …", "コース (write 講座): …"]
-    ) == ["コース (write 講座): …"]
 
 
 # ---------------------------------------------------------------- the edition and gamelib
@@ -499,7 +482,7 @@ def test_every_japanese_markdown_cell_follows_the_style_sheet(path: Path) -> Non
     problems = [
         f"{path.relative_to(ROOT)} cell {index}: {problem}"
         for index, source, following in markdown_cells(path)
-        for problem in outstanding(path, cell_problems(markdown, source, following))
+        for problem in cell_problems(markdown, source, following)
     ]
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems)
 
@@ -553,7 +536,7 @@ def test_every_japanese_string_in_gamelibs_source_follows_the_style_sheet(path: 
     problems = [
         f"{path.relative_to(ROOT)} line {line}: {problem}"
         for line, text in python_strings(path.read_text(encoding="utf-8"))
-        for problem in outstanding(path, problems_of(text))
+        for problem in problems_of(text)
     ]
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems)
 
@@ -563,7 +546,7 @@ def test_the_trainers_japanese_strings_follow_the_style_sheet(path: Path) -> Non
     problems = [
         f"{path.relative_to(ROOT)} line {line}: {problem}"
         for line, text in javascript_strings(path.read_text(encoding="utf-8"))
-        for problem in outstanding(path, problems_of(text))
+        for problem in problems_of(text)
     ]
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems)
 
@@ -572,7 +555,7 @@ def test_the_trainers_japanese_strings_follow_the_style_sheet(path: Path) -> Non
 def test_the_sites_japanese_pages_follow_the_style_sheet(path: Path) -> None:
     problems = [
         f"{path.relative_to(ROOT)}: {problem}"
-        for problem in outstanding(path, page_problems(parser(), path.read_text(encoding="utf-8")))
+        for problem in page_problems(parser(), path.read_text(encoding="utf-8"))
     ]
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems)
 
@@ -622,7 +605,7 @@ def test_the_trainers_japanese_pages_follow_the_style_sheet(path: Path) -> None:
     problems = [
         f"{path.relative_to(ROOT)} line {line}: {problem}"
         for line, text in html_texts(path.read_text(encoding="utf-8"))
-        for problem in outstanding(path, problems_of(text))
+        for problem in problems_of(text)
     ]
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems)
 
