@@ -5,7 +5,8 @@ takes is the referee's: starting both processes (Python, gamelib, the sandbox), 
 round trip (the position sent, replayed by the player's process, the answer read and checked),
 and closing. The script prints
 
-* the fixed cost per game (start and close) and the per-move round trip, on 8×8 Othello;
+* the fixed cost per game (start and close) and the per-move round trip, on 8×8 Othello,
+  with its 99th percentile and largest value: the jitter the tournament's grace covers;
 * that cost as a fraction of the same game played at 0.1 s per move (the goal: at most 5 %),
   in wall time and in CPU time (the referee's and both players' processes, from the
   referee's own accounting of each game: what the game costs the machine, wherever it runs;
@@ -27,7 +28,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from gamelib.tournament.records import ClockSettings, GameResult, GameSpec, Status
+from gamelib.tournament.records import TOURNAMENT_CLOCK, ClockSettings, GameResult, GameSpec, Status
 from gamelib.tournament.referee import play_game
 
 GOAL_FRACTION = 0.05
@@ -102,6 +103,13 @@ def main() -> None:
     )
     print(f"fixed cost per game (start both, close both): {statistics.mean(fixed):.3f} s")
     print(f"per-move round trip (send, replay, answer, check): {1000 * per_move:.2f} ms")
+    ordered = sorted(trips)
+    print(
+        f"its spread, the jitter the grace must cover: 99th percentile "
+        f"{1000 * ordered[int(0.99 * (len(ordered) - 1))]:.2f} ms, largest "
+        f"{1000 * ordered[-1]:.2f} ms of {len(ordered)} moves "
+        f"(the tournament's grace: {1000 * TOURNAMENT_CLOCK.grace_seconds:g} ms)"
+    )
     print(
         f"a whole instant game: {statistics.mean(walls):.3f} s = {100 * fraction:.1f} % of the "
         f"same game at {MOVE_SECONDS} s per move (goal ≤ {100 * GOAL_FRACTION:.0f} %: "

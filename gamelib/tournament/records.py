@@ -64,7 +64,7 @@ class ClockSettings:
 
     move_seconds: float = 0.1
     bank_seconds: float = 2.0
-    grace_seconds: float = 0.05
+    grace_seconds: float = 0.01
 
     def allowance(self, bank: float) -> float:
         """The longest a move may take with ``bank`` seconds of bank left (below 0: a debt):
@@ -79,9 +79,14 @@ class ClockSettings:
         return bank - max(0.0, seconds - self.move_seconds)
 
 
-TOURNAMENT_CLOCK: Final = ClockSettings(move_seconds=0.05, bank_seconds=1.0, grace_seconds=0.05)
+TOURNAMENT_CLOCK: Final = ClockSettings(move_seconds=0.05, bank_seconds=1.0, grace_seconds=0.01)
 """The class tournament's default clock (``bash scripts/course.sh tournament``: ``--move-seconds
-0.05 --bank 1``), which ``player check`` and ``player play`` also use unless told otherwise."""
+0.05 --bank 1``), which ``player check`` and ``player play`` also use unless told otherwise.
+The grace, a fifth of the move time, covers the referee's jitter: the per-move round trip
+(position sent, answer read) measured by ``benchmarks/referee_overhead.py`` is a few
+milliseconds on a quiet two-core machine (its 99th percentile is printed); on a machine loaded
+far beyond its cores it can pass the grace, and then the excess is paid from the bank, not a
+time-out (see :class:`ClockSettings`)."""
 
 
 @dataclass(frozen=True)
