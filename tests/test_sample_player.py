@@ -19,6 +19,7 @@ from gamelib.tournament.sample_player import (
     RESERVE,
     Player,
     deepen,
+    measured_growth,
     move_budget,
     moves_left,
     predicted_seconds,
@@ -43,6 +44,29 @@ def test_iterations_that_really_searched_give_the_growth_held_to_its_floor() -> 
     assert predicted_seconds([0.004], [100]) == 0.004 * DEFAULT_GROWTH
     # After an iteration the table answered, the prediction is small: the next one is begun.
     assert predicted_seconds([1e-6, 1e-6], [0, 0]) == 1e-6 * DEFAULT_GROWTH
+
+
+def test_without_a_measured_growth_the_player_falls_back_on_the_one_it_remembers() -> None:
+    assert measured_growth([0, 5_000]) is None
+    assert measured_growth([1_000, 3_000]) == 3.0
+    # A kept table answered the first iterations: the growth this game has shown is used.
+    assert predicted_seconds([1e-6, 0.010], [0, 5_000], 2.5) == 0.010 * 2.5
+    # A growth measured on this move wins over the remembered one.
+    assert predicted_seconds([0.002, 0.006], [1_000, 3_000], 2.5) == 0.006 * 3.0
+
+
+def test_a_kept_player_remembers_the_growths_its_searches_measured() -> None:
+    game = Othello()
+    player = Player(game, 0)
+    state = game.play_line("f5 d6 c3")
+    player.choose_move(game, state, Clock(0.05, 0.0))
+    remembered = list(player.growths)
+    assert remembered, "a search to depth 3 or more measures at least one growth"
+    assert all(MIN_GROWTH <= growth <= MAX_GROWTH for growth in remembered)
+    # The same search again: the table answers the early iterations, which measure nothing,
+    # so what is remembered grows only by what later iterations really searched.
+    player.choose_move(game, state, Clock(0.05, 0.0))
+    assert player.growths[: len(remembered)] == remembered
 
 
 @given(

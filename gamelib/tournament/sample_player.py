@@ -160,12 +160,25 @@ def move_budget(clock: Clock, moves: int, reserve: float = RESERVE) -> float:
     return clock.move_seconds * (1 - reserve) + clock.bank_seconds / max(1, moves)
 
 
-def predicted_seconds(times: list[float], nodes: list[int]) -> float:
+def measured_growth(nodes: list[int]) -> float | None:
+    """The ratio of the last two iterations' node counts, at least :data:`MIN_GROWTH`, when
+    both really searched: the one before the last visited some node and at least the last's
+    / :data:`MAX_GROWTH`. None when they did not (one iteration only, or the table answered
+    the earlier one, or most of it): the ratio then says nothing of the growth."""
+    if len(nodes) > 1 and nodes[-2] > 0 and nodes[-1] <= MAX_GROWTH * nodes[-2]:
+        return max(MIN_GROWTH, nodes[-1] / nodes[-2])
+    return None
+
+
+def predicted_seconds(
+    times: list[float], nodes: list[int], fallback: float = DEFAULT_GROWTH
+) -> float:
     """The time the next iteration is expected to take: the last one's time times its
     *growth*. The growth is the ratio of the last two iterations' node counts, at least
     :data:`MIN_GROWTH`, when both really searched; when there is one iteration only, or the
     one before the last visited no node or fewer than the last's / :data:`MAX_GROWTH` (the
-    table answered it, or most of it), it is :data:`DEFAULT_GROWTH`.
+    table answered it, or most of it), it is ``fallback`` (:data:`DEFAULT_GROWTH` unless
+    told: :class:`Player` passes the growth it measured on its earlier moves).
 
     The ratio of node counts, not of times: an iteration the table answered takes
     microseconds, and a ratio of times over it would be huge and stop the search (the kept
@@ -173,10 +186,8 @@ def predicted_seconds(times: list[float], nodes: list[int]) -> float:
     last time is small, so the prediction is small and the next iteration is begun; if it is
     in fact a long one, the budget stops it (see :func:`deepen`).
     """
-    growth = DEFAULT_GROWTH
-    if len(nodes) > 1 and nodes[-2] > 0 and nodes[-1] <= MAX_GROWTH * nodes[-2]:
-        growth = max(MIN_GROWTH, nodes[-1] / nodes[-2])
-    return times[-1] * growth
+    growth = measured_growth(nodes)
+    return times[-1] * (fallback if growth is None else growth)
 
 
 class OutOfTimeError(Exception):
@@ -193,6 +204,7 @@ def deepen(
     table: TranspositionTable,
     reserve: float = RESERVE,
     max_depth: int = 64,
+    growths: list[float] | None = None,
 ) -> Report:
     """Iterative deepening stopped by the clock: α-β to depth 1, 2, 3, … with one table
     (the loop of :func:`gamelib.search.ordering.iterative_deepening`, which goes on to a
@@ -223,6 +235,12 @@ def deepen(
     budget; finished games and table answers are not counted, so near the end of a game only
     the prediction keeps it in time.
 
+    ``growths``, when given, is the player's memory across moves: every growth measured here
+    (:func:`measured_growth`) is appended to it, and its last one is the prediction's fallback
+    when the iterations of this move do not measure one (with a kept table the first
+    iterations are table answers: without the memory every such move would fall back to
+    :data:`DEFAULT_GROWTH`, a guess, instead of the growth this game has shown).
+
     Returns:
         A :class:`Report`: the move, the depth of the deepest finished iteration (or, when
         the table holds the position with that move from a deeper search, that search's
@@ -248,7 +266,8 @@ def deepen(
     for depth in range(2, max_depth + 1):
         if abs(result.value) >= WIN_SCORE:
             break
-        if clock.elapsed() + predicted_seconds(times, nodes) > budget:
+        fallback = growths[-1] if growths else DEFAULT_GROWTH
+        if clock.elapsed() + predicted_seconds(times, nodes, fallback) > budget:
             break
         begun = clock.elapsed()
         try:
@@ -260,6 +279,9 @@ def deepen(
         result, reached = deeper, depth
         nodes.append(deeper.stats.nodes)
         times.append(clock.elapsed() - begun)
+        growth = measured_growth(nodes)
+        if growths is not None and growth is not None:
+            growths.append(growth)
     remembered = table.get(game.key(state))
     if remembered is not None and remembered.move == result.move and remembered.depth < 1e9:
         reached = max(reached, int(remembered.depth))  # the depth its value rests on
@@ -302,6 +324,8 @@ class Player:
         self.side = side
         self.game, self.evaluate = searched_game(game, weights)
         self.table = TranspositionTable(capacity=self.TABLE_SLOTS)
+        self.growths: list[float] = []
+        """The growths of node counts per ply its searches measured, last one last."""
 
     def choose_move(self, game: Game[Any, Any], state: Any, clock: Clock) -> Report:
         """A :class:`Report` from :func:`deepen` (a single legal move is played at once)."""
@@ -314,6 +338,7 @@ class Player:
             clock,
             evaluate=self.evaluate,
             table=self.table,
+            growths=self.growths,
         )
 
 
@@ -338,6 +363,7 @@ __all__ = [
     "Weights",
     "choose_move",
     "deepen",
+    "measured_growth",
     "move_budget",
     "moves_left",
     "predicted_seconds",
