@@ -430,6 +430,7 @@ def test_cpu_time_on_several_cores_is_charged_to_the_move(tmp_path: Path) -> Non
 def test_the_process_tree_is_the_same_read_either_way(monkeypatch: pytest.MonkeyPatch) -> None:
     """The tree of a process with a child and a grandchild (in a new session), read from the
     kernel's children files and, as on kernels without them, from every process's parent."""
+    import os
     import subprocess
     import sys
 
@@ -454,6 +455,8 @@ def test_the_process_tree_is_the_same_read_either_way(monkeypatch: pytest.Monkey
         slow = sandbox.process_tree(process.pid)
         assert len(fast) == 3 and fast[0] == process.pid
         assert slow == fast
+        # The same /proc listing finds them by user id (what the sweep after a game kills).
+        assert set(fast) <= set(sandbox.user_processes([os.getuid()]))
     finally:
         sandbox.kill_tree(process.pid)
         process.wait()

@@ -223,25 +223,27 @@ def claim_user_ids(count: int) -> Iterator[list[int | None]]:
             os.close(descriptor)
 
 
+def process_ids() -> list[int]:
+    """Every process id listed in /proc (Linux; an empty list elsewhere)."""
+    try:
+        return [int(entry) for entry in os.listdir("/proc") if entry.isdigit()]
+    except OSError:
+        return []
+
+
 def user_processes(user_ids: Collection[int]) -> list[int]:
     """The live processes (zombies left out) whose real user id is one of ``user_ids``
     (Linux, via /proc; an empty list elsewhere)."""
-    proc = Path("/proc")
-    if not proc.is_dir():
-        return []
     wanted = {str(user_id) for user_id in user_ids}
     found = []
-    for entry in proc.iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            status = (entry / "status").read_text()
-        except OSError:
+    for pid in process_ids():
+        status = _read(f"/proc/{pid}/status")
+        if status is None:
             continue
         fields = dict(line.split(":", 1) for line in status.splitlines() if ":" in line)
         alive = not fields.get("State", "").strip().startswith(("Z", "X"))
         if alive and fields.get("Uid", "").split()[:1] in ([each] for each in wanted):
-            found.append(int(entry.name))
+            found.append(pid)
     return found
 
 
@@ -474,11 +476,10 @@ def _children_by_parent() -> dict[int, list[int]]:
     """Every process's children, from the parent id in each ``/proc/PID/stat`` (the slower
     way, for kernels without the children files)."""
     children: dict[int, list[int]] = {}
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            fields = _stat_fields(f"/proc/{entry}/stat")
-            if fields is not None and len(fields) > 1:
-                children.setdefault(int(fields[1]), []).append(int(entry))
+    for pid in process_ids():
+        fields = _stat_fields(f"/proc/{pid}/stat")
+        if fields is not None and len(fields) > 1:
+            children.setdefault(int(fields[1]), []).append(pid)
     return children
 
 
