@@ -16,7 +16,8 @@ The games are Othello from the tournament's balanced openings, each with the kep
 on both colours, at the tournament's clock (:data:`~gamelib.tournament.records.TOURNAMENT_CLOCK`)
 unless told otherwise. Printed for each player: the mean depth over the moves that searched
 (a single legal move, played at once, reports depth 0 and is left out), the mean nodes, the
-mean processor milliseconds per move, and the bank left at the end of each game.
+mean processor milliseconds per move, and the bank left at the end of each game; then the
+growth of node counts per ply the kept player measured (the figure its prediction uses).
 
 Run with ``.venv/bin/python benchmarks/kept_table_depth.py [--games 10] [--move-seconds
 0.05] [--bank 1]``.
@@ -46,6 +47,7 @@ class Side:
     nodes: list[int] = field(default_factory=list)
     seconds: list[float] = field(default_factory=list)
     banks_left: list[float] = field(default_factory=list)
+    growths: list[float] = field(default_factory=list)
     time_outs: int = 0
 
     def mean_depth(self) -> float:
@@ -106,6 +108,7 @@ def paired_depths(games: int, settings: ClockSettings) -> tuple[Side, Side]:
                         players[side].choose_move, game, state, settings, banks["other"], Side()
                     )
                 state = game.result(state, report.move)
+            kept.growths.extend(players[kept_side].growths)
             kept.banks_left.append(banks["kept"])
             fresh.banks_left.append(banks["fresh"])
     return kept, fresh
@@ -136,6 +139,12 @@ def main() -> None:
             f"bank left at the end {min(side.banks_left):.2f} to {max(side.banks_left):.2f} s, "
             f"{side.time_outs} time-outs"
         )
+    deciles = statistics.quantiles(kept.growths, n=10)
+    print(
+        f"growth of node counts per ply that the kept player measured ({len(kept.growths)} "
+        f"pairs of iterations that really searched): median {statistics.median(kept.growths):.2f}, "
+        f"10th to 90th percentile {deciles[0]:.2f} to {deciles[-1]:.2f}"
+    )
 
 
 if __name__ == "__main__":

@@ -132,8 +132,10 @@ most of it), so it says nothing of the growth: :data:`DEFAULT_GROWTH` is used in
 
 DEFAULT_GROWTH: Final = 4.0
 """The growth :func:`deepen` expects when it has no two iterations that really searched to
-measure it from (α-β with a table in Othello grows about 2.5 to 4.5 times per ply:
-``benchmarks/kept_table_depth.py`` prints the ratios it saw)."""
+measure it from, on its first moves (α-β with a table in Othello grows about 2 to 5 times
+per ply, median about 3, at the tournament clock: ``benchmarks/kept_table_depth.py`` prints the
+growths it saw); a guess on the cautious side, since a search begun on a prediction too small
+is thrown away when the budget stops it."""
 
 DEFAULT_MOVES_LEFT: Final = 10
 """How many more moves :func:`moves_left` expects in a game it cannot count for."""
