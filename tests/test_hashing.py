@@ -169,3 +169,21 @@ def test_game_depth_changes_lists_exactly_the_changed_searches() -> None:
     assert game_depth_changes(othello, [two_lengths.start], range(1, 14)) == (13, [])
     near_end = [state for _, state in compare.random_positions(othello, 5, 51, seed=0)]
     assert game_depth_changes(othello, near_end, range(1, 5))[0] == 20
+
+
+def test_on_notebook_06s_random_graphs_the_table_changes_few_depth_limited_values() -> None:
+    """Notebook 06: "On these random graphs the change happens, in a small share of the cases
+    (... under a tenth)": its 200 graphs at depths 1-8, counted again with negamax directly
+    (24 of 1,600 when written)."""
+    from gamelib.experiments.hashing import with_random_evaluation
+    from gamelib.games.cyclic import random_cyclic_game
+
+    changed = 0
+    for seed in range(200):
+        game = with_random_evaluation(random_cyclic_game(seed, 8, 12, 2), seed, range(-3, 4))
+        for depth in range(1, 9):
+            without = negamax(game, depth=depth).value
+            changed += negamax(game, depth=depth, table=TranspositionTable()).value != without
+    tried, changes = find_depth_changes(range(200), range(1, 9))
+    assert (tried, len(changes)) == (1600, changed)
+    assert 0 < changed < tried / 10

@@ -91,3 +91,26 @@ def test_fail_soft_and_fail_hard_evaluate_the_same_leaves_only_under_the_rule_ge
     # under > a clamped fail-hard value never cuts: here every finished game is evaluated
     assert by_rule[">"].fail_hard == 60_060
     assert by_rule[">="].value == by_rule[">"].value == -8
+
+
+def test_a_two_ply_search_does_not_see_a_fork_coming() -> None:
+    """Notebook 05: "a shallow search does not see every fork coming either". After X takes
+    a corner, every O move looks like a draw to a 2-ply α-β search, yet some lose against
+    perfect play (X forks); and in the notebook's round robin the 2-ply player loses games
+    to the 9-ply one."""
+    game = TicTacToe()
+    corner = game.play_line("a1")
+    shallow = {
+        move: -alphabeta(game, game.result(corner, move), depth=1).value
+        for move in game.moves(corner)
+    }
+    perfect = {
+        move: -alphabeta(game, game.result(corner, move)).value for move in game.moves(corner)
+    }
+    assert set(shallow.values()) == {0}  # O to move: its move, X's reply, nothing decided
+    assert min(perfect.values()) == -1 and max(perfect.values()) == 0
+    cpus = [tictactoe_cpu(level) for level in (0, 1, 2)]
+    cpus += [tictactoe_cpu(3, plies=2), tictactoe_cpu(3, plies=9)]
+    levels = round_robin(game, cpus, games=40, seed=5, opening_plies=0)
+    two_plies = find_match(levels, cpus[3].name, cpus[4].name)
+    assert two_plies.games == 40 and two_plies.losses > 0

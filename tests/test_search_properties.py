@@ -256,3 +256,21 @@ def test_search_stats_add_every_counter(counts: list[int]) -> None:
     total = first + second
     assert total == SearchStats(*(a + b for a, b in zip(counts[:4], counts[4:], strict=True)))
     assert first == SearchStats(*counts[:4])  # the operands are unchanged
+
+
+@MANY
+@given(trees(), windows(), windows(), orders)
+def test_a_window_inside_another_evaluates_no_leaf_the_wider_one_does_not(
+    tree: Tree, first: tuple[float, float], second: tuple[float, float], order: str
+) -> None:
+    """Notebooks 04 and 08: a narrower window "only adds cutoffs", so it is never dearer (here
+    the leaves of the inner window (max of the alphas, min of the betas) against the outer)."""
+    outer = (min(first[0], second[0]), max(first[1], second[1]))
+    inner = (max(first[0], second[0]), min(first[1], second[1]))
+    if not inner[0] < inner[1]:
+        return
+    for search in (alphabeta, alphabeta_failsoft):
+        wide = record(search, tree, alpha=outer[0], beta=outer[1], order=order)
+        narrow = record(search, tree, alpha=inner[0], beta=inner[1], order=order)
+        assert set(narrow.evaluated) <= set(wide.evaluated)
+        assert set(narrow.entered) <= set(wide.entered)
