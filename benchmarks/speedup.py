@@ -17,8 +17,10 @@ It prints, each measured in this run:
    every search must find the same value (asserted). Goal: the best combination at least 3×
    faster than plain α-β. Measured with both of the course's Othello evaluations: the disc
    difference (``Othello.evaluate``) and the positional one (``positional_evaluation``, square
-   weights and mobility). The answer depends on it: the disc difference swings between odd
-   and even depths, so the move a shallower iteration found best is a poorer guess.
+   weights and mobility). The answer depends on it: iterative deepening saves a larger share
+   with the positional evaluation (notebook 08 § 7 measures it, and shows that both
+   evaluations' values swing between odd and even depths, so the swing alone does not explain
+   the difference).
 
 The other goals of the issue have their own scripts: ``benchmarks/before_after.py`` (Othello
 node rate against an older revision), ``benchmarks/peers.py`` (easyAI and a textbook search),
