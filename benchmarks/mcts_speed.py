@@ -14,10 +14,12 @@ other work slows both alike), from the start position:
 * **UCT**: :func:`gamelib.search.mcts.uct` with uniform playouts to the end, no tracer,
   iterations/s.
 
-The goal (issue 37): at least 1,500 UCT iterations a second where the bare game plays about
-2,200 games a second, i.e. the tree's own work (selection, expansion, backup) costs under a
-third of a playout. The ratio UCT/bare is printed as well: it does not depend on how loaded
-the machine is.
+Each figure is given per second of wall-clock time and per second of this process's CPU
+time (``time.process_time``): on a machine shared with other work the second is the one
+that stays put. The goal (issue 37): at least 1,500 UCT iterations a second where the bare
+game plays about 2,200 games a second, i.e. the tree's own work (selection, expansion,
+backup) costs under a third of a playout. The ratio UCT/bare (CPU time, median of the
+rounds) is printed as well: it does not depend on how loaded the machine is.
 """
 
 from __future__ import annotations
@@ -39,13 +41,14 @@ from gamelib.search.mcts import uct
 GOAL_ITERATIONS_PER_SECOND = 1_500
 
 
-def bare_games_per_second(game: Othello, games: int, seed: int) -> float:
-    """Play ``games`` uniformly random games from the start; games per second."""
+def bare_games_per_second(game: Othello, games: int, seed: int) -> tuple[float, float]:
+    """Play ``games`` uniformly random games from the start; games per second of wall-clock
+    time and per second of this process's CPU time."""
     generator = random.Random(seed)
     uniform = generator.random
     moves_of, result_of = game.moves, game.result
     start = game.initial_state()
-    started = time.perf_counter()
+    started, cpu_started = time.perf_counter(), time.process_time()
     for _ in range(games):
         state = start
         moves = moves_of(state)
@@ -54,16 +57,17 @@ def bare_games_per_second(game: Othello, games: int, seed: int) -> float:
             state = result_of(state, moves[int(uniform() * count)])
             moves = moves_of(state)
             count = len(moves)
-    return games / (time.perf_counter() - started)
+    return games / (time.perf_counter() - started), games / (time.process_time() - cpu_started)
 
 
-def uct_iterations_per_second(game: Othello, iterations: int, seed: int) -> float:
-    """One UCT search of ``iterations`` from the start; iterations per second."""
-    started = time.perf_counter()
+def uct_iterations_per_second(game: Othello, iterations: int, seed: int) -> tuple[float, float]:
+    """One UCT search of ``iterations`` from the start; iterations per second of wall-clock
+    time and per second of this process's CPU time."""
+    started, cpu_started = time.perf_counter(), time.process_time()
     result = uct(game, iterations=iterations, seed=seed)
-    elapsed = time.perf_counter() - started
+    elapsed, cpu = time.perf_counter() - started, time.process_time() - cpu_started
     assert result.stats.iterations == iterations
-    return iterations / elapsed
+    return iterations / elapsed, iterations / cpu
 
 
 def main() -> None:
@@ -81,33 +85,40 @@ def main() -> None:
         profiler.disable()
         pstats.Stats(profiler).sort_stats("tottime").print_stats(15)
         return
-    bare_best = 0.0
-    uct_best = 0.0
+    bare_best = uct_best = bare_cpu_best = uct_cpu_best = 0.0
     ratios = []
     for round_number in range(1, arguments.rounds + 1):
-        bare = bare_games_per_second(game, arguments.games, seed=round_number)
-        iterations = uct_iterations_per_second(game, arguments.iterations, seed=round_number)
-        ratios.append(iterations / bare)
+        bare, bare_cpu = bare_games_per_second(game, arguments.games, seed=round_number)
+        iterations, iterations_cpu = uct_iterations_per_second(
+            game, arguments.iterations, seed=round_number
+        )
+        ratios.append(iterations_cpu / bare_cpu)
         bare_best, uct_best = max(bare_best, bare), max(uct_best, iterations)
+        bare_cpu_best, uct_cpu_best = (
+            max(bare_cpu_best, bare_cpu),
+            max(uct_cpu_best, iterations_cpu),
+        )
         print(
-            f"round {round_number}: bare game {bare:7,.0f} games/s   "
-            f"UCT {iterations:7,.0f} iterations/s   ratio {iterations / bare:.2f}"
+            f"round {round_number}: bare game {bare:7,.0f} games/s ({bare_cpu:,.0f} per CPU s)   "
+            f"UCT {iterations:7,.0f} iterations/s ({iterations_cpu:,.0f} per CPU s)   "
+            f"ratio {iterations_cpu / bare_cpu:.2f}"
         )
     ratio = statistics.median(ratios)
     print(
-        f"best: bare game {bare_best:,.0f} random games/s; UCT {uct_best:,.0f} iterations/s "
+        f"best: bare game {bare_best:,.0f} random games/s ({bare_cpu_best:,.0f} per CPU second); "
+        f"UCT {uct_best:,.0f} iterations/s ({uct_cpu_best:,.0f} per CPU second) "
         f"(uniform playouts to the end, Othello 8×8 from the start, CPython "
-        f"{sys.version.split()[0]}); UCT/bare {ratio:.2f} (median of the rounds)"
+        f"{sys.version.split()[0]}); UCT/bare {ratio:.2f} (median of the rounds, CPU time)"
     )
     goal_ratio = GOAL_ITERATIONS_PER_SECOND / 2_200
     print(
         f"goal: ≥ {GOAL_ITERATIONS_PER_SECOND:,} iterations/s where the bare game plays about "
         f"2,200 games/s, i.e. UCT/bare ≥ {goal_ratio:.2f}: "
         + ("met" if ratio >= goal_ratio else "NOT met")
-        + (
-            f"; absolute {uct_best:,.0f} ≥ {GOAL_ITERATIONS_PER_SECOND:,}: "
-            + ("met" if uct_best >= GOAL_ITERATIONS_PER_SECOND else "not met on this machine now")
-        )
+        + f"; {uct_cpu_best:,.0f} iterations per CPU second ≥ {GOAL_ITERATIONS_PER_SECOND:,}: "
+        + ("met" if uct_cpu_best >= GOAL_ITERATIONS_PER_SECOND else "not met")
+        + f"; wall clock {uct_best:,.0f}/s: "
+        + ("met" if uct_best >= GOAL_ITERATIONS_PER_SECOND else "not met (a loaded machine?)")
     )
 
 
