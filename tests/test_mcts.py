@@ -32,6 +32,7 @@ from gamelib.search.mcts import (
     Backup,
     Expansion,
     IterationBegun,
+    NodeSummary,
     Playout,
     Proof,
     Selection,
@@ -385,6 +386,29 @@ def test_the_solver_records_its_proofs() -> None:
     assert {"A", "B"} <= proven and not {"C", "D"} <= proven
     assert proofs[-1].node == "A" and proofs[-1].player == SECOND
     assert trace.result.value == 3 / 14 and trace.result.move == "a1"
+
+
+def test_the_tree_after_each_iteration_is_a_fold_over_the_trace() -> None:
+    trace = record_monte_carlo(mcts_solver, GAME, state=GAME.play_line("b2"), iterations=400)
+    result = trace.result
+    assert trace.tree_after(0) == {"root": NodeSummary(None, None, SECOND, 0, None)}
+    assert len(trace.tree_after(1)) == 2
+    final = trace.tree_after(trace.iterations)
+    assert len(final) == result.stats.nodes  # type: ignore[attr-defined]
+    assert final["root"].visits == trace.iterations
+    for move, count, mean in result.stats.root_children:  # type: ignore[attr-defined]
+        name = GAME.move_name(move)
+        if count:
+            assert (final[name].visits, final[name].mean) == (count, mean)
+        else:
+            assert name not in final
+    proven = {name: node for name, node in final.items() if node.lower == node.upper}
+    assert len(proven) > 10
+    for name, node in proven.items():  # the exact value, for the player choosing the node
+        state = GAME.play_line("b2 " + name.removeprefix("root"))
+        assert node.lower == -_value(GAME, state), name
+    with pytest.raises(ValueError, match="iteration must be between 0 and"):
+        trace.tree_after(trace.iterations + 1)
 
 
 def test_root_visits_come_from_the_backups() -> None:

@@ -28,7 +28,7 @@ these events.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Protocol, TypeAlias
 
 from gamelib.core import Player
@@ -143,6 +143,32 @@ class Proof:
 MonteCarloEvent: TypeAlias = IterationBegun | Selection | Expansion | Playout | Backup | Proof
 
 
+@dataclass(frozen=True)
+class NodeSummary:
+    """A node of the search tree as it stands after some iterations (see
+    :meth:`MonteCarloTrace.tree_after`).
+
+    Attributes:
+        parent: the parent's name (None for the root).
+        move: the name of the move from the parent (None for the root).
+        player: the player to move at the node (None for the root of a trace that has not
+            expanded any node: then only the trace's ``root_player`` is known).
+        visits: N.
+        mean: Q, for the player to move at the parent (None while N = 0).
+        lower, upper: its exact value, same view, once a :class:`Proof` has proven it
+            (MCTS-Solver); −1 and +1 before (bounds short of a proof are in the
+            :class:`Selection` events only).
+    """
+
+    parent: str | None
+    move: str | None
+    player: Player | None
+    visits: int
+    mean: float | None
+    lower: float = -1.0
+    upper: float = 1.0
+
+
 class MonteCarloTracer(Protocol):
     """What a Monte Carlo search tells its tracer (see :class:`MonteCarloRecorder`)."""
 
@@ -195,6 +221,31 @@ class MonteCarloTrace:
                 counts[child] = counts.get(child, 0) + 1
                 history.append(dict(counts))
         return history
+
+    def tree_after(self, iteration: int) -> dict[str, NodeSummary]:
+        """Every node of the search tree after the first ``iteration`` iterations (0: the
+        root alone), by name, in the order they were added: a fold over the events.
+
+        Raises:
+            ValueError: for an iteration outside 0 … :attr:`iterations`.
+        """
+        if not 0 <= iteration <= self.iterations:
+            raise ValueError(f"iteration must be between 0 and {self.iterations}, not {iteration}")
+        nodes = {self.root: NodeSummary(None, None, self.root_player, 0, None)}
+        begun = 0
+        for event in self.events:
+            if isinstance(event, IterationBegun):
+                begun += 1
+                if begun > iteration:
+                    break
+            elif isinstance(event, Expansion):
+                nodes[event.node] = NodeSummary(event.parent, event.move, event.player, 0, None)
+            elif isinstance(event, Backup):
+                for step in event.steps:
+                    nodes[step.node] = replace(nodes[step.node], visits=step.visits, mean=step.mean)
+            elif isinstance(event, Proof):
+                nodes[event.node] = replace(nodes[event.node], lower=event.value, upper=event.value)
+        return nodes
 
     def __len__(self) -> int:
         return len(self.events)
