@@ -5,6 +5,7 @@ Run from the repository root::
     python benchmarks/mcts_speed.py               # 3 rounds, best of each
     python benchmarks/mcts_speed.py --rounds 5 --iterations 3000
     python benchmarks/mcts_speed.py --profile     # where UCT's time goes
+    python benchmarks/mcts_speed.py --settle      # iterations to settle on the textbook trees
 
 Both figures are measured in the same run, in alternating rounds (so a machine shared with
 other work slows both alike), from the start position:
@@ -36,7 +37,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from gamelib.games.othello import Othello
-from gamelib.search.mcts import uct
+from gamelib.search.mcts import iterations_to_settle, uct
+from gamelib.trees import TEXTBOOK
 
 GOAL_ITERATIONS_PER_SECOND = 1_500
 
@@ -70,14 +72,32 @@ def uct_iterations_per_second(game: Othello, iterations: int, seed: int) -> tupl
     return iterations / elapsed, iterations / cpu
 
 
+def print_settling(seeds: int) -> None:
+    """For each textbook tree, the iterations after which UCT's most-visited root move stays
+    a minimax move (:func:`~gamelib.search.mcts.iterations_to_settle`, c = √2), for seeds
+    0 … ``seeds`` − 1: seed 0's figure, then the median and the range."""
+    for name, tree in TEXTBOOK.items():
+        counts = [iterations_to_settle(tree, seed=seed) for seed in range(seeds)]
+        print(
+            f"{name}: settles after {counts[0]} iterations (seed 0); over seeds 0-{seeds - 1}: "
+            f"median {statistics.median(counts):g}, {min(counts)} to {max(counts)}"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--rounds", type=int, default=3, help="alternating rounds (best kept)")
     parser.add_argument("--iterations", type=int, default=2_000, help="UCT iterations a round")
     parser.add_argument("--games", type=int, default=1_000, help="bare games a round")
     parser.add_argument("--profile", action="store_true", help="profile one UCT search")
+    parser.add_argument(
+        "--settle", action="store_true", help="iterations UCT needs on the textbook trees"
+    )
     arguments = parser.parse_args()
     game = Othello()
+    if arguments.settle:
+        print_settling(seeds=20)
+        return
     if arguments.profile:
         profiler = cProfile.Profile()
         profiler.enable()

@@ -300,6 +300,15 @@ def test_the_inlined_uniform_playout_is_the_uniform_policy() -> None:
         assert fast.events == slow.events
 
 
+def test_a_time_budget_stops_the_search_after_an_iteration() -> None:
+    for search in (uct, mcts_solver):
+        result = search(Othello(), iterations=10_000, seconds=0)
+        assert result.stats.iterations == 1  # type: ignore[attr-defined]
+        assert search(GAME, iterations=5, seconds=60).stats.iterations == 5  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="seconds must be a number"):
+        uct(GAME, seconds=-1)
+
+
 def test_othello_runs_are_identical_with_the_same_seed() -> None:
     game = Othello()
     assert uct(game, iterations=60, seed=9) == uct(game, iterations=60, seed=9)

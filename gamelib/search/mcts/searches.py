@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -366,6 +367,15 @@ def _check_budget(name: str, value: int) -> None:
         raise ValueError(f"{name} must be a whole number of at least 1, not {value!r}")
 
 
+def _deadline(seconds: float | None) -> float | None:
+    """The ``time.perf_counter()`` reading at which a search with a time budget stops."""
+    if seconds is None:
+        return None
+    if not (isinstance(seconds, int | float) and 0 <= seconds < INFINITY):
+        raise ValueError(f"seconds must be a number of at least 0 (or None), not {seconds!r}")
+    return time.perf_counter() + seconds
+
+
 def _check_exploration(exploration: float) -> None:
     if not (isinstance(exploration, int | float) and 0 <= exploration < INFINITY):
         raise ValueError(f"exploration must be a number of at least 0, not {exploration!r}")
@@ -458,6 +468,7 @@ def uct(
     evaluate: Callable[[Any], float] | None = None,
     reward: Reward | None = None,
     tracer: MonteCarloTracer | None = None,
+    seconds: float | None = None,
 ) -> SearchResult:
     """UCT: Monte Carlo tree search with UCB1 selection, one new node per iteration.
 
@@ -493,10 +504,13 @@ def uct(
         reward: the reward of a finished game (default: win/draw/loss as +1/0/−1, a tree's
             leaf values scaled into [−1, 1]).
         tracer: a :class:`~gamelib.search.mcts.events.MonteCarloRecorder` to record the run.
+        seconds: a time budget as well (for a player on a clock): the search also stops after
+            the first iteration that ends this many seconds after the start. The number of
+            iterations then depends on the machine, so the result is not reproducible.
 
     Raises:
-        ValueError: for fewer than 1 iteration, a negative exploration constant, or a reward
-            outside [−1, 1].
+        ValueError: for fewer than 1 iteration, a negative exploration constant or time
+            budget, or a reward outside [−1, 1].
     """
     _check_budget("iterations", iterations)
     _check_exploration(exploration)
@@ -506,6 +520,7 @@ def uct(
         return _terminal_result(run, "uct")
     generator = run.generator
     sqrt, log = math.sqrt, math.log
+    deadline = _deadline(seconds)
     for iteration in range(1, iterations + 1):
         if tracer is not None:
             tracer.add(IterationBegun(iteration))
@@ -540,6 +555,8 @@ def uct(
         # 4. backup
         run.backup(node, reward_value, player)
         run.stats.iterations = iteration
+        if deadline is not None and time.perf_counter() >= deadline:
+            break
     best_child = _most_visited(root.children)
     return run.finish("uct", best_child, best_child.mean())
 
@@ -569,6 +586,7 @@ def mcts_solver(
     evaluate: Callable[[Any], float] | None = None,
     reward: Reward | None = None,
     tracer: MonteCarloTracer | None = None,
+    seconds: float | None = None,
 ) -> SearchResult:
     """MCTS-Solver: UCT that also backs up proven values, and stops once the root is proven.
 
@@ -598,11 +616,11 @@ def mcts_solver(
     Args:
         iterations: the most iterations to run (at least 1), or None to run until the root
             is proven (every finite game tree gets proven: each iteration adds a node).
-        exploration, playout, seed, evaluate, reward, tracer: as for :func:`uct`.
+        exploration, playout, seed, evaluate, reward, tracer, seconds: as for :func:`uct`.
 
     Raises:
-        ValueError: for fewer than 1 iteration, a negative exploration constant, or a reward
-            outside [−1, 1].
+        ValueError: for fewer than 1 iteration, a negative exploration constant or time
+            budget, or a reward outside [−1, 1].
     """
     if iterations is not None:
         _check_budget("iterations", iterations)
@@ -615,6 +633,7 @@ def mcts_solver(
         return _terminal_result(run, "mcts_solver")
     generator = run.generator
     sqrt, log = math.sqrt, math.log
+    deadline = _deadline(seconds)
     iteration = 0
     while root.lower < root.upper and (iterations is None or iteration < iterations):
         iteration += 1
@@ -663,6 +682,8 @@ def mcts_solver(
         run.backup(node, reward_value, player)
         _update_bounds(node.parent, tracer)
         run.stats.iterations = iteration
+        if deadline is not None and time.perf_counter() >= deadline:
+            break
     proven = root.lower == root.upper
     run.stats.proven = proven
     floor = _own_bounds(root)[0]
