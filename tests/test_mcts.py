@@ -268,6 +268,44 @@ def test_solver_proves_othello_endgames(seed: int) -> None:
     assert (child_values[result.move] > 0) - (child_values[result.move] < 0) == best
 
 
+def test_an_exact_solver_for_the_last_plies_proves_the_same_values_sooner() -> None:
+    game = Othello()
+
+    def win_draw_loss_by_negamax(state: object) -> float | None:
+        empties = 64 - (state.mover | state.opponent).bit_count()  # type: ignore[attr-defined]
+        if empties > 3:
+            return None
+        value = negamax(game, state).value
+        return float((value > 0) - (value < 0))
+
+    for seed in range(3):
+        state = random_endgame(random.Random(seed), 7)
+        plain = mcts_solver(game, state, iterations=None, seed=seed)
+        helped = record_monte_carlo(
+            mcts_solver,
+            game,
+            state=state,
+            iterations=None,
+            seed=seed,
+            exact=win_draw_loss_by_negamax,
+        )
+        assert helped.result.stats.proven and helped.result.value == plain.value
+        assert helped.iterations < plain.stats.iterations  # type: ignore[attr-defined]
+        events = helped.events
+        answered = [
+            events[index + 2]
+            for index, event in enumerate(events[:-2])
+            if isinstance(event, Expansion)
+            and not event.terminal
+            and isinstance(events[index + 1], Proof)
+            and events[index + 1].node == event.node  # type: ignore[union-attr]
+        ]
+        assert answered  # proven as soon as added, though the game goes on there: by exact ...
+        assert all(isinstance(event, Backup) for event in answered)  # ... and not played out
+    with pytest.raises(ValueError, match=r"an exact value must be in \[-1, 1\]"):
+        mcts_solver(GAME, exact=lambda state: 3.0)
+
+
 # --------------------------------------------------------------------------- determinism
 
 

@@ -8,7 +8,9 @@ A Monte Carlo search called with ``tracer=MonteCarloRecorder()`` (or through
    visits N, mean Q and UCB value, and the child chosen;
 3. :class:`Expansion` of the one node it added to the tree (none when the selected path ends
    at a finished game already in the tree);
-4. :class:`Playout`: the moves played from the new node to the end, and the reward;
+4. :class:`Playout`: the moves played from the new node to the end, and the reward (none
+   when MCTS-Solver's ``exact`` solver answered the new node: its :class:`Proof` comes
+   first, and its exact value is backed up);
 5. :class:`Backup`: every node from the new one up to the root, with the reward it took, the
    sign it took it with, and its N and Q after;
 6. (MCTS-Solver only) a :class:`Proof` for every node whose exact value became known.

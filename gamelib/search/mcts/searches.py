@@ -67,8 +67,8 @@ class MonteCarloStats(SearchStats):
 
     Attributes:
         nodes: nodes in the search's tree at the end, the root included.
-        leaves: finished games scored (one per iteration: a playout's end, or a finished
-            game reached inside the tree).
+        leaves: positions scored, one per iteration: a playout's end, a finished game
+            reached inside the tree, or (MCTS-Solver) a position its exact solver answered.
         iterations: iterations run (flat Monte Carlo: playouts).
         playout_plies: moves played in all the playouts together.
         proven: whether the root's exact value was proven (MCTS-Solver only).
@@ -587,6 +587,7 @@ def mcts_solver(
     reward: Reward | None = None,
     tracer: MonteCarloTracer | None = None,
     seconds: float | None = None,
+    exact: Callable[[Any], float | None] | None = None,
 ) -> SearchResult:
     """MCTS-Solver: UCT that also backs up proven values, and stops once the root is proven.
 
@@ -617,10 +618,16 @@ def mcts_solver(
         iterations: the most iterations to run (at least 1), or None to run until the root
             is proven (every finite game tree gets proven: each iteration adds a node).
         exploration, playout, seed, evaluate, reward, tracer, seconds: as for :func:`uct`.
+        exact: an exact solver for the positions it can answer, asked about every unfinished
+            node the search adds: the node's exact reward for the player to move there (in
+            [−1, 1], as ``reward`` would score the end of perfect play), or None. A node it
+            answers is proven at once and backs up that value instead of a playout. For
+            example, an Othello player can answer positions with few empty squares with the
+            course's endgame solver (:func:`gamelib.endgame.solve` in ``"wld"`` mode).
 
     Raises:
         ValueError: for fewer than 1 iteration, a negative exploration constant or time
-            budget, or a reward outside [−1, 1].
+            budget, or a reward or exact value outside [−1, 1].
     """
     if iterations is not None:
         _check_budget("iterations", iterations)
@@ -671,13 +678,23 @@ def mcts_solver(
                 _solver_ucb_at(node, exploration, floor),
             )
         node = run.add_child(node, index)
+        known = None
         if not node.moves:
-            exact = run.reward(node.state)
-            node.lower = node.upper = exact if node.view == node.player else 0.0 - exact
+            known = run.reward(node.state)
+        elif exact is not None:
+            known = exact(node.state)
+            if known is not None and not -1 <= known <= 1:
+                raise ValueError(f"an exact value must be in [-1, 1], but exact gave {known!r}")
+        if known is not None:
+            node.lower = node.upper = known if node.view == node.player else 0.0 - known
             if tracer is not None:
                 tracer.add(Proof(node.name, node.view, node.lower))
-        # 3. playout
-        reward_value, player = run.play_out(node)
+        # 3. playout (none from a position the exact solver answered: its value is known)
+        if known is not None and node.moves:
+            reward_value, player = known, node.player
+            run.stats.leaves += 1
+        else:
+            reward_value, player = run.play_out(node)
         # 4. backup, then the bounds
         run.backup(node, reward_value, player)
         _update_bounds(node.parent, tracer)
