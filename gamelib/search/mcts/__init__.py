@@ -2,6 +2,18 @@
 
 The searches are in :mod:`gamelib.search.mcts.searches`, the rewards and playout policies in
 :mod:`gamelib.search.mcts.playouts`, the events of a trace in :mod:`gamelib.search.mcts.events`.
+On a textbook tree the rewards are the leaf values divided by the largest one (here 14):
+
+>>> from gamelib.trees import TEXTBOOK
+>>> tree = TEXTBOOK["aima-fig-5-2"]
+>>> uct(tree, iterations=300).move
+'a1'
+>>> solved = mcts_solver(tree, iterations=None)
+>>> solved.stats.proven, solved.move, solved.value * leaf_scale(tree)  # minimax: 3
+(True, 'a1', 3.0)
+>>> trace = record_monte_carlo(uct, tree, iterations=3)
+>>> [type(event).__name__ for event in trace.events[:5]]
+['IterationBegun', 'Selection', 'Expansion', 'Playout', 'Backup']
 """
 
 from gamelib.search.mcts.events import (
