@@ -7,7 +7,7 @@
   for O to move: with a sign forgotten in the backup, it plays the opponent's best moves
   instead (the sign trap), and the hand-checked first iterations below fail too.
 - On random trees with a clear best move, the most-visited root move is the minimax move
-  at 300 iterations.
+  at 500 iterations.
 - Seeded runs are identical, the trace alone rebuilds every visit count and mean, and the
   iterations UCT needs to settle on the textbook trees are finite.
 """
@@ -20,7 +20,7 @@ import random
 from collections.abc import Hashable
 
 import pytest
-from hypothesis import assume, given
+from hypothesis import assume, example, given
 from hypothesis import strategies as st
 
 from gamelib.core import FIRST, SECOND, Game
@@ -202,10 +202,15 @@ def test_uct_settles_on_the_minimax_move_of_each_textbook_tree(name: str) -> Non
         assert {move for move, count, _ in visits if count == most} - best
 
 
+@example(seed=101022850, depth=3)  # the one miss found at 300 iterations
 @given(seed=st.integers(0, 2**32 - 1), depth=st.integers(2, 3))
-@scaled(150)
+@scaled(100)
 def test_uct_picks_the_clear_minimax_move_of_random_trees(seed: int, depth: int) -> None:
-    """A clear best move: its minimax value is at least 3 (of −9…9) above every other's."""
+    """A clear best move: its minimax value is at least 3 (of −9…9) above every other's.
+
+    Measured beforehand on seeded samples of such trees: at 300 iterations the most-visited
+    move missed on 1 of 3,616 (seed 101022850, depth 3: UCT had spent its first visits on a
+    worse move); at 500 iterations, on none of 4,834."""
     tree = random_tree(seed, depth, (2, 3))
     assume(len(tree.children) >= 2)
     game = TreeGame(tree)
@@ -215,7 +220,7 @@ def test_uct_picks_the_clear_minimax_move_of_random_trees(seed: int, depth: int)
         reverse=True,
     )
     assume(values[0][0] - values[1][0] >= 3)
-    assert uct(tree, iterations=300, seed=seed).move == values[0][1]
+    assert uct(tree, iterations=500, seed=seed).move == values[0][1]
 
 
 @given(tree=trees(max_depth=4, max_branching=3), seed=st.integers(0, 1000))
