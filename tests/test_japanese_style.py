@@ -153,6 +153,9 @@ FORBIDDEN = {
     "深さの限界": "深さ制限",
     "失敗した探索": "fail low / fail high",
     "基準機": "基準の計算機",
+    "クラッシュ": "異常終了",
+    "階段": "ラダー",
+    "(?:双方とも|両者とも|相手の|プレイヤーの)失敗|失敗した(?:側|方|プレイヤー)": "反則 (a fault)",
 }
 """The word forms the style sheet forbids (a regular expression), and the form to write."""
 
@@ -409,6 +412,10 @@ def javascript_strings(source: str) -> Iterator[tuple[int, str]]:
         ("これは*なぜ正しいのか*です。", "italics"),
         ("探索の最善進行ではなく読み筋", "読み筋"),
         ("ブラウザ版で開きます。", "ブラウザ"),
+        ("プレイヤーがクラッシュしました。", "クラッシュ"),
+        ("講座のプレイヤーの階段で測ります。", "階段"),
+        ("対局せず（相手の失敗）", "失敗"),
+        ("無効試合：双方とも失敗したため", "失敗"),
     ],
 )
 def test_each_rule_finds_what_it_forbids(text: str, expected: str) -> None:
@@ -430,6 +437,7 @@ def test_each_rule_finds_what_it_forbids(text: str, expected: str) -> None:
         "論文 *Best-first fixed-depth minimax algorithms* と、深さ *d* の木と PVS（主変化探索）。",
         "**ブラウザー版**では、メモリーの**中**に置きます。",
         "原典は節約をその点によるものとしています（「(α, β) の範囲を狭める方法は有効」）。",
+        "相手の反則で対局せず、ラダーの段は異常終了も起動失敗もなく、テストは失敗します。",
     ],
 )
 def test_the_rules_pass_what_the_style_sheet_allows(text: str) -> None:
