@@ -77,8 +77,14 @@ def _finder(pattern: str, what: str) -> Rule:
 
 # ---------------------------------------------------------------- punctuation
 ascii_colon = _finder(
-    rf"[{JAPANESE_TEXT}]:(?=\s|$)|{PLACEHOLDER}: (?=[{KANA_KANJI}])",
+    rf"[{JAPANESE_TEXT}]:(?=\s|$)|:[ \t]+(?=[{KANA_KANJI}{PLACEHOLDER}])",
     "ASCII ':' in Japanese (write 「：」, no space after)",
+)
+"""An ASCII colon after Japanese, or before Japanese or a placeholder whatever stands before it
+(「b = 2: 評価」, 「({low}, {high}): 返した値」, 「{step} / {total}: {sentence}」); Latin
+text after it (a title's 「Othello: A Minute…」, 「X: a1」) is not read as prose."""
+half_width_question = _finder(
+    rf"[{KANA_KANJI}][?!]", "a half-width '?' or '!' after Japanese (write 「？」「！」)"
 )
 space_after_colon = _finder(r"：[ \t]", "a space after 「：」")
 dash = _finder(
@@ -171,6 +177,7 @@ def forbidden_forms(text: str) -> list[str]:
 
 RULES: tuple[Rule, ...] = (
     ascii_colon,
+    half_width_question,
     space_after_colon,
     dash,
     curly_quotes,
@@ -397,6 +404,9 @@ def javascript_strings(source: str) -> Iterator[tuple[int, str]]:
         ("次のセルで確かめます:", "ASCII ':'"),
         ("値: 3", "ASCII ':'"),
         ("値： 3", "a space after"),
+        ("最悪手から、b = 2: 評価した葉", "ASCII ':'"),
+        ("窓 (1, 5): 返した値", "ASCII ':'"),
+        ("どちらの端に達していますか?", "half-width '?'"),
         ("探索は——ここで——終わります", "a dash"),
         ("探索は — ここで終わります", "a dash"),
         ("ノード “c2 b3” を見ます", "“ ”"),
@@ -449,6 +459,9 @@ def test_a_template_is_read_with_its_placeholders_as_names() -> None:
     assert problems_of(template_prose("子を{direction}探索、{node} は {bound}を返します")) == []
     assert problems_of(template_prose("{reason}: 枝刈りする手は残っていません"))
     assert problems_of(template_prose("{node} の値: {value}"))
+    assert problems_of(template_prose("ステップ {step} / {total}: {sentence}"))
+    assert problems_of(template_prose("窓 ({low}, {high}): 返した値 {value}"))
+    assert problems_of(template_prose("『Othello: A Minute to Learn』と X: a1 の手")) == []
 
 
 def test_the_paragraph_before_a_code_cell_ends_in_a_full_stop() -> None:
