@@ -64,7 +64,7 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     },
     "not a file": {
         "en": "{path} is a folder, not a player file. Give the path of your .py file.",
-        "ja": "{path} はフォルダです。プレイヤーのファイル（.py）のパスを指定してください。",
+        "ja": "{path} はフォルダーです。プレイヤーのファイル（.py）のパスを指定してください。",
     },
     "unreadable": {
         "en": "{path} cannot be read as text: {problem}",
