@@ -591,6 +591,31 @@ def test_the_sites_japanese_pages_follow_the_style_sheet(path: Path) -> None:
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems)
 
 
+def literal_emphasis(markdown: MarkdownIt, source: str) -> list[str]:
+    """``**`` or ``__`` left in a page's rendered text (outside code): bold that CommonMark did
+    not close, as 「**かかる時間。**時計を」 (a closing ``**`` after punctuation must be followed
+    by a space or punctuation)."""
+    html = re.sub(r"<code.*?</code>|<pre.*?</pre>", "", markdown.render(source), flags=re.DOTALL)
+    return [
+        f"literal {match[0]!r} after rendering (bold not closed): "
+        f"{html[max(match.start() - 24, 0) : match.end() + 12]!r}"
+        for match in re.finditer(r"\*\*|__", html)
+    ]
+
+
+def test_literal_emphasis_is_found() -> None:
+    markdown = parser()
+    assert literal_emphasis(markdown, "**かかる時間。**時計を使います。")
+    assert literal_emphasis(markdown, "**かかる時間。** 時計を使います。") == []
+    assert literal_emphasis(markdown, "`a**b` と **太字**です。") == []
+
+
+@pytest.mark.parametrize("path", SITE_PAGES, ids=lambda path: path.name)
+def test_the_sites_japanese_pages_render_their_bold(path: Path) -> None:
+    problems = literal_emphasis(parser(), path.read_text(encoding="utf-8"))
+    assert not problems, f"{path.relative_to(ROOT)}: " + "\n".join(problems)
+
+
 TRAINER_PAGES = sorted((ROOT / "site" / "trainer" / "ja").glob("*.html"))
 
 
