@@ -53,11 +53,11 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     },
     "graphviz_found": {
         "en": "Graphviz: {version} (drawings by Graphviz)",
-        "ja": "Graphviz: {version}（図は Graphviz で描きます）",
+        "ja": "Graphviz：{version}（図は Graphviz で描きます）",
     },
     "graphviz_missing": {
         "en": "Graphviz: not found; drawings fall back to matplotlib. {install}",
-        "ja": "Graphviz: 見つかりません。図は代わりに matplotlib で描きます。{install}",
+        "ja": "Graphviz：見つかりません。図は代わりに matplotlib で描きます。{install}",
     },
     "install_graphviz": {
         "en": "install Graphviz for the best drawings: 'sudo apt-get install graphviz' "

@@ -77,8 +77,14 @@ def _finder(pattern: str, what: str) -> Rule:
 
 # ---------------------------------------------------------------- punctuation
 ascii_colon = _finder(
-    rf"[{JAPANESE_TEXT}]:(?=\s|$)|{PLACEHOLDER}: (?=[{KANA_KANJI}])",
+    rf"[{JAPANESE_TEXT}]:(?=\s|$)|:[ \t]+(?=[{KANA_KANJI}{PLACEHOLDER}])",
     "ASCII ':' in Japanese (write 「：」, no space after)",
+)
+"""An ASCII colon after Japanese, or before Japanese or a placeholder whatever stands before it
+(「b = 2: 評価」, 「({low}, {high}): 返した値」, 「{step} / {total}: {sentence}」); Latin
+text after it (a title's 「Othello: A Minute…」, 「X: a1」) is not read as prose."""
+half_width_question = _finder(
+    rf"[{KANA_KANJI}][?!]", "a half-width '?' or '!' after Japanese (write 「？」「！」)"
 )
 space_after_colon = _finder(r"：[ \t]", "a space after 「：」")
 dash = _finder(
@@ -150,9 +156,19 @@ FORBIDDEN = {
     "主変化(?!探索)": "最善進行 (主変化探索 is PVS's established name)",
     "ブラウザ(?!ー)": "ブラウザー",
     "メモリ(?!ー)": "メモリー",
+    "フォルダ(?!ー)": "フォルダー",
+    "コンピュータ(?!ー)": "コンピューター",
+    "プロセッサ(?!ー)": "プロセッサー",
+    "カウンタ(?!ー)": "カウンター",
+    "エディタ(?!ー)": "エディター",
+    "サーバ(?!ー)": "サーバー",
+    "ユーザ(?!ー)": "ユーザー",
     "深さの限界": "深さ制限",
     "失敗した探索": "fail low / fail high",
     "基準機": "基準の計算機",
+    "クラッシュ": "異常終了",
+    "階段": "ラダー",
+    "(?:双方とも|両者とも|相手の|プレイヤーの)失敗|失敗した(?:側|方|プレイヤー)": "反則 (a fault)",
 }
 """The word forms the style sheet forbids (a regular expression), and the form to write."""
 
@@ -168,6 +184,7 @@ def forbidden_forms(text: str) -> list[str]:
 
 RULES: tuple[Rule, ...] = (
     ascii_colon,
+    half_width_question,
     space_after_colon,
     dash,
     curly_quotes,
@@ -394,6 +411,9 @@ def javascript_strings(source: str) -> Iterator[tuple[int, str]]:
         ("次のセルで確かめます:", "ASCII ':'"),
         ("値: 3", "ASCII ':'"),
         ("値： 3", "a space after"),
+        ("最悪手から、b = 2: 評価した葉", "ASCII ':'"),
+        ("窓 (1, 5): 返した値", "ASCII ':'"),
+        ("どちらの端に達していますか?", "half-width '?'"),
         ("探索は——ここで——終わります", "a dash"),
         ("探索は — ここで終わります", "a dash"),
         ("ノード “c2 b3” を見ます", "“ ”"),
@@ -409,6 +429,12 @@ def javascript_strings(source: str) -> Iterator[tuple[int, str]]:
         ("これは*なぜ正しいのか*です。", "italics"),
         ("探索の最善進行ではなく読み筋", "読み筋"),
         ("ブラウザ版で開きます。", "ブラウザ"),
+        ("講義室のコンピュータにコピーします。", "コンピューター"),
+        ("フォルダを指定します。", "フォルダー"),
+        ("プレイヤーがクラッシュしました。", "クラッシュ"),
+        ("講座のプレイヤーの階段で測ります。", "階段"),
+        ("対局せず（相手の失敗）", "失敗"),
+        ("無効試合：双方とも失敗したため", "失敗"),
     ],
 )
 def test_each_rule_finds_what_it_forbids(text: str, expected: str) -> None:
@@ -429,7 +455,9 @@ def test_each_rule_finds_what_it_forbids(text: str, expected: str) -> None:
         "チェスでは「指す」と言います。",
         "論文 *Best-first fixed-depth minimax algorithms* と、深さ *d* の木と PVS（主変化探索）。",
         "**ブラウザー版**では、メモリーの**中**に置きます。",
+        "コンピューターのフォルダーにあるプロセッサーの数です。",
         "原典は節約をその点によるものとしています（「(α, β) の範囲を狭める方法は有効」）。",
+        "相手の反則で対局せず、ラダーの段は異常終了も起動失敗もなく、テストは失敗します。",
     ],
 )
 def test_the_rules_pass_what_the_style_sheet_allows(text: str) -> None:
@@ -441,6 +469,9 @@ def test_a_template_is_read_with_its_placeholders_as_names() -> None:
     assert problems_of(template_prose("子を{direction}探索、{node} は {bound}を返します")) == []
     assert problems_of(template_prose("{reason}: 枝刈りする手は残っていません"))
     assert problems_of(template_prose("{node} の値: {value}"))
+    assert problems_of(template_prose("ステップ {step} / {total}: {sentence}"))
+    assert problems_of(template_prose("窓 ({low}, {high}): 返した値 {value}"))
+    assert problems_of(template_prose("『Othello: A Minute to Learn』と X: a1 の手")) == []
 
 
 def test_the_paragraph_before_a_code_cell_ends_in_a_full_stop() -> None:
@@ -558,6 +589,31 @@ def test_the_sites_japanese_pages_follow_the_style_sheet(path: Path) -> None:
         for problem in page_problems(parser(), path.read_text(encoding="utf-8"))
     ]
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems)
+
+
+def literal_emphasis(markdown: MarkdownIt, source: str) -> list[str]:
+    """``**`` or ``__`` left in a page's rendered text (outside code): bold that CommonMark did
+    not close, as 「**かかる時間。**時計を」 (a closing ``**`` after punctuation must be followed
+    by a space or punctuation)."""
+    html = re.sub(r"<code.*?</code>|<pre.*?</pre>", "", markdown.render(source), flags=re.DOTALL)
+    return [
+        f"literal {match[0]!r} after rendering (bold not closed): "
+        f"{html[max(match.start() - 24, 0) : match.end() + 12]!r}"
+        for match in re.finditer(r"\*\*|__", html)
+    ]
+
+
+def test_literal_emphasis_is_found() -> None:
+    markdown = parser()
+    assert literal_emphasis(markdown, "**かかる時間。**時計を使います。")
+    assert literal_emphasis(markdown, "**かかる時間。** 時計を使います。") == []
+    assert literal_emphasis(markdown, "`a**b` と **太字**です。") == []
+
+
+@pytest.mark.parametrize("path", SITE_PAGES, ids=lambda path: path.name)
+def test_the_sites_japanese_pages_render_their_bold(path: Path) -> None:
+    problems = literal_emphasis(parser(), path.read_text(encoding="utf-8"))
+    assert not problems, f"{path.relative_to(ROOT)}: " + "\n".join(problems)
 
 
 TRAINER_PAGES = sorted((ROOT / "site" / "trainer" / "ja").glob("*.html"))

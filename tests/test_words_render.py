@@ -295,7 +295,7 @@ def test_probes_counts_and_captions_keep_their_numbers() -> None:
     trace = traces()["alphabeta"]
     assert_twins(summaries.trace_counts(trace, "en"), summaries.trace_counts(trace, "ja"))
     caption = picture.caption_for(trace, 18, "x", "ja")
-    assert caption == "alphabeta、ステップ 18 / 37: x"
+    assert caption == "alphabeta、ステップ 18 / 37：x"
 
 
 def test_the_textbook_cut_in_japanese() -> None:
@@ -331,7 +331,7 @@ def test_the_course_wide_language_reaches_every_writer() -> None:
     assert "D でβカット：" in drawing and "探索中" in drawing and "ステップ 18 / 37" in drawing
     assert drawing != english["drawing"]
     html = to_html(trace, views=["max"])
-    assert 'lang="ja"' in html and "ステップ 37 / 37: R は 3（正確な値）を返します" in html
+    assert 'lang="ja"' in html and "ステップ 37 / 37：R は 3（正確な値）を返します" in html
     assert "再生" in html and "探索窓" in html and "探索中のノードの探索窓" in html
     page = StaticAnimation(html).page()
     assert '<html lang="ja">' in page and "<title>gamelib アニメーション</title>" in page
@@ -373,7 +373,7 @@ def test_the_widget_speaks_the_language_it_was_made_in() -> None:
     animation = Animation(trace, language="ja")
     animation.go(18)
     panel = animation.panels[0]
-    assert "ステップ 18 / 37: D でβカット：4 ≥ 3、J を枝刈りします" in panel["sentence"].value
+    assert "ステップ 18 / 37：D でβカット：4 ≥ 3、J を枝刈りします" in panel["sentence"].value
     assert "探索中のノードの探索窓" in panel["windows"].value
     assert animation.forward_button.tooltip == "1 ステップ進む"
     assert "gamelib-step-forward" in animation.forward_button._dom_classes

@@ -131,7 +131,7 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
         "({share:.0%}), is the work of the **second bound**, as the source says.",
         "ja": "対照実験の行（限界値二つで **fail-hard** の値を返す）も評価は {evaluations:,} "
         "回で、まったく同じです。したがって、この段階で節約された {saved:,} 回（{share:.0%}）"
-        "はすべて、原典が言うとおり **二つ目の限界値** の効果です。",
+        "はすべて、原典が言うとおり**二つ目の限界値**の効果です。",
     },
     "control, different": {
         "en": "the control row, two bounds with fail-hard returns, makes {evaluations:,}: the "
@@ -140,7 +140,7 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
         "二つ目の限界値で {saved:,} 回、fail-soft の返す値でさらに {soft:,} 回が節約されました。",
     },
     # the score rate against depth
-    "depth rate": {"en": "depth {depth}: {rate:.0%}", "ja": "深さ {depth}: {rate:.0%}"},
+    "depth rate": {"en": "depth {depth}: {rate:.0%}", "ja": "深さ {depth}：{rate:.0%}"},
     "separator": {"en": ", ", "ja": "、"},
     "rises": {
         "en": "Against **{name}** the α-β player's score rate rises with every extra ply "

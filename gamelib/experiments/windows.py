@@ -85,15 +85,15 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     # rankings
     "fewest nodes": {
         "en": "- fewest nodes: **{cheapest}**; most: {dearest}.",
-        "ja": "- ノード数が最も少ないのは **{cheapest}**、最も多いのは {dearest} です。",
+        "ja": "- ノード数が最も少ないのは **{cheapest}**、最も多いのは「{dearest}」です。",
     },
     "fewest evaluations": {
         "en": "- fewest evaluations: **{cheapest}**; most: {dearest}.",
-        "ja": "- 評価回数が最も少ないのは **{cheapest}**、最も多いのは {dearest} です。",
+        "ja": "- 評価回数が最も少ないのは **{cheapest}**、最も多いのは「{dearest}」です。",
     },
     "fewest seconds": {
         "en": "- fewest seconds: **{cheapest}**; most: {dearest}.",
-        "ja": "- 時間が最も短いのは **{cheapest}**、最も長いのは {dearest} です。",
+        "ja": "- 時間が最も短いのは **{cheapest}**、最も長いのは「{dearest}」です。",
     },
     "same ranking": {
         "en": "- In this run the ranking by time is the same as the ranking by nodes.",
@@ -101,7 +101,7 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     },
     "swapped pair": {
         "en": "{fewer} entered fewer nodes than {more} but took longer",
-        "ja": "{fewer} は {more} より訪れたノードが少ないのに、時間は長くかかりました",
+        "ja": "「{fewer}」は「{more}」より訪れたノードが少ないのに、時間は長くかかりました",
     },
     "pair separator": {"en": "; ", "ja": "。"},
     "swaps within the noise": {
@@ -147,7 +147,7 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     },
     "better guess": {
         "en": "- Between the two guesses, {better} cost fewer nodes ({apart:,} nodes apart).",
-        "ja": "- 二つの推定値のうちノード数が少なかったのは {better} です（差は {apart:,} "
+        "ja": "- 二つの推定値のうちノード数が少なかったのは「{better}」です（差は {apart:,} "
         "ノード）。",
     },
     "guess misses": {
@@ -179,7 +179,7 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
         "said to take more or less time than {baseline} only when it did in every one of the "
         "{runs} rounds of runs and in its fastest runs; otherwise its time is the same within "
         "the noise.",
-        "ja": "- 秒数は、各探索を交互に {runs} 回ずつ実行したうちの最速の値です。{baseline} "
+        "ja": "- 秒数は、各探索を交互に {runs} 回ずつ実行したうちの最速の値です。「{baseline}」"
         "より時間が長い・短いと書くのは、{runs} 回の実行のすべての回でそうで、最速の値でもそう"
         "だったときだけで、"
         "そうでなければ誤差の範囲で同じとします。",
@@ -190,7 +190,7 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     },
     "saved nodes not time": {
         "en": "- Fewer nodes but more time than {baseline}: {names}.",
-        "ja": "- {baseline} よりノード数は少ないのに時間は長くかかったもの：{names}。",
+        "ja": "- 「{baseline}」よりノード数は少ないのに時間は長くかかったもの：{names}。",
     },
     "name separator": {"en": ", ", "ja": "、"},
 }

@@ -25,7 +25,7 @@ from gamelib.trace import Trace
 WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     "caption": {
         "en": "{algorithm}, step {step} of {total}: {sentence}",
-        "ja": "{algorithm}、ステップ {step} / {total}: {sentence}",
+        "ja": "{algorithm}、ステップ {step} / {total}：{sentence}",
     },
 }
 """The caption under a drawing of a trace, in each language."""

@@ -58,7 +58,7 @@ from gamelib.trace import Trace
 WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     "step_sentence": {
         "en": "step {step} of {total}: {sentence}",
-        "ja": "ステップ {step} / {total}: {sentence}",
+        "ja": "ステップ {step} / {total}：{sentence}",
     },
     "step_of": {"en": "step {step} of {total}", "ja": "ステップ {step} / {total}"},
     "step": {"en": "step", "ja": "ステップ"},
@@ -68,7 +68,7 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     "step_back": {"en": "step back", "ja": "1 ステップ戻る"},
     "step_forward": {"en": "step forward", "ja": "1 ステップ進む"},
     "last_step": {"en": "last step", "ja": "最後のステップ"},
-    "play_or_pause": {"en": "play / pause (space)", "ja": "再生 / 一時停止 (スペースキー)"},
+    "play_or_pause": {"en": "play / pause (space)", "ja": "再生 / 一時停止（スペースキー）"},
     "speed": {"en": "speed", "ja": "速さ"},
     "view": {"en": "view", "ja": "視点"},
     "max_view": {"en": "MAX view", "ja": "MAX の視点"},
@@ -79,7 +79,8 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
         "ja": "⇆ 図がこの欄より広いため、横にスクロールすると全体が見えます。",
     },
     "page_title": {"en": "gamelib animation", "ja": "gamelib アニメーション"},
-    "player": {"en": "animation of a search", "ja": "探索のアニメーション"},
+    "player": {"en": "animation of a search: {titles}", "ja": "探索のアニメーション：{titles}"},
+    "panel_sentence": {"en": "{title}: {sentence}", "ja": "{title} の{sentence}"},
     "scrolling_drawing": {
         "en": "drawing, wider than this column: scroll it sideways with the arrow keys",
         "ja": "図（この欄より広いため、矢印キーで横にスクロールできます）",
@@ -635,14 +636,15 @@ def html_player(
     ]
     if len(last_sentences) > 1:
         last_sentences = [
-            f"{title}: {sentence}" for title, sentence in zip(titles, last_sentences, strict=True)
+            words["panel_sentence"].format(title=title, sentence=sentence)
+            for title, sentence in zip(titles, last_sentences, strict=True)
         ]
     panels = "".join(
         _panel(by_trace, title, length, chosen)
         for by_trace, title, length in zip(frames[view], titles, lengths, strict=True)
     )
     lang = "" if chosen == "en" else f' lang="{chosen}"'
-    name = escape(f"{words['player']}: {', '.join(titles)}")
+    name = escape(words["player"].format(titles=", ".join(titles)))
     return (
         f'<div id="{player_id}" class="gamelib-player" tabindex="0" role="group" '
         f'aria-label="{name}"{lang}>'

@@ -64,7 +64,7 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     },
     "not a file": {
         "en": "{path} is a folder, not a player file. Give the path of your .py file.",
-        "ja": "{path} はフォルダです。プレイヤーのファイル（.py）のパスを指定してください。",
+        "ja": "{path} はフォルダーです。プレイヤーのファイル（.py）のパスを指定してください。",
     },
     "unreadable": {
         "en": "{path} cannot be read as text: {problem}",
@@ -141,7 +141,7 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
         "ja": "{first} 対 {second}：{outcome}。再生ページ：{path}",
     },
     "points": {"en": "points {one}–{two}", "ja": "勝ち点 {one}–{two}"},
-    "void": {"en": "void (both sides failed)", "ja": "無効試合（双方とも失敗）"},
+    "void": {"en": "void (both sides failed)", "ja": "無効試合（双方とも反則）"},
 }
 """Every sentence the check prints, in English and Japanese."""
 

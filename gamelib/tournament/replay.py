@@ -124,7 +124,7 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     },
     "void": {
         "en": "void: both sides failed, so the game counts for neither player",
-        "ja": "無効試合：双方とも失敗したため、どちらの勝ち点にもなりません",
+        "ja": "無効試合：双方とも反則したため、どちらの勝ち点にもなりません",
     },
     "score": {
         "en": "final score {score} from {first}'s view ({scoring})",
@@ -164,7 +164,7 @@ STATUS_WORDS: Final[Mapping[Status, Mapping[Language, str]]] = {
     Status.BAD_ANSWER: {"en": "bad answer", "ja": "不正な応答"},
     Status.OUT_OF_MEMORY: {"en": "out of memory", "ja": "メモリー不足"},
     Status.FAILED_TO_START: {"en": "failed to start", "ja": "起動失敗"},
-    Status.NOT_PLAYED: {"en": "not played", "ja": "対局せず（相手の失敗）"},
+    Status.NOT_PLAYED: {"en": "not played", "ja": "対局せず（相手の反則）"},
 }
 """Each status as the pages name it."""
 

@@ -122,7 +122,7 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
         "ja": "<p><b>探索を相手に三目並べで遊びましょう。</b> この盤はαβ法との対局です。"
         "一手ごとに Python で探索するので、ノートブックが動いている必要があります。遊ぶには "
         "<a class='gamelib-run-yourself' href='#run-it-yourself'>講座を自分で動かして</a>"
-        "ください（Binder、Colab、または自分のコンピュータの JupyterLab）。</p>",
+        "ください（Binder、Colab、または自分のコンピューターの JupyterLab）。</p>",
     },
 }
 """Every label and sentence of the board, in English and Japanese (``str.format`` templates)."""

@@ -230,7 +230,7 @@ const PruningTrainer = (() => {
     "gamelib.render.picture": {
       caption: {
         en: "{algorithm}, step {step} of {total}: {sentence}",
-        ja: "{algorithm}、ステップ {step} / {total}: {sentence}",
+        ja: "{algorithm}、ステップ {step} / {total}：{sentence}",
       },
     },
     "gamelib.render.labels": {
