@@ -13,6 +13,12 @@ loads a drawing library). The drawing and widget names (``draw``, ``show``, ``Pr
 …) are imported the first time they are used, so ``import gamelib`` stays fast and works
 without Jupyter, graphviz or matplotlib.
 
+Notebook 10's names (the course's players, ``play_game``, and every name in the ``__all__`` of
+the tournament's modules listed in ``_SEARCHED``: ``play_match``, ``Player``, ``deepen``,
+``ClockSettings`` …) are reachable from here too, and are looked up the first time they are
+asked for: ``import gamelib`` does not import :mod:`gamelib.tournament`. A player's process
+imports the tournament package itself and never needs these.
+
 Layers, from the bottom up (a module imports only from its own layer or below; the test
 ``tests/test_layers.py`` keeps it so): ``core``, ``notation``, ``tables`` → ``trees``,
 ``games`` → ``search`` → ``trace`` → ``players``, ``exercises``, ``experiments`` → ``arena``
@@ -22,7 +28,7 @@ Layers, from the bottom up (a module imports only from its own layer or below; t
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from gamelib.core import FIRST, INF, SECOND, Bound, Game, IllegalMoveError, View, play
 from gamelib.exercises import (
@@ -34,7 +40,7 @@ from gamelib.exercises import (
 )
 from gamelib.games.boards import SideBySide
 from gamelib.games.minireversi import MiniReversi
-from gamelib.games.othello import Othello
+from gamelib.games.othello import Othello, positional_evaluation
 from gamelib.games.tictactoe import TicTacToe
 from gamelib.language import current_language, set_language
 from gamelib.search import (
@@ -64,12 +70,14 @@ from gamelib.trace import Cutoff, Trace, record, record_probes, replay
 from gamelib.trees import TEXTBOOK, Tree, parse_tree, random_tree
 
 if TYPE_CHECKING:
+    from gamelib.arena import play_game
+    from gamelib.players import GreedyPlayer, PositionalPlayer, RandomPlayer, SearchPlayer
     from gamelib.render import Animation, describe, draw, sentences, show, to_html
     from gamelib.setup_check import check_setup
     from gamelib.widgets.pruning import PruningWidget
     from gamelib.widgets.tictactoe import TicTacToeWidget
 
-_LAZY = {
+_LAZY: Final[dict[str, str]] = {
     "Animation": "gamelib.render",
     "describe": "gamelib.render",
     "draw": "gamelib.render",
@@ -79,13 +87,46 @@ _LAZY = {
     "check_setup": "gamelib.setup_check",
     "PruningWidget": "gamelib.widgets.pruning",
     "TicTacToeWidget": "gamelib.widgets.tictactoe",
+    "GreedyPlayer": "gamelib.players",
+    "PositionalPlayer": "gamelib.players",
+    "RandomPlayer": "gamelib.players",
+    "SearchPlayer": "gamelib.players",
+    "play_game": "gamelib.arena",
 }
+"""Names imported the first time they are asked for, with the module that defines them."""
+
+_SEARCHED: Final[tuple[str, ...]] = (
+    "gamelib.tournament",
+    "gamelib.tournament.in_kernel",
+    "gamelib.tournament.sample_player",
+    "gamelib.tournament.records",
+    "gamelib.tournament.player",
+    "gamelib.tournament.ladder",
+    "gamelib.tournament.openings",
+    "gamelib.tournament.replay",
+    "gamelib.tournament.limits",
+)
+"""The tournament's modules whose ``__all__`` is searched, in this order, for a name that is
+neither defined here nor in :data:`_LAZY` (the first module that lists it gives it)."""
 
 
 def __getattr__(name: str) -> Any:
-    """Import the drawing and widget layers only when one of their names is asked for."""
+    """Import a drawing, widget, player or tournament name only when it is asked for.
+
+    Guarantee: the object returned is the module's own (``gamelib.play_match is
+    gamelib.tournament.in_kernel.play_match``); a name that starts with ``_`` or that no module
+    of :data:`_LAZY` or :data:`_SEARCHED` exports raises ``AttributeError`` (display hooks such
+    as ``_repr_html_`` import nothing).
+    """
     if name in _LAZY:
         return getattr(importlib.import_module(_LAZY[name]), name)
+    if not name.startswith("_"):
+        for module_name in _SEARCHED:
+            module = importlib.import_module(module_name)
+            if name in getattr(module, "__all__", ()):
+                value = getattr(module, name)
+                globals()[name] = value  # found once, then an ordinary attribute
+                return value
     raise AttributeError(f"module 'gamelib' has no attribute {name!r}")
 
 
@@ -101,13 +142,17 @@ __all__ = [
     "Cutoff",
     "Cycle",
     "Game",
+    "GreedyPlayer",
     "HistoryAwareTable",
     "IllegalMoveError",
     "MiniReversi",
     "Othello",
     "Policy",
+    "PositionalPlayer",
     "PruningExercise",
     "PruningWidget",
+    "RandomPlayer",
+    "SearchPlayer",
     "SearchResult",
     "SearchStats",
     "SideBySide",
@@ -139,6 +184,8 @@ __all__ = [
     "parse_tree",
     "perpetual_check_loses",
     "play",
+    "play_game",
+    "positional_evaluation",
     "presearch",
     "pvs",
     "random_tree",

@@ -225,3 +225,6 @@ def balanced_openings(game_name: str, count: int) -> tuple[Opening, ...]:
             f"(up to symmetry); asked for {count}"
         )
     return ranked[:count]
+
+
+__all__ = ["OPENING_RULES", "Opening", "OpeningRules", "balanced_openings", "ranked_openings"]

@@ -112,3 +112,5 @@ TELEMETRY_FIELDS: Mapping[str, type] = {
     "principal_variation": list,
 }
 """The search fields a :class:`Report` carries, with their JSON types."""
+
+__all__ = ["TELEMETRY_FIELDS", "ChooseMove", "Clock", "Report"]

@@ -126,3 +126,6 @@ class LadderPlayer:
                 principal_variation=[game.move_name(each) for each in result.pv],
             )
         return move
+
+
+__all__ = ["LADDER", "RUNGS", "LadderPlayer"]
