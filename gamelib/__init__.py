@@ -45,15 +45,22 @@ from gamelib.games.tictactoe import TicTacToe
 from gamelib.language import current_language, set_language
 from gamelib.search import (
     ALGORITHMS,
+    MONTE_CARLO,
+    MonteCarloTrace,
     SearchResult,
     SearchStats,
     alphabeta,
     alphabeta_by_rules,
     alphabeta_failsoft,
     by_key,
+    epsilon_greedy_playout,
+    flat_monte_carlo,
+    mcts_solver,
     minimax,
     nega_alpha,
     negamax,
+    record_monte_carlo,
+    uct,
 )
 from gamelib.search.ordering import iterative_deepening, presearch, static_order
 from gamelib.search.repetition import (
@@ -134,6 +141,7 @@ __all__ = [
     "ALGORITHMS",
     "FIRST",
     "INF",
+    "MONTE_CARLO",
     "SECOND",
     "TEXTBOOK",
     "Animation",
@@ -146,6 +154,7 @@ __all__ = [
     "HistoryAwareTable",
     "IllegalMoveError",
     "MiniReversi",
+    "MonteCarloTrace",
     "Othello",
     "Policy",
     "PositionalPlayer",
@@ -175,7 +184,10 @@ __all__ = [
     "current_language",
     "describe",
     "draw",
+    "epsilon_greedy_playout",
+    "flat_monte_carlo",
     "iterative_deepening",
+    "mcts_solver",
     "minimax",
     "mtdf",
     "nega_alpha",
@@ -190,6 +202,7 @@ __all__ = [
     "pvs",
     "random_tree",
     "record",
+    "record_monte_carlo",
     "record_probes",
     "replay",
     "sennichite",
@@ -198,4 +211,5 @@ __all__ = [
     "show",
     "static_order",
     "to_html",
+    "uct",
 ]

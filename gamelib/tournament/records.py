@@ -309,3 +309,17 @@ def read_results(path: str | Path) -> list[GameResult]:
             handle.flush()
             os.fsync(handle.fileno())
     return results
+
+
+__all__ = [
+    "TOURNAMENT_CLOCK",
+    "ClockSettings",
+    "GameResult",
+    "GameSpec",
+    "Limits",
+    "MoveRecord",
+    "SideOutcome",
+    "Status",
+    "Usage",
+    "read_results",
+]
