@@ -34,7 +34,9 @@ here says ``sandboxed=False`` and its player paths are :data:`IN_KERNEL`.
   course player of :mod:`gamelib.players`) into an :class:`Entrant`.
 * :func:`play_in_kernel` plays one game; :func:`play_match` a colour-balanced match over the
   tournament's balanced openings; :func:`calibrate` measures this kernel's speed;
-  :func:`check_exercise` is the closing exercise of notebook 10.
+  :func:`check_exercise` is the closing exercise of notebook 10 (beat the shipped sample
+  player, :func:`sample_opponent`, by a margin an equally strong player reaches at most
+  :data:`EXERCISE_LEVEL` of the time: :func:`false_pass_rate`, :func:`points_needed`).
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import io
+import math
 import random
 import statistics
 import sys
@@ -79,6 +82,8 @@ from gamelib.tournament.records import (
     Status,
 )
 from gamelib.tournament.replay import status_name
+from gamelib.tournament.sample_player import IMPROVED
+from gamelib.tournament.sample_player import Player as SamplePlayer
 
 IN_KERNEL: Final = "(in the kernel)"
 """The player path of a game played here: the players were Python objects, not files."""
@@ -92,11 +97,26 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     },
     "faults": {"en": "; {player_a}'s faults: {faults}", "ja": "。{player_a} の反則：{faults}"},
     "opponent": {"en": "positional α-β depth {depth}", "ja": "位置評価のαβ法 深さ {depth}"},
+    "sample": {"en": "the shipped sample player", "ja": "配布されたサンプルプレイヤー"},
     "passed": {
-        "en": "{points} of {games} points ({rate:.0%}) against {opponent}: at least {needed} "
-        "needed.",
-        "ja": "{opponent} に対して {games} 点中 {points} 点（{rate:.0%}）："
-        "{needed} 点以上が必要です。",
+        "en": "{points} of {played} points ({rate:.0%}) against {opponent}: the bar, "
+        "{needed} of {games} points ({share:.0%}), is reached.",
+        "ja": "{opponent} に対して {played} 点中 {points} 点（{rate:.0%}）："
+        "合格の基準、{games} 点中 {needed} 点（{share:.0%}）に届きました。",
+    },
+    "decided": {
+        "en": "Decided after {played} of the {games} games: the {left} games left could not "
+        "change the verdict.",
+        "ja": "{games} 局のうち {played} 局で決まりました。残りの {left} 局では結果は"
+        "変わりません。",
+    },
+    "equal": {
+        "en": "A player exactly as strong as {opponent} scores 50% on average and reaches "
+        "this bar in at most {rate:.1%} of checks (games taken as independent, a draw as ½, "
+        "whatever the share of draws).",
+        "ja": "{opponent} とちょうど同じ強さのプレイヤーは、平均で 50% を取り、この基準に"
+        "届くのは高々チェックの {rate:.1%} です（対局は独立とみなし、引き分けは ½。"
+        "引き分けの割合によらない値です）。",
     },
     "calibration": {
         "en": "The clock here: {move_here:.1f} ms a move, a bank of {bank_here:.2f} s, "
@@ -109,16 +129,22 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
         "基準の計算機では {reference:g} ms かかります）。",
     },
     "failed": {
-        "en": "{points} of {games} points ({rate:.0%}) against {opponent}: at least {needed} "
-        "are needed. Improve the evaluation, or search deeper in the time you have.",
-        "ja": "{opponent} に対して {games} 点中 {points} 点（{rate:.0%}）：{needed} 点以上が"
-        "必要です。評価関数を改良するか、一手の持ち時間の中でもっと深く探索しましょう。",
+        "en": "{points} of {played} points ({rate:.0%}) against {opponent}: the bar is "
+        "{needed} of {games} points ({share:.0%}), {missing} more than it could reach. Improve "
+        "the evaluation, or search deeper in the time you have.",
+        "ja": "{opponent} に対して {played} 点中 {points} 点（{rate:.0%}）：合格の基準は "
+        "{games} 点中 {needed} 点（{share:.0%}）で、届きうる点より {missing} 点多く必要です。"
+        "評価関数を改良するか、一手の持ち時間の中でもっと深く探索しましょう。",
     },
 }
 """Every sentence this module writes, in English and Japanese (``str.format`` templates)."""
 
 EXERCISE_OPPONENT_NAME: Final = WORDS["opponent"]["en"].format(depth=2)
-"""The name of the closing exercise's opponent (:func:`exercise_opponent`)."""
+"""The name of :func:`exercise_opponent`, the positional α-β player of depth 2."""
+
+SAMPLE_NAME: Final = WORDS["sample"]["en"]
+"""The name of the closing exercise's opponent, the shipped sample player
+(:func:`sample_opponent`)."""
 
 EXERCISE_CLOCK: Final = ClockSettings(move_seconds=0.02, bank_seconds=1.0, grace_seconds=0.05)
 """The exercise's clock in seconds of the reference machine (:data:`REFERENCE_SECONDS`): 0.02 s
@@ -126,11 +152,26 @@ per move, a bank of 1 s per game, 0.05 s of grace. :func:`check_exercise` scales
 kernel's speed (:func:`calibrate`, :meth:`Calibration.clock`) and plays with
 :class:`ProcessClock`."""
 
-EXERCISE_GAMES: Final = 20
-"""The exercise's number of games: 10 openings, each played with both colours."""
+EXERCISE_LEVEL: Final = 0.05
+"""The most often a player exactly as strong as the exercise's opponent may pass the check
+(:func:`false_pass_rate`): a one-sided test at the 5 % level."""
 
-EXERCISE_SHARE: Final = 0.6
-"""The share of the points the exercise asks for (draws count ½)."""
+EXERCISE_GAMES: Final = 30
+"""The exercise's number of games: the first 15 balanced openings, each played with both
+colours. Why 30: the fewer the games, the higher the bar must be for an equal player to pass
+at most :data:`EXERCISE_LEVEL` of the time (20 games: 14½ points, 72.5 %; 30: 20, 66.7 %; 40:
+25½, 63.8 %), and a game at the exercise's clock takes one to a few seconds; 30 games ask
+for two thirds of the points, which a player scoring 65 % against the sample reaches about
+half the time, in one to three minutes."""
+
+EXERCISE_NEEDED: Final = 20.0
+"""The points the exercise asks for out of :data:`EXERCISE_GAMES` (a draw ½): the least bar
+that a player exactly as strong as its opponent reaches at most :data:`EXERCISE_LEVEL` of
+the time, ``points_needed(EXERCISE_GAMES)`` (it does, at most 4.94 % of the time)."""
+
+EXERCISE_SHARE: Final = EXERCISE_NEEDED / EXERCISE_GAMES
+"""The share of the points the exercise asks for: :data:`EXERCISE_NEEDED` of
+:data:`EXERCISE_GAMES` (two thirds)."""
 
 
 def processor_seconds() -> float:
@@ -585,7 +626,7 @@ class Match:
 def player_name(name: str, language: str | None = None) -> str:
     """A player's name in ``language`` (None: the course-wide one): the course's players'
     default names and the exercise's opponent translated, any other name as it is."""
-    return translated(name, (*PLAYER_WORDS.values(), WORDS["opponent"]), language)
+    return translated(name, (*PLAYER_WORDS.values(), WORDS["opponent"], WORDS["sample"]), language)
 
 
 def _points_text(points: float) -> str:
@@ -634,21 +675,154 @@ def play_match(
 
 
 def exercise_opponent() -> SearchPlayer:
-    """The exercise's opponent: α-β (fail-hard, cutoff on ≥) to depth 2 with
-    :func:`~gamelib.games.othello.positional_evaluation` (square weights and mobility), root
-    ties broken by its seed (:class:`~gamelib.players.SearchPlayer`, ``root_order="one-ply"``)."""
+    """The positional α-β player of depth 2 (a rung of notebook 10's ladder): α-β (fail-hard,
+    cutoff on ≥) to depth 2 with :func:`~gamelib.games.othello.positional_evaluation`
+    (square weights and mobility), root ties broken by its seed
+    (:class:`~gamelib.players.SearchPlayer`, ``root_order="one-ply"``). The closing exercise
+    plays :func:`sample_opponent` instead."""
     return SearchPlayer(
         alphabeta, depth=2, evaluate=positional_evaluation, name=EXERCISE_OPPONENT_NAME
     )
 
 
+def sample_opponent() -> Entrant:
+    """The closing exercise's opponent: the shipped sample player,
+    :class:`~gamelib.tournament.sample_player.Player` with its shipped weights
+    (:data:`~gamelib.tournament.sample_player.IMPROVED`), a fresh one (and table) per game."""
+    return Entrant(
+        SAMPLE_NAME, lambda game, side, seed: SamplePlayer(game, side, weights=IMPROVED).choose_move
+    )
+
+
+def _check_bar(games: int, needed: float) -> int:
+    """``needed`` in half points (rounded up), after checking ``games`` and ``needed``."""
+    if games < 1:
+        raise ValueError(f"a check plays at least one game, not {games}")
+    if not 0 <= needed <= games:
+        raise ValueError(f"a bar of {needed} points is not between 0 and {games} games")
+    return math.ceil(2 * needed)
+
+
+def equal_player_pass_rate(games: int, needed: float, draw_share: float = 0.0) -> float:
+    """The probability that a player exactly as strong as its opponent scores at least
+    ``needed`` points in ``games`` games (a win 1, a draw ½, a loss 0).
+
+    The model: the games are independent; each is drawn with probability ``draw_share``,
+    else won or lost with equal probability. These are the only distributions of one game's
+    score in {0, ½, 1} whose mean is ½ (a win as likely as a loss), so "exactly as strong"
+    leaves only the share of draws unknown. Exact sum: with ``k`` decisive games (binomial,
+    ``games`` and ``1 − draw_share``) and ``j`` of them won (binomial, ``k`` and ½), the score
+    is ``j + (games − k) / 2``.
+
+    Raises:
+        ValueError: for no games, a bar outside 0…games, or a draw share outside 0…1.
+    """
+    halves = _check_bar(games, needed)
+    if not 0 <= draw_share <= 1:
+        raise ValueError(f"a share of draws is between 0 and 1, not {draw_share}")
+    return _pass_rate(games, _terms(games, halves), draw_share)
+
+
+@functools.cache
+def _terms(games: int, halves: int) -> tuple[float, ...]:
+    """For each number ``k`` of decisive games: ``C(games, k)`` × the probability that ``k``
+    fair coin flips win enough of them for ``halves`` half points with the ``games − k``
+    draws."""
+    terms = []
+    for decisive in range(games + 1):
+        wins = max(0, math.ceil((halves - (games - decisive)) / 2))
+        ways = sum(math.comb(decisive, won) for won in range(wins, decisive + 1))
+        terms.append(math.comb(games, decisive) * ways / 2**decisive)
+    return tuple(terms)
+
+
+def _pass_rate(games: int, terms: tuple[float, ...], draw_share: float) -> float:
+    """Σ over k of P(k decisive games) × P(enough wins among them)."""
+    decisive = 1 - draw_share
+    return sum(
+        term * decisive**k * draw_share ** (games - k) for k, term in enumerate(terms) if term
+    )
+
+
+def false_pass_rate(games: int, needed: float, *, tolerance: float = 1e-5) -> float:
+    """The most often a player exactly as strong as its opponent passes a check of ``games``
+    games with the bar ``needed``: the largest :func:`equal_player_pass_rate` over every share
+    of draws from 0 to 1 (the check cannot know it), returned as an upper bound at most
+    ``tolerance`` above that maximum.
+
+    Why the maximum over draws: with a bar in half points one draw can help, so the worst
+    share is not always 0 (20 games, bar 14½: 2.07 % with no draws, 2.41 % with 4 % of draws).
+
+    How: when the draw share moves by δ, one game's distribution moves by δ in total
+    variation, so the pass rate moves by at most ``games × δ``; on an interval [a, b] of
+    shares it is therefore at most ``(f(a) + f(b) + games × (b − a)) / 2``. Intervals whose
+    bound is above the best value found plus ``tolerance`` are halved until none is left.
+
+    Raises:
+        ValueError: as :func:`equal_player_pass_rate`, or for a tolerance that is not positive.
+    """
+    if tolerance <= 0:
+        raise ValueError(f"the tolerance must be positive, not {tolerance}")
+    return _largest_pass_rate(games, _check_bar(games, needed), tolerance, 1.0)
+
+
+def _largest_pass_rate(games: int, halves: int, tolerance: float, enough: float) -> float:
+    """:func:`false_pass_rate` for a bar of ``halves`` half points; it stops once a share of
+    draws is found whose rate is above ``enough`` and returns that rate."""
+    terms = _terms(games, halves)
+
+    def rate(share: float) -> float:
+        return _pass_rate(games, terms, share)
+
+    pieces = 64
+    shares = [index / pieces for index in range(pieces + 1)]
+    rates = [rate(share) for share in shares]
+    best = max(rates)
+    intervals = [(shares[i], shares[i + 1], rates[i], rates[i + 1]) for i in range(pieces)]
+    while intervals and best <= enough:
+        low, high, at_low, at_high = intervals.pop()
+        if (at_low + at_high + games * (high - low)) / 2 <= best + tolerance:
+            continue
+        middle = (low + high) / 2
+        at_middle = rate(middle)
+        best = max(best, at_middle)
+        intervals += [(low, middle, at_low, at_middle), (middle, high, at_middle, at_high)]
+    return min(1.0, best + tolerance) if best <= enough else best
+
+
+@functools.cache
+def points_needed(games: int, level: float = EXERCISE_LEVEL) -> float:
+    """The least bar, in half points, that a player exactly as strong as its opponent reaches
+    at most ``level`` of the time over ``games`` games (:func:`false_pass_rate`): a one-sided
+    test of "no stronger than the opponent" at that level. 30 games at 5 %: 20 points.
+
+    Raises:
+        ValueError: for no games, a level outside 0…1, or too few games for the level (even
+            every point is reached more often).
+    """
+    if games < 1:
+        raise ValueError(f"a check plays at least one game, not {games}")
+    if not 0 < level < 1:
+        raise ValueError(f"the level is a probability between 0 and 1, not {level}")
+    for halves in range(games, 2 * games + 1):
+        if _largest_pass_rate(games, halves, 1e-5, level) <= level:
+            return halves / 2
+    raise ValueError(
+        f"in {games} games even all the points are reached by an equal player more often "
+        f"than {level:.0%} of the time: play more games"
+    )
+
+
 @dataclass(frozen=True, repr=False)
 class ExerciseCheck:
-    """The closing exercise's verdict: the match, the points needed, the calibration its
-    clock was scaled by, and the feedback that says pass or fail (and the clock)."""
+    """The closing exercise's verdict: the match (stopped once the verdict was certain), the
+    games planned, the points needed, how often an equal player would pass, the calibration
+    its clock was scaled by, and the feedback that says pass or fail (and the clock)."""
 
     match: Match
+    games: int
     needed: float
+    equal_pass_rate: float
     calibration: Calibration
     feedback: Feedback
 
@@ -676,46 +850,102 @@ def check_exercise(
     player: Any,
     *,
     games: int = EXERCISE_GAMES,
+    level: float = EXERCISE_LEVEL,
+    opponent: Any = None,
     clock: ClockSettings = EXERCISE_CLOCK,
     calibration: Calibration | None = None,
     seed: int = 0,
     language: str | None = None,
 ) -> ExerciseCheck:
-    """Notebook 10's closing exercise: play ``player`` against :func:`exercise_opponent` in
-    ``games`` colour-balanced Othello games (official scoring) and pass it when it scores at
-    least :data:`EXERCISE_SHARE` of the points (a draw ½; a game lost by a fault 0).
+    """Notebook 10's closing exercise: play ``player`` against ``opponent`` (None: the
+    shipped sample player, :func:`sample_opponent`) in ``games`` colour-balanced Othello
+    games (official scoring; the first ``games / 2`` balanced openings, each with both
+    colours) and pass it when it scores at least :func:`points_needed` ``(games, level)``
+    points (a draw ½; a game lost by a fault 0): 20 of 30 with the defaults.
+
+    What a pass proves: a player exactly as strong as the opponent passes at most ``level``
+    of the time (:func:`false_pass_rate`, 4.94 % for 20 of 30), whatever its share of
+    draws, if games are independent. They are not quite: the openings are fixed and the
+    players nearly deterministic, so the chance is over which openings happen to suit a
+    player, as in the tournament (``benchmarks/exercise_false_pass.py`` measures the sample
+    against itself).
+
+    It stops as soon as the verdict is certain: once the points reach the bar (a pass), or
+    once the points plus every game left fall short of it (a fail). The verdict is the one
+    all ``games`` would give, so the guarantee above holds; a clear result costs fewer games.
+    Even so a check plays up to 30 games of a second or more each, so notebook 10 runs it
+    only on a player that differs from the sample (the sample against itself cannot prove
+    anything: it is the equal player).
 
     ``clock`` is in the reference machine's seconds: the games are played with
     ``calibration.clock(clock)``, this kernel's seconds, where ``calibration`` is measured
     when the check starts (:func:`calibrate`) unless given. So a player does as much work per
     move on a slow machine, or in the browser edition, as on a fast one, and its result does
-    not depend on the machine. ``player`` is anything :func:`entrant` takes.
+    not depend on the machine. ``player`` and ``opponent`` are anything :func:`entrant`
+    takes (or an :class:`Entrant`).
+
+    Raises:
+        ValueError: for an odd or non-positive number of games, or too few games for
+            ``level`` (:func:`points_needed`).
     """
+    if games < 2 or games % 2:
+        raise ValueError(f"a colour-balanced check has an even number of games, not {games}")
     chosen = resolve(language)
+    needed = points_needed(games, level)
+    equal = false_pass_rate(games, needed)
     measured = calibration if calibration is not None else calibrate()
-    match = play_match(
-        player if isinstance(player, Entrant) else entrant(player),
-        entrant(exercise_opponent()),
-        games=games,
-        clock=measured.clock(clock),
-        seed=seed,
-    )
-    needed = EXERCISE_SHARE * games
+    here = measured.clock(clock)
+    first = player if isinstance(player, Entrant) else entrant(player)
+    if opponent is None:
+        second = sample_opponent()
+    else:
+        second = opponent if isinstance(opponent, Entrant) else entrant(opponent)
+    seeds = random.Random(seed)  # the seeds and ids of play_match(first, second, ...)
+    results: list[GameResult] = []
+    points = 0.0
+    for opening in balanced_openings("othello", games // 2):
+        for index, pair in enumerate(((first, second), (second, first))):
+            if points >= needed or points + games - len(results) < needed:
+                break
+            result = play_in_kernel(
+                "othello",
+                pair,
+                opening=opening.moves,
+                seed=seeds.randrange(2**32),
+                clock=here,
+                game_id=f"kernel-othello-{len(results):04d}",
+            )
+            results.append(result)
+            points += (result.points or (0.0, 0.0))[index]
+    match = Match(first.name, second.name, tuple(results))
     passed = match.points >= needed
-    message = WORDS["passed" if passed else "failed"][chosen].format(
-        points=_points_text(match.points),
-        games=games,
-        rate=match.score_rate,
-        opponent=player_name(EXERCISE_OPPONENT_NAME, chosen),
-        needed=_points_text(needed),
+    left = games - match.games
+    fields = {
+        "points": _points_text(match.points),
+        "played": match.games,
+        "rate": match.score_rate,
+        "opponent": player_name(second.name, chosen),
+        "needed": _points_text(needed),
+        "games": games,
+        "share": needed / games,
+        "missing": _points_text(max(0.0, needed - match.points - left)),
+    }
+    messages = [WORDS["passed" if passed else "failed"][chosen].format(**fields)]
+    if left:
+        messages.append(WORDS["decided"][chosen].format(played=match.games, games=games, left=left))
+    messages.append(
+        WORDS["equal"][chosen].format(opponent=player_name(second.name, chosen), rate=equal)
     )
-    messages = [message, measured.describe(clock, chosen)]
-    return ExerciseCheck(match, needed, measured, Feedback(passed, messages, language=chosen))
+    messages.append(measured.describe(clock, chosen))
+    feedback = Feedback(passed, messages, language=chosen)
+    return ExerciseCheck(match, games, needed, equal, measured, feedback)
 
 
 __all__ = [
     "EXERCISE_CLOCK",
     "EXERCISE_GAMES",
+    "EXERCISE_LEVEL",
+    "EXERCISE_NEEDED",
     "EXERCISE_OPPONENT_NAME",
     "EXERCISE_SHARE",
     "IN_KERNEL",
@@ -723,6 +953,7 @@ __all__ = [
     "REFERENCE_LINE",
     "REFERENCE_RUNS",
     "REFERENCE_SECONDS",
+    "SAMPLE_NAME",
     "Calibration",
     "Entrant",
     "ExerciseCheck",
@@ -731,10 +962,14 @@ __all__ = [
     "calibrate",
     "check_exercise",
     "entrant",
+    "equal_player_pass_rate",
     "exercise_opponent",
+    "false_pass_rate",
     "play_in_kernel",
     "play_match",
     "player_name",
+    "points_needed",
     "read_answer",
     "reference_search",
+    "sample_opponent",
 ]

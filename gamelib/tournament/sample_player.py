@@ -6,8 +6,8 @@ student copies it to start their own. Its three parts, each one function:
 
 * :func:`weighted_evaluation` — the evaluation a student improves: the square weights of
   :data:`~gamelib.games.othello.SQUARE_WEIGHTS`, **mobility** (legal moves, own minus the
-  opponent's), **corners** held, and **parity** (who would play the last empty square);
-  each term has its weight in a :class:`Weights`.
+  opponent's), **corners** held, and **region parity** (odd quarters of the board where a
+  side can move, notebook 09's regions); each term has its weight in a :class:`Weights`.
 * :func:`deepen` — iterative deepening stopped by the clock: fail-soft α-β with a
   transposition table (:func:`~gamelib.search.alphabeta_failsoft`), to depth 1, 2, 3, …,
   within a budget that spends the bank over the moves left (:func:`move_budget`), beginning
@@ -26,7 +26,9 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from gamelib.core import Game
+from gamelib.endgame.ordering import QUADRANTS
 from gamelib.games.othello import (
+    FULL,
     WIN_SCORE,
     Othello,
     OthelloState,
@@ -52,8 +54,14 @@ class Weights:
         mobility: Per legal move the mover has more than the opponent.
         corners: Per corner the mover holds more than the opponent (on top of the corner's
             square weight).
-        parity: Added when the number of empty squares is odd (without passes the mover then
-            plays the last square), subtracted when it is even.
+        parity: Per quarter of the board (notebook 09's regions,
+            :data:`~gamelib.endgame.ordering.QUADRANTS`) with an odd number of empty squares
+            where the mover has a legal move, less those where the opponent has one: in such a
+            region the side that plays first there also plays last if the two take turns in
+            it (:func:`region_parity`). It replaces a whole-board parity (± by the parity of
+            all the empty squares), which could not change a move: without passes every leaf
+            of a fixed-depth search has the same number of empty squares, so that term adds
+            the same number to every leaf.
     """
 
     squares: float = 1.0
@@ -67,8 +75,21 @@ POSITIONAL: Final = Weights()
 ×5): with them :func:`weighted_evaluation` gives the same values on unfinished positions."""
 
 IMPROVED: Final = Weights(squares=1.0, mobility=5.0, corners=50.0, parity=0.0)
-"""The weights the sample player plays with: :data:`POSITIONAL` plus 50 per corner (notebook
-10 measures them against :data:`POSITIONAL`; parity is left for the student to try)."""
+"""The weights the sample player plays with (the *shipped* weights, which notebook 10's
+exercise asks a student to beat): :data:`POSITIONAL` plus 50 per corner (notebook 10
+measures them against :data:`POSITIONAL`; region parity is left for the student to try)."""
+
+
+def region_parity(mover_moves: int, opponent_moves: int, empty: int) -> int:
+    """The region parity term of :func:`weighted_evaluation`: how many quarters of the board
+    (:data:`~gamelib.endgame.ordering.QUADRANTS`) with an odd number of ``empty`` squares
+    hold a legal move of the mover (``mover_moves``, a bitboard), less how many hold one of
+    the opponent's (``opponent_moves``). From the mover's view; between −4 and 4."""
+    value = 0
+    for quadrant in QUADRANTS:
+        if (empty & quadrant).bit_count() & 1:
+            value += bool(mover_moves & quadrant) - bool(opponent_moves & quadrant)
+    return value
 
 
 def weighted_evaluation(weights: Weights) -> Callable[[OthelloState], float]:
@@ -76,24 +97,26 @@ def weighted_evaluation(weights: Weights) -> Callable[[OthelloState], float]:
     the view of the player to move there.
 
     ``squares × (weights of own discs − opponent's) + mobility × (own legal moves −
-    opponent's) + corners × (own corners − opponent's) ± parity`` (``+`` when the number of
-    empty squares is odd). A search scores finished games by the game's utility instead
+    opponent's) + corners × (own corners − opponent's) + parity × (odd quarters of the board
+    where the mover can move − those where the opponent can)`` (:func:`region_parity`). A
+    search scores finished games by the game's utility instead
     (:class:`DecisiveOthello` makes every win outweigh this evaluation).
     """
 
     def evaluate(state: OthelloState) -> float:
         mover, opponent, _ = state
         value = weights.squares * (square_weight_sum(mover) - square_weight_sum(opponent))
-        if weights.mobility:
-            own_moves = legal_moves_mask(mover, opponent).bit_count()
-            value += weights.mobility * (own_moves - legal_moves_mask(opponent, mover).bit_count())
+        if weights.mobility or weights.parity:
+            own_moves = legal_moves_mask(mover, opponent)
+            opponent_moves = legal_moves_mask(opponent, mover)
+            value += weights.mobility * (own_moves.bit_count() - opponent_moves.bit_count())
+            if weights.parity:
+                empty = FULL ^ (mover | opponent)
+                value += weights.parity * region_parity(own_moves, opponent_moves, empty)
         if weights.corners:
             value += weights.corners * (
                 (mover & CORNERS).bit_count() - (opponent & CORNERS).bit_count()
             )
-        if weights.parity:
-            empty = 64 - (mover | opponent).bit_count()
-            value += weights.parity if empty % 2 else -weights.parity
         return value
 
     return evaluate
@@ -369,6 +392,7 @@ __all__ = [
     "move_budget",
     "moves_left",
     "predicted_seconds",
+    "region_parity",
     "searched_game",
     "weighted_evaluation",
 ]
