@@ -410,6 +410,7 @@ var CourseSlides = (function () {
     slide.removeAttribute("data-course-fitted");
     fit(slide);
     slide.removeAttribute("data-course-fitted"); // fitted again when shown
+    clearOfCorner(svg);
     var room = svg.getBoundingClientRect(), scale = Reveal.getScale();
     var box = contentBox(svg);
     if (!box || !room.width || !room.height) { return []; }
@@ -435,6 +436,31 @@ var CourseSlides = (function () {
       shown.appendChild(mark);
     });
     return made;
+  }
+
+  // A zoomed picture's room (the svg's own box) made to end before reveal.js's arrows and
+  // slide number (revealCorner, with both arrows: every part of the picture is on a slide
+  // that shows them), like a zoomed player's (roomBesideCorner): its right side or its bottom
+  // moved in, whichever leaves the larger room, so that no part shows a node under them.
+  function clearOfCorner(svg) {
+    svg.style.removeProperty("width");
+    svg.style.removeProperty("height");
+    var corner = revealCorner(true);
+    for (var round = 0; round < 3; round++) {
+      var room = svg.getBoundingClientRect();
+      var over = corner.filter(function (part) { return meets(part, room); });
+      if (over.length === 0 || !room.width || !room.height) { return; }
+      var left = Math.min.apply(null, over.map(function (part) { return part.left; }));
+      var top = Math.min.apply(null, over.map(function (part) { return part.top; }));
+      var beside = (left - room.left) * room.height, above = room.width * (top - room.top);
+      if (beside >= above) {
+        svg.style.setProperty("width", ((left - room.left) / Reveal.getScale()).toFixed(2) + "px",
+          "important");
+      } else {
+        svg.style.setProperty("height", ((top - room.top) / Reveal.getScale()).toFixed(2) + "px",
+          "important");
+      }
+    }
   }
 
   // A player's tree on its slide (the part "tree", see splitPlayers): trimmed to its content
@@ -518,10 +544,12 @@ var CourseSlides = (function () {
 
   // The screen boxes reveal.js draws over the bottom right corner of the current slide,
   // each widened by CORNER_GAP: its navigation arrows (one box around those the slide shows,
-  // Reveal.availableRoutes, where they stand once shown: their layout boxes, without the
-  // transform that slides a hidden arrow in) and its slide number. Empty when it shows none.
-  function revealCorner() {
+  // Reveal.availableRoutes, or with every true both the left and the right arrow, where they
+  // stand once shown: their layout boxes, without the transform that slides a hidden arrow
+  // in) and its slide number. Empty when it shows none.
+  function revealCorner(every) {
     var routes = Reveal.availableRoutes();
+    if (every) { routes = { left: true, right: true, up: routes.up, down: routes.down }; }
     var controls = document.querySelector(".reveal .controls");
     var parts = [], arrows = null;
     if (controls && controls.getClientRects().length > 0) {

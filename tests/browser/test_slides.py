@@ -970,6 +970,77 @@ def test_no_node_is_under_reveals_arrows_nor_a_highlighted_one_under_the_words(
     assert not cornered, "under reveal.js's arrows or slide number:\n" + "\n".join(cornered)
 
 
+PICTURE_NODES_UNDER_CORNER = """() => {
+  // every slide showing a picture zoomed in, in parts (course_slides.js's zoomTree: a
+  // "zoomed in: part i of n" mark on the slide, no player): which nodes shown (their screen
+  // box cut to the drawing's) meet the box of reveal.js's navigation arrows (the union of
+  // those shown, their transitions finished) or of its slide number
+  const meets = (a, b) =>
+    a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  const union = boxes => boxes.reduce((box, part) => ({left: Math.min(box.left, part.left),
+    top: Math.min(box.top, part.top), right: Math.max(box.right, part.right),
+    bottom: Math.max(box.bottom, part.bottom)}));
+  const cut = (a, b) => ({left: Math.max(a.left, b.left), top: Math.max(a.top, b.top),
+    right: Math.min(a.right, b.right), bottom: Math.min(a.bottom, b.bottom)});
+  const seen = [];
+  const parts = Reveal.getSlides().filter(slide => slide.querySelector(".course-part-mark")
+    && !slide.querySelector(".gamelib-player"));
+  for (const slide of parts) {
+    const indices = Reveal.getIndices(slide);
+    Reveal.slide(indices.h, indices.v);
+    document.getAnimations().filter(animation => animation instanceof CSSTransition)
+      .forEach(animation => animation.finish());
+    const arrows = [...document.querySelectorAll(".reveal .controls button")]
+      .filter(button => getComputedStyle(button).visibility === "visible"
+        && button.getClientRects().length > 0)
+      .map(button => button.getBoundingClientRect());
+    const number = [...document.querySelectorAll(".reveal .slide-number")]
+      .filter(element => element.getClientRects().length > 0)
+      .map(element => element.getBoundingClientRect());
+    const corner = (arrows.length > 0 ? [union(arrows)] : []).concat(number);
+    const svg = slide.querySelector("svg.course-zoomed");
+    const frame = svg.getBoundingClientRect();
+    const cornered = [...svg.querySelectorAll("g.node")].filter(node => {
+        const shown = cut(node.getBoundingClientRect(), frame);
+        return shown.left < shown.right && shown.top < shown.bottom
+          && corner.some(part => meets(shown, part));
+      })
+      .map(node => node.textContent.trim().split(/\\s+/)[0]);
+    seen.push({slide: Reveal.getSlidePastCount() + 1,
+      mark: slide.querySelector(".course-part-mark").textContent, corner: corner.length,
+      cornered});
+  }
+  return seen;
+}"""
+"""The visit of a deck's zoomed pictures in
+test_no_node_of_a_zoomed_picture_is_under_reveals_arrows."""
+
+
+def test_no_node_of_a_zoomed_picture_is_under_reveals_arrows(
+    browser: Any, server: str, decks: Path
+) -> None:
+    """A picture too large for its slide is shown zoomed in, in parts, each on a slide of its
+    own (course_slides.js's zoomTree, deck 03 of both editions has one): on every part of every
+    such picture of every deck, no node shown is under reveal.js's navigation arrows or its
+    slide number in the bottom right corner (the walk of issue 39 found leaf V of deck 03's
+    worst-first tree, part 2 of 4, under the arrow and the number "33 / 57")."""
+    parts = []
+    cornered = []
+    for address in every_deck(decks):
+        with opened(browser, server, address) as page:
+            for part in page.evaluate(PICTURE_NODES_UNDER_CORNER):
+                parts.append((address, part["slide"]))
+                # the case is met: reveal.js shows its arrows and the slide number on the slide
+                assert part["corner"] == 2, (address, part)
+                if part["cornered"]:
+                    cornered.append(
+                        f"{address}, slide {part['slide']} ({part['mark']}): "
+                        + ", ".join(part["cornered"])
+                    )
+    assert sum(address in (DECK, JAPANESE_DECK) for address, _ in parts) >= 2 * 2, parts
+    assert not cornered, "under reveal.js's arrows or slide number:\n" + "\n".join(cornered)
+
+
 def test_the_notebooks_have_slide_breaks_for_teaching() -> None:
     """Every course notebook (00-09, and any added later) of both editions: the title and
     every numbered section start a slide, the set-up cell is skipped (and a Japanese
