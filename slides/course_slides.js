@@ -1044,7 +1044,12 @@ var CourseSlides = (function () {
     return Math.round(element.getBoundingClientRect().height / Reveal.getScale() / line);
   }
 
-  // The long paragraphs of one slide to its speaker notes; the slide must be laid out.
+  // The long paragraphs of one slide to its speaker notes; the slide must be laid out. An
+  // item of a list (a summary's bullet, a numbered step) is prose too: one over PROSE_LINES
+  // lines keeps its first sentence, and the whole item goes into notes at its end (inside
+  // the item, so that the list stays one list); an item of a list inside an item likewise.
+  // An item holding a list (its own words lead into it), a picture or a table, or of one
+  // sentence, stays as it is.
   function proseToNotes(slide) {
     slide.querySelectorAll(".jp-MarkdownCell .jp-RenderedMarkdown > p").forEach(function (paragraph) {
       if (paragraph.querySelector("img, svg") || linesOf(paragraph) <= PROSE_LINES) { return; }
@@ -1060,6 +1065,25 @@ var CourseSlides = (function () {
       rest.deleteContents();
       paragraph.setAttribute("data-course-claim", "1");
       paragraph.parentNode.insertBefore(notes, paragraph.nextSibling);
+    });
+    slide.querySelectorAll(".jp-MarkdownCell .jp-RenderedMarkdown li").forEach(function (item) {
+      if (item.querySelector("ul, ol, img, svg, table, pre, aside") ||
+          linesOf(item) <= PROSE_LINES) { return; }
+      var end = firstSentenceEnd(item);
+      if (!end) { return; }
+      var notes = document.createElement("aside");
+      notes.className = "notes";
+      var whole = document.createElement("p");
+      Array.prototype.forEach.call(item.childNodes, function (node) {
+        whole.appendChild(node.cloneNode(true));
+      });
+      notes.appendChild(whole);
+      var rest = document.createRange();
+      rest.setStart(end[0], end[1]);
+      rest.setEndAfter(item.lastChild);
+      rest.deleteContents();
+      item.setAttribute("data-course-claim", "1");
+      item.appendChild(notes);
     });
   }
 

@@ -408,6 +408,13 @@ TABLE_HEADS = """slide => {
 }"""
 """The titles of the current slide's tables (see test_no_slide_is_taller_than_the_frame)."""
 
+PROSE_SELECTOR = (
+    ".jp-MarkdownCell .jp-RenderedMarkdown > p, "
+    ".jp-MarkdownCell .jp-RenderedMarkdown li:not(:has(ul, ol))"
+)
+"""A deck's prose: the paragraphs and the list items of its Markdown cells (an item holding
+a list is read as its items: its own words only lead into them)."""
+
 PROSE = r"""slide => {
   // the slide's prose as a lecturer projects it: each paragraph of a Markdown cell shown on
   // it (its text; whether it is over PROSE_LINES lines high on the slide while holding more
@@ -420,27 +427,36 @@ PROSE = r"""slide => {
   const sentences = text => (normal(text).match(
     /(?<!\b[A-Z])[.!?][)"\u201d\u2019]*\s+(?=[A-Z(\u201c"])|[\u3002\uff01\uff1f](?=.)/g)
     || []).length + 1;
-  const paragraphs = [...slide.querySelectorAll(".jp-MarkdownCell .jp-RenderedMarkdown > p")]
+  // (a list's item is prose too: its text without the notes it holds)
+  const shownText = element => {
+    const copy = element.cloneNode(true);
+    copy.querySelectorAll("aside.notes").forEach(aside => aside.remove());
+    return copy.textContent;
+  };
+  const paragraphs = [...slide.querySelectorAll(PROSE_SELECTOR)]
     .filter(paragraph => paragraph.getClientRects().length > 0)
     .map(paragraph => {
       const style = getComputedStyle(paragraph);
       const lines = Math.round(paragraph.getBoundingClientRect().height / Reveal.getScale()
         / parseFloat(style.lineHeight));
-      return {text: normal(paragraph.textContent), lines,
-              long: lines > PROSE_LINES && sentences(paragraph.textContent) > 1};
+      return {text: normal(shownText(paragraph)), lines,
+              long: lines > PROSE_LINES && sentences(shownText(paragraph)) > 1};
     });
   const holder = document.createElement("div");
   holder.innerHTML = Reveal.getSlideNotes(slide) || "";  // (HTML)
   const spoken = normal(holder.textContent);
   const notes = [...slide.querySelectorAll("aside.notes")].map(aside => {
-    const claim = aside.previousElementSibling;
+    // a paragraph's notes follow it; a list item's are inside it, at its end
+    const item = aside.parentElement.tagName === "LI" && !aside.nextElementSibling;
+    const claim = item ? aside.parentElement : aside.previousElementSibling;
     const text = normal(aside.textContent);
     return {text, heard: spoken.includes(text),
-            claimed: !!claim && claim.tagName === "P" && normal(claim.textContent).length > 0
-              && text.startsWith(normal(claim.textContent))};
+            claimed: !!claim && (item || claim.tagName === "P")
+              && normal(shownText(claim)).length > 0
+              && text.startsWith(normal(shownText(claim)))};
   });
   return {paragraphs, notes};
-}""".replace("PROSE_LINES", "3")
+}""".replace("PROSE_LINES", "3").replace("PROSE_SELECTOR", repr(PROSE_SELECTOR))
 """Reads the current slide's prose and notes (see test_no_slide_is_taller_than_the_frame)."""
 
 WRITTEN = """async () => {
@@ -448,10 +464,10 @@ WRITTEN = """async () => {
   // deck's HTML file as built, before course_slides.js changed anything
   const built = await (await fetch(location.href)).text();
   const page = new DOMParser().parseFromString(built, "text/html");
-  return [...page.querySelectorAll(".jp-MarkdownCell .jp-RenderedMarkdown > p")]
+  return [...page.querySelectorAll(PROSE_SELECTOR)]
     .map(paragraph => paragraph.textContent.replace(/\\s+/g, " ").trim())
     .filter(text => text);
-}"""
+}""".replace("PROSE_SELECTOR", repr(PROSE_SELECTOR))
 """The prose of a deck's notebook (see test_no_slide_is_taller_than_the_frame)."""
 
 VISIT = f"""(() => {{
