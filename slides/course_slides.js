@@ -1273,10 +1273,16 @@ var CourseSlides = (function () {
 
   // A printed table's title lines (its first line and the rule under it: "b  d  minimax" over
   // "-  -  -------"), repeated over its rows continued on the next slide; none for a printout
-  // that is not such a table, or when the cut is inside the title.
+  // that is not such a table, when the cut is inside the title, or when no row goes on (the
+  // table ended at a blank line above the cut, or the first line after the cut is blank: what
+  // goes on is the rest of the printout, not the table).
   var RULE = /^[\s\-=─━|+:]*[-=─━]{3,}[\s\-=─━|+:]*$/;
   function headOf(lines, kept) {
-    return lines.length > 2 && kept > 2 && RULE.test(lines[1]) ? lines.slice(0, 2) : [];
+    if (!(lines.length > 2 && kept > 2 && RULE.test(lines[1]))) { return []; }
+    for (var index = 2; index <= kept && index < lines.length; index++) {
+      if (!lines[index].trim()) { return []; }
+    }
+    return lines.slice(0, 2);
   }
 
   // Cut a printout (a <pre>) after its lines that fit above bottom: the other lines go on
@@ -1296,7 +1302,9 @@ var CourseSlides = (function () {
     }
     var rest = pre.cloneNode(false);
     rest.removeAttribute("id");
-    rest.textContent = headOf(lines, kept).concat(lines.slice(kept)).join("\n");
+    var going = lines.slice(kept);
+    while (going.length > 1 && !going[0].trim()) { going.shift(); } // no blank line on top
+    rest.textContent = headOf(lines, kept).concat(going).join("\n");
     pre.parentNode.insertBefore(rest, pre.nextSibling);
     return cutBefore(slide, rest);
   }

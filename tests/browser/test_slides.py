@@ -403,8 +403,11 @@ TABLE_HEADS = """slide => {
   if (tables.length === 0) return null;
   const cell = tables[0].closest(".jp-Cell");
   const firstCell = [...slide.children].find(child => child.classList.contains("jp-Cell"));
+  // a printout's first line (a row, when it goes on with a table's rows)
+  const opening = tables[0].tagName === "TABLE" ? null
+    : tables[0].textContent.split("\\n")[0].trim();
   return {first: headOf(tables[0]), last: headOf(tables[tables.length - 1]),
-          continued: !!cell && cell === firstCell && !cell.id};
+          continued: !!cell && cell === firstCell && !cell.id, opening};
 }"""
 """The titles of the current slide's tables (see test_no_slide_is_taller_than_the_frame)."""
 
@@ -469,6 +472,28 @@ WRITTEN = """async () => {
     .filter(text => text);
 }""".replace("PROSE_SELECTOR", repr(PROSE_SELECTOR))
 """The prose of a deck's notebook (see test_no_slide_is_taller_than_the_frame)."""
+
+PRINTED_ROWS = """async () => {
+  // the rows of every printed table of the deck's notebook (a printout's first line, a rule
+  // of dashes under it, then its rows up to a blank line), by title (the first two lines), as
+  // the deck's HTML file has them before course_slides.js cut anything
+  const built = await (await fetch(location.href)).text();
+  const page = new DOMParser().parseFromString(built, "text/html");
+  const rows = {};
+  page.querySelectorAll(".jp-OutputArea-output pre").forEach(pre => {
+    const lines = pre.textContent.split("\\n");
+    if (lines.length > 2 && /^[\\s-]*-{3,}[\\s-]*$/.test(lines[1])) {
+      const title = lines.slice(0, 2).join("\\n");
+      const end = lines.findIndex((line, index) => index >= 2 && !line.trim());
+      rows[title] = (rows[title] || []).concat(
+        lines.slice(2, end < 0 ? lines.length : end).map(line => line.trim()));
+    }
+  });
+  return rows;
+}"""
+"""The rows of a deck's printed tables (see test_no_slide_is_taller_than_the_frame): a printout
+continued from a table on the slide before goes on with that table's rows (and needs its title)
+only when its first line is one of them."""
 
 VISIT = f"""(() => {{
   // every slide of the deck in turn, from the first: how much its content overflows, its
@@ -600,6 +625,7 @@ def test_no_slide_is_taller_than_the_frame(browser: Any, server: str, decks: Pat
                 not_one.append(f"{address} opens showing {len(shown)} slides: {shown}")
             assert page.evaluate("Reveal.getSlidePastCount()") == 0, address
             written = page.evaluate(WRITTEN)
+            printed_rows = page.evaluate(PRINTED_ROWS)
             seen = page.evaluate(VISIT)
             total = int(page.evaluate("Reveal.getTotalSlides()"))
             assert len(seen) == total, (address, len(seen), total)
@@ -628,11 +654,19 @@ def test_no_slide_is_taller_than_the_frame(browser: Any, server: str, decks: Pat
                     small_code.append(f"{address} slide {number}: {code['smallest']:.1f} px")
                 listings += code["smallest"] != float("inf")
                 wrapped.extend(f"{address} slide {number}: {line}" for line in code["wrapped"])
-                # a table continued from the slide before starts with that table's title
+                # a table continued from the slide before starts with that table's title (a
+                # printout that goes on with what followed the table's last row, not with a
+                # row of it, is not the table continued)
                 if heads and heads["continued"] and before and before["last"] is not None:
-                    continued += 1
-                    if heads["first"] != before["last"]:
-                        headless.append(f"{address} slide {number}: {heads['first']!r}")
+                    rows = printed_rows.get(before["last"], [])
+                    if (
+                        heads["opening"] is None
+                        or heads["first"] is not None
+                        or (heads["opening"] in rows)
+                    ):
+                        continued += 1
+                        if heads["first"] != before["last"]:
+                            headless.append(f"{address} slide {number}: {heads['first']!r}")
                 before = heads
                 too_small.extend(drawing_problems(drawings, f"{address} slide {number}"))
                 for drawing in drawings:
@@ -1055,6 +1089,42 @@ def test_no_node_of_a_zoomed_picture_is_under_reveals_arrows(
                     )
     assert sum(address in (DECK, JAPANESE_DECK) for address, _ in parts) >= 2 * 2, parts
     assert not cornered, "under reveal.js's arrows or slide number:\n" + "\n".join(cornered)
+
+
+EMPTY_TABLE_TITLES = r"""() => {
+  // every printout of the deck (an output's <pre>, a part cut off a longer one included) that
+  // starts with a printed table's title lines (a line, then a rule of dashes under it) and has
+  // no row under them: the line after the rule is blank, or there is none
+  const found = [];
+  Reveal.getSlides().forEach((slide, index) => {
+    slide.querySelectorAll(".jp-OutputArea-output pre").forEach(pre => {
+      const lines = pre.textContent.replace(/\n$/, "").split("\n");
+      if (lines.length >= 2 && /^[\s\-=|+:]*-{3,}[\s\-=|+:]*$/.test(lines[1])
+          && lines[0].trim() && !(lines[2] || "").trim()) {
+        found.push({slide: index + 1, title: lines[0].trim(), next: lines.slice(2, 4).join(" / ")});
+      }
+    });
+  });
+  return found;
+}"""
+"""The visit of test_no_printed_table_title_stands_over_no_row."""
+
+
+def test_no_printed_table_title_stands_over_no_row(browser: Any, server: str, decks: Path) -> None:
+    """A printed table cut at the slide's bottom goes on under a copy of its title lines; the
+    copy is made only when rows go on. The walk of issue 39 found deck 04's printout of the
+    null-window tests (γ, value ≥ γ?, returned, leaves) cut just after its last row: the next
+    slide showed the title and its rule over a blank line and the next sentence, an empty
+    table. On every deck of both editions, no printout starts with a table's title and rule
+    over no row."""
+    empty = []
+    for address in every_deck(decks):
+        with opened(browser, server, address) as page:
+            empty.extend(
+                f"{address}, slide {part['slide']}: {part['title']!r} over {part['next']!r}"
+                for part in page.evaluate(EMPTY_TABLE_TITLES)
+            )
+    assert not empty, "table titles over no row:\n" + "\n".join(empty)
 
 
 def test_the_notebooks_have_slide_breaks_for_teaching() -> None:
