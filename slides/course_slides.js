@@ -32,13 +32,14 @@
  * cell move to the next slide. Only a single cell that cannot be cut (a long paragraph) is
  * scaled down to fit, as the last resort; the slide is then marked data-course-scaled.
  *
- * Decks read as lectures: a paragraph over three lines keeps its first sentence (its claim)
- * on the slide and goes whole into the slide's speaker notes (lectureNotes: key S shows
- * them); a code listing's lines wrap under themselves with a hanging indent (hangCode) and a
- * listing too tall is cut between its lines, at a blank line when it can (cutListing); a
- * printed table continued on the next slide repeats its title lines. Each part of a split
- * player starts at its first step when → reaches it (startPart). The slides split off a
- * slide take none of reveal.js's state, and the current slide is shown again once all are
+ * Decks read as lectures: a paragraph or a list item over three lines keeps its first
+ * sentence (its claim) on the slide and goes whole into the slide's speaker notes
+ * (lectureNotes: key S shows them); a code listing's lines wrap under themselves with a
+ * hanging indent (hangCode) and a listing too tall is cut between its lines, at a blank line
+ * when it can (cutListing); a printed table continued on the next slide repeats its title
+ * lines when its rows go on. Each part of a split player starts at its first step when →
+ * reaches it (startPart). The slides split off a slide take none of reveal.js's state, and
+ * the current slide is shown again once all are
  * split (showCurrent): the deck opens on one slide.
  */
 var CourseSlides = (function () {
