@@ -502,7 +502,30 @@ def build_slides() -> bool | None:
         return False
     shutil.rmtree(HTML / "slides", ignore_errors=True)
     shutil.copytree(SLIDES_BUILD, HTML / "slides", ignore=shutil.ignore_patterns(".stamps"))
+    link_the_decks_to_the_website(HTML / "slides")
     return True
+
+
+WEBSITE_LINKS = {
+    "index.html": ("../index.html", "← The course's website"),
+    "ja/index.html": ("../../ja/index.html", "← 講座のウェブサイト"),
+}
+"""The decks' indexes (under html/slides) and the link each gets to its book's home page."""
+
+
+def link_the_decks_to_the_website(slides: Path) -> None:
+    """Give the decks' indexes as published (``slides`` is html/slides) a first line linking
+    to the home page of the book of their language: slides/build.py writes them for the decks
+    alone, where there is no website to go back to; on the website a lecturer who opened the
+    decks from the home page or the teacher's guide must have a way back."""
+    for name, (address, text) in WEBSITE_LINKS.items():
+        index = slides / name
+        if not index.exists():
+            continue
+        page = index.read_text(encoding="utf-8")
+        link = f'<p class="website"><a href="{address}">{text}</a></p>'
+        if link not in page:
+            index.write_text(page.replace("<body>", "<body>" + link, 1), encoding="utf-8")
 
 
 def build_sample_worksheets() -> bool:

@@ -32,13 +32,14 @@
  * cell move to the next slide. Only a single cell that cannot be cut (a long paragraph) is
  * scaled down to fit, as the last resort; the slide is then marked data-course-scaled.
  *
- * Decks read as lectures: a paragraph over three lines keeps its first sentence (its claim)
- * on the slide and goes whole into the slide's speaker notes (lectureNotes: key S shows
- * them); a code listing's lines wrap under themselves with a hanging indent (hangCode) and a
- * listing too tall is cut between its lines, at a blank line when it can (cutListing); a
- * printed table continued on the next slide repeats its title lines. Each part of a split
- * player starts at its first step when → reaches it (startPart). The slides split off a
- * slide take none of reveal.js's state, and the current slide is shown again once all are
+ * Decks read as lectures: a paragraph or a list item over three lines keeps its first
+ * sentence (its claim) on the slide and goes whole into the slide's speaker notes
+ * (lectureNotes: key S shows them); a code listing's lines wrap under themselves with a
+ * hanging indent (hangCode) and a listing too tall is cut between its lines, at a blank line
+ * when it can (cutListing); a printed table continued on the next slide repeats its title
+ * lines when its rows go on. Each part of a split player starts at its first step when →
+ * reaches it (startPart). The slides split off a slide take none of reveal.js's state, and
+ * the current slide is shown again once all are
  * split (showCurrent): the deck opens on one slide.
  */
 var CourseSlides = (function () {
@@ -410,6 +411,7 @@ var CourseSlides = (function () {
     slide.removeAttribute("data-course-fitted");
     fit(slide);
     slide.removeAttribute("data-course-fitted"); // fitted again when shown
+    clearOfCorner(svg);
     var room = svg.getBoundingClientRect(), scale = Reveal.getScale();
     var box = contentBox(svg);
     if (!box || !room.width || !room.height) { return []; }
@@ -435,6 +437,31 @@ var CourseSlides = (function () {
       shown.appendChild(mark);
     });
     return made;
+  }
+
+  // A zoomed picture's room (the svg's own box) made to end before reveal.js's arrows and
+  // slide number (revealCorner, with both arrows: every part of the picture is on a slide
+  // that shows them), like a zoomed player's (roomBesideCorner): its right side or its bottom
+  // moved in, whichever leaves the larger room, so that no part shows a node under them.
+  function clearOfCorner(svg) {
+    svg.style.removeProperty("width");
+    svg.style.removeProperty("height");
+    var corner = revealCorner(true);
+    for (var round = 0; round < 3; round++) {
+      var room = svg.getBoundingClientRect();
+      var over = corner.filter(function (part) { return meets(part, room); });
+      if (over.length === 0 || !room.width || !room.height) { return; }
+      var left = Math.min.apply(null, over.map(function (part) { return part.left; }));
+      var top = Math.min.apply(null, over.map(function (part) { return part.top; }));
+      var beside = (left - room.left) * room.height, above = room.width * (top - room.top);
+      if (beside >= above) {
+        svg.style.setProperty("width", ((left - room.left) / Reveal.getScale()).toFixed(2) + "px",
+          "important");
+      } else {
+        svg.style.setProperty("height", ((top - room.top) / Reveal.getScale()).toFixed(2) + "px",
+          "important");
+      }
+    }
   }
 
   // A player's tree on its slide (the part "tree", see splitPlayers): trimmed to its content
@@ -518,10 +545,12 @@ var CourseSlides = (function () {
 
   // The screen boxes reveal.js draws over the bottom right corner of the current slide,
   // each widened by CORNER_GAP: its navigation arrows (one box around those the slide shows,
-  // Reveal.availableRoutes, where they stand once shown: their layout boxes, without the
-  // transform that slides a hidden arrow in) and its slide number. Empty when it shows none.
-  function revealCorner() {
+  // Reveal.availableRoutes, or with every true both the left and the right arrow, where they
+  // stand once shown: their layout boxes, without the transform that slides a hidden arrow
+  // in) and its slide number. Empty when it shows none.
+  function revealCorner(every) {
     var routes = Reveal.availableRoutes();
+    if (every) { routes = { left: true, right: true, up: routes.up, down: routes.down }; }
     var controls = document.querySelector(".reveal .controls");
     var parts = [], arrows = null;
     if (controls && controls.getClientRects().length > 0) {
@@ -1016,7 +1045,12 @@ var CourseSlides = (function () {
     return Math.round(element.getBoundingClientRect().height / Reveal.getScale() / line);
   }
 
-  // The long paragraphs of one slide to its speaker notes; the slide must be laid out.
+  // The long paragraphs of one slide to its speaker notes; the slide must be laid out. An
+  // item of a list (a summary's bullet, a numbered step) is prose too: one over PROSE_LINES
+  // lines keeps its first sentence, and the whole item goes into notes at its end (inside
+  // the item, so that the list stays one list); an item of a list inside an item likewise.
+  // An item holding a list (its own words lead into it), a picture or a table, or of one
+  // sentence, stays as it is.
   function proseToNotes(slide) {
     slide.querySelectorAll(".jp-MarkdownCell .jp-RenderedMarkdown > p").forEach(function (paragraph) {
       if (paragraph.querySelector("img, svg") || linesOf(paragraph) <= PROSE_LINES) { return; }
@@ -1032,6 +1066,25 @@ var CourseSlides = (function () {
       rest.deleteContents();
       paragraph.setAttribute("data-course-claim", "1");
       paragraph.parentNode.insertBefore(notes, paragraph.nextSibling);
+    });
+    slide.querySelectorAll(".jp-MarkdownCell .jp-RenderedMarkdown li").forEach(function (item) {
+      if (item.querySelector("ul, ol, img, svg, table, pre, aside") ||
+          linesOf(item) <= PROSE_LINES) { return; }
+      var end = firstSentenceEnd(item);
+      if (!end) { return; }
+      var notes = document.createElement("aside");
+      notes.className = "notes";
+      var whole = document.createElement("p");
+      Array.prototype.forEach.call(item.childNodes, function (node) {
+        whole.appendChild(node.cloneNode(true));
+      });
+      notes.appendChild(whole);
+      var rest = document.createRange();
+      rest.setStart(end[0], end[1]);
+      rest.setEndAfter(item.lastChild);
+      rest.deleteContents();
+      item.setAttribute("data-course-claim", "1");
+      item.appendChild(notes);
     });
   }
 
@@ -1221,10 +1274,16 @@ var CourseSlides = (function () {
 
   // A printed table's title lines (its first line and the rule under it: "b  d  minimax" over
   // "-  -  -------"), repeated over its rows continued on the next slide; none for a printout
-  // that is not such a table, or when the cut is inside the title.
+  // that is not such a table, when the cut is inside the title, or when no row goes on (the
+  // table ended at a blank line above the cut, or the first line after the cut is blank: what
+  // goes on is the rest of the printout, not the table).
   var RULE = /^[\s\-=─━|+:]*[-=─━]{3,}[\s\-=─━|+:]*$/;
   function headOf(lines, kept) {
-    return lines.length > 2 && kept > 2 && RULE.test(lines[1]) ? lines.slice(0, 2) : [];
+    if (!(lines.length > 2 && kept > 2 && RULE.test(lines[1]))) { return []; }
+    for (var index = 2; index <= kept && index < lines.length; index++) {
+      if (!lines[index].trim()) { return []; }
+    }
+    return lines.slice(0, 2);
   }
 
   // Cut a printout (a <pre>) after its lines that fit above bottom: the other lines go on
@@ -1244,7 +1303,9 @@ var CourseSlides = (function () {
     }
     var rest = pre.cloneNode(false);
     rest.removeAttribute("id");
-    rest.textContent = headOf(lines, kept).concat(lines.slice(kept)).join("\n");
+    var going = lines.slice(kept);
+    while (going.length > 1 && !going[0].trim()) { going.shift(); } // no blank line on top
+    rest.textContent = headOf(lines, kept).concat(going).join("\n");
     pre.parentNode.insertBefore(rest, pre.nextSibling);
     return cutBefore(slide, rest);
   }

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import re
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -328,3 +329,31 @@ def test_the_icon_fonts_draw_every_icon_the_stylesheet_keeps(tmp_path: Path) -> 
     css = (output / "_static" / light_pages.STYLESHEET).read_text(encoding="utf-8")
     solid = characters["fa-solid-900.woff2"] | characters["fa-brands-400.woff2"]
     assert light_pages.variable_glyphs(css) <= solid | characters["fa-regular-400.woff2"]
+
+
+def test_the_published_decks_link_back_to_the_website(tmp_path: Path) -> None:
+    """The decks' indexes as the website publishes them (html/slides/index.html and
+    html/slides/ja/index.html, written by slides/build.py for the decks alone) lead back to
+    the home page of their language's book: the walk of issue 39 opened "the decks" from the
+    home page and found no way back. The link's target is the home page where the site puts
+    it (html/index.html, html/ja/index.html), and a second pass adds nothing."""
+    html = tmp_path / "html"
+    for index in ("index.html", "ja/index.html"):
+        (html / index).parent.mkdir(parents=True, exist_ok=True)
+        (html / index).write_text("<html><body><h1>home</h1></body></html>", encoding="utf-8")
+    for folder in (html / "slides", html / "slides" / "ja"):
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / "index.html").write_text(
+            "<!DOCTYPE html>\n<html><head><title>t</title></head><body><h1>t</h1>"
+            "<ul><li>a deck</li></ul></body></html>\n",
+            encoding="utf-8",
+        )
+    build.link_the_decks_to_the_website(html / "slides")
+    build.link_the_decks_to_the_website(html / "slides")
+    for name, words in (("index.html", "The course's website"), ("ja/index.html", "講座")):
+        page = (html / "slides" / name).read_text(encoding="utf-8")
+        links = re.findall(r'<p class="website"><a href="([^"]+)">([^<]+)</a></p>', page)
+        assert len(links) == 1 and words in links[0][1], page
+        target = ((html / "slides" / name).parent / links[0][0]).resolve()
+        assert target == (html / name).resolve(), target
+        assert target.read_text(encoding="utf-8").startswith("<html><body><h1>home")

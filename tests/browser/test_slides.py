@@ -403,10 +403,20 @@ TABLE_HEADS = """slide => {
   if (tables.length === 0) return null;
   const cell = tables[0].closest(".jp-Cell");
   const firstCell = [...slide.children].find(child => child.classList.contains("jp-Cell"));
+  // a printout's first line (a row, when it goes on with a table's rows)
+  const opening = tables[0].tagName === "TABLE" ? null
+    : tables[0].textContent.split("\\n")[0].trim();
   return {first: headOf(tables[0]), last: headOf(tables[tables.length - 1]),
-          continued: !!cell && cell === firstCell && !cell.id};
+          continued: !!cell && cell === firstCell && !cell.id, opening};
 }"""
 """The titles of the current slide's tables (see test_no_slide_is_taller_than_the_frame)."""
+
+PROSE_SELECTOR = (
+    ".jp-MarkdownCell .jp-RenderedMarkdown > p, "
+    ".jp-MarkdownCell .jp-RenderedMarkdown li:not(:has(ul, ol))"
+)
+"""A deck's prose: the paragraphs and the list items of its Markdown cells (an item holding
+a list is read as its items: its own words only lead into them)."""
 
 PROSE = r"""slide => {
   // the slide's prose as a lecturer projects it: each paragraph of a Markdown cell shown on
@@ -420,27 +430,36 @@ PROSE = r"""slide => {
   const sentences = text => (normal(text).match(
     /(?<!\b[A-Z])[.!?][)"\u201d\u2019]*\s+(?=[A-Z(\u201c"])|[\u3002\uff01\uff1f](?=.)/g)
     || []).length + 1;
-  const paragraphs = [...slide.querySelectorAll(".jp-MarkdownCell .jp-RenderedMarkdown > p")]
+  // (a list's item is prose too: its text without the notes it holds)
+  const shownText = element => {
+    const copy = element.cloneNode(true);
+    copy.querySelectorAll("aside.notes").forEach(aside => aside.remove());
+    return copy.textContent;
+  };
+  const paragraphs = [...slide.querySelectorAll(PROSE_SELECTOR)]
     .filter(paragraph => paragraph.getClientRects().length > 0)
     .map(paragraph => {
       const style = getComputedStyle(paragraph);
       const lines = Math.round(paragraph.getBoundingClientRect().height / Reveal.getScale()
         / parseFloat(style.lineHeight));
-      return {text: normal(paragraph.textContent), lines,
-              long: lines > PROSE_LINES && sentences(paragraph.textContent) > 1};
+      return {text: normal(shownText(paragraph)), lines,
+              long: lines > PROSE_LINES && sentences(shownText(paragraph)) > 1};
     });
   const holder = document.createElement("div");
   holder.innerHTML = Reveal.getSlideNotes(slide) || "";  // (HTML)
   const spoken = normal(holder.textContent);
   const notes = [...slide.querySelectorAll("aside.notes")].map(aside => {
-    const claim = aside.previousElementSibling;
+    // a paragraph's notes follow it; a list item's are inside it, at its end
+    const item = aside.parentElement.tagName === "LI" && !aside.nextElementSibling;
+    const claim = item ? aside.parentElement : aside.previousElementSibling;
     const text = normal(aside.textContent);
     return {text, heard: spoken.includes(text),
-            claimed: !!claim && claim.tagName === "P" && normal(claim.textContent).length > 0
-              && text.startsWith(normal(claim.textContent))};
+            claimed: !!claim && (item || claim.tagName === "P")
+              && normal(shownText(claim)).length > 0
+              && text.startsWith(normal(shownText(claim)))};
   });
   return {paragraphs, notes};
-}""".replace("PROSE_LINES", "3")
+}""".replace("PROSE_LINES", "3").replace("PROSE_SELECTOR", repr(PROSE_SELECTOR))
 """Reads the current slide's prose and notes (see test_no_slide_is_taller_than_the_frame)."""
 
 WRITTEN = """async () => {
@@ -448,11 +467,33 @@ WRITTEN = """async () => {
   // deck's HTML file as built, before course_slides.js changed anything
   const built = await (await fetch(location.href)).text();
   const page = new DOMParser().parseFromString(built, "text/html");
-  return [...page.querySelectorAll(".jp-MarkdownCell .jp-RenderedMarkdown > p")]
+  return [...page.querySelectorAll(PROSE_SELECTOR)]
     .map(paragraph => paragraph.textContent.replace(/\\s+/g, " ").trim())
     .filter(text => text);
-}"""
+}""".replace("PROSE_SELECTOR", repr(PROSE_SELECTOR))
 """The prose of a deck's notebook (see test_no_slide_is_taller_than_the_frame)."""
+
+PRINTED_ROWS = """async () => {
+  // the rows of every printed table of the deck's notebook (a printout's first line, a rule
+  // of dashes under it, then its rows up to a blank line), by title (the first two lines), as
+  // the deck's HTML file has them before course_slides.js cut anything
+  const built = await (await fetch(location.href)).text();
+  const page = new DOMParser().parseFromString(built, "text/html");
+  const rows = {};
+  page.querySelectorAll(".jp-OutputArea-output pre").forEach(pre => {
+    const lines = pre.textContent.split("\\n");
+    if (lines.length > 2 && /^[\\s-]*-{3,}[\\s-]*$/.test(lines[1])) {
+      const title = lines.slice(0, 2).join("\\n");
+      const end = lines.findIndex((line, index) => index >= 2 && !line.trim());
+      rows[title] = (rows[title] || []).concat(
+        lines.slice(2, end < 0 ? lines.length : end).map(line => line.trim()));
+    }
+  });
+  return rows;
+}"""
+"""The rows of a deck's printed tables (see test_no_slide_is_taller_than_the_frame): a printout
+continued from a table on the slide before goes on with that table's rows (and needs its title)
+only when its first line is one of them."""
 
 VISIT = f"""(() => {{
   // every slide of the deck in turn, from the first: how much its content overflows, its
@@ -584,6 +625,7 @@ def test_no_slide_is_taller_than_the_frame(browser: Any, server: str, decks: Pat
                 not_one.append(f"{address} opens showing {len(shown)} slides: {shown}")
             assert page.evaluate("Reveal.getSlidePastCount()") == 0, address
             written = page.evaluate(WRITTEN)
+            printed_rows = page.evaluate(PRINTED_ROWS)
             seen = page.evaluate(VISIT)
             total = int(page.evaluate("Reveal.getTotalSlides()"))
             assert len(seen) == total, (address, len(seen), total)
@@ -612,11 +654,19 @@ def test_no_slide_is_taller_than_the_frame(browser: Any, server: str, decks: Pat
                     small_code.append(f"{address} slide {number}: {code['smallest']:.1f} px")
                 listings += code["smallest"] != float("inf")
                 wrapped.extend(f"{address} slide {number}: {line}" for line in code["wrapped"])
-                # a table continued from the slide before starts with that table's title
+                # a table continued from the slide before starts with that table's title (a
+                # printout that goes on with what followed the table's last row, not with a
+                # row of it, is not the table continued)
                 if heads and heads["continued"] and before and before["last"] is not None:
-                    continued += 1
-                    if heads["first"] != before["last"]:
-                        headless.append(f"{address} slide {number}: {heads['first']!r}")
+                    rows = printed_rows.get(before["last"], [])
+                    if (
+                        heads["opening"] is None
+                        or heads["first"] is not None
+                        or (heads["opening"] in rows)
+                    ):
+                        continued += 1
+                        if heads["first"] != before["last"]:
+                            headless.append(f"{address} slide {number}: {heads['first']!r}")
                 before = heads
                 too_small.extend(drawing_problems(drawings, f"{address} slide {number}"))
                 for drawing in drawings:
@@ -968,6 +1018,113 @@ def test_no_node_is_under_reveals_arrows_nor_a_highlighted_one_under_the_words(
     assert sum(address == "08_windows.slides.html" for address, _ in trees["whole"]) >= 2, trees
     assert not under, "under the player's words:\n" + "\n".join(under)
     assert not cornered, "under reveal.js's arrows or slide number:\n" + "\n".join(cornered)
+
+
+PICTURE_NODES_UNDER_CORNER = """() => {
+  // every slide showing a picture zoomed in, in parts (course_slides.js's zoomTree: a
+  // "zoomed in: part i of n" mark on the slide, no player): which nodes shown (their screen
+  // box cut to the drawing's) meet the box of reveal.js's navigation arrows (the union of
+  // those shown, their transitions finished) or of its slide number
+  const meets = (a, b) =>
+    a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  const union = boxes => boxes.reduce((box, part) => ({left: Math.min(box.left, part.left),
+    top: Math.min(box.top, part.top), right: Math.max(box.right, part.right),
+    bottom: Math.max(box.bottom, part.bottom)}));
+  const cut = (a, b) => ({left: Math.max(a.left, b.left), top: Math.max(a.top, b.top),
+    right: Math.min(a.right, b.right), bottom: Math.min(a.bottom, b.bottom)});
+  const seen = [];
+  const parts = Reveal.getSlides().filter(slide => slide.querySelector(".course-part-mark")
+    && !slide.querySelector(".gamelib-player"));
+  for (const slide of parts) {
+    const indices = Reveal.getIndices(slide);
+    Reveal.slide(indices.h, indices.v);
+    document.getAnimations().filter(animation => animation instanceof CSSTransition)
+      .forEach(animation => animation.finish());
+    const arrows = [...document.querySelectorAll(".reveal .controls button")]
+      .filter(button => getComputedStyle(button).visibility === "visible"
+        && button.getClientRects().length > 0)
+      .map(button => button.getBoundingClientRect());
+    const number = [...document.querySelectorAll(".reveal .slide-number")]
+      .filter(element => element.getClientRects().length > 0)
+      .map(element => element.getBoundingClientRect());
+    const corner = (arrows.length > 0 ? [union(arrows)] : []).concat(number);
+    const svg = slide.querySelector("svg.course-zoomed");
+    const frame = svg.getBoundingClientRect();
+    const cornered = [...svg.querySelectorAll("g.node")].filter(node => {
+        const shown = cut(node.getBoundingClientRect(), frame);
+        return shown.left < shown.right && shown.top < shown.bottom
+          && corner.some(part => meets(shown, part));
+      })
+      .map(node => node.textContent.trim().split(/\\s+/)[0]);
+    seen.push({slide: Reveal.getSlidePastCount() + 1,
+      mark: slide.querySelector(".course-part-mark").textContent, corner: corner.length,
+      cornered});
+  }
+  return seen;
+}"""
+"""The visit of a deck's zoomed pictures in
+test_no_node_of_a_zoomed_picture_is_under_reveals_arrows."""
+
+
+def test_no_node_of_a_zoomed_picture_is_under_reveals_arrows(
+    browser: Any, server: str, decks: Path
+) -> None:
+    """A picture too large for its slide is shown zoomed in, in parts, each on a slide of its
+    own (course_slides.js's zoomTree, deck 03 of both editions has one): on every part of every
+    such picture of every deck, no node shown is under reveal.js's navigation arrows or its
+    slide number in the bottom right corner (the walk of issue 39 found leaf V of deck 03's
+    worst-first tree, part 2 of 4, under the arrow and the number "33 / 57")."""
+    parts = []
+    cornered = []
+    for address in every_deck(decks):
+        with opened(browser, server, address) as page:
+            for part in page.evaluate(PICTURE_NODES_UNDER_CORNER):
+                parts.append((address, part["slide"]))
+                # the case is met: reveal.js shows its arrows and the slide number on the slide
+                assert part["corner"] == 2, (address, part)
+                if part["cornered"]:
+                    cornered.append(
+                        f"{address}, slide {part['slide']} ({part['mark']}): "
+                        + ", ".join(part["cornered"])
+                    )
+    assert sum(address in (DECK, JAPANESE_DECK) for address, _ in parts) >= 2 * 2, parts
+    assert not cornered, "under reveal.js's arrows or slide number:\n" + "\n".join(cornered)
+
+
+EMPTY_TABLE_TITLES = r"""() => {
+  // every printout of the deck (an output's <pre>, a part cut off a longer one included) that
+  // starts with a printed table's title lines (a line, then a rule of dashes under it) and has
+  // no row under them: the line after the rule is blank, or there is none
+  const found = [];
+  Reveal.getSlides().forEach((slide, index) => {
+    slide.querySelectorAll(".jp-OutputArea-output pre").forEach(pre => {
+      const lines = pre.textContent.replace(/\n$/, "").split("\n");
+      if (lines.length >= 2 && /^[\s\-=|+:]*-{3,}[\s\-=|+:]*$/.test(lines[1])
+          && lines[0].trim() && !(lines[2] || "").trim()) {
+        found.push({slide: index + 1, title: lines[0].trim(), next: lines.slice(2, 4).join(" / ")});
+      }
+    });
+  });
+  return found;
+}"""
+"""The visit of test_no_printed_table_title_stands_over_no_row."""
+
+
+def test_no_printed_table_title_stands_over_no_row(browser: Any, server: str, decks: Path) -> None:
+    """A printed table cut at the slide's bottom goes on under a copy of its title lines; the
+    copy is made only when rows go on. The walk of issue 39 found deck 04's printout of the
+    null-window tests (γ, value ≥ γ?, returned, leaves) cut just after its last row: the next
+    slide showed the title and its rule over a blank line and the next sentence, an empty
+    table. On every deck of both editions, no printout starts with a table's title and rule
+    over no row."""
+    empty = []
+    for address in every_deck(decks):
+        with opened(browser, server, address) as page:
+            empty.extend(
+                f"{address}, slide {part['slide']}: {part['title']!r} over {part['next']!r}"
+                for part in page.evaluate(EMPTY_TABLE_TITLES)
+            )
+    assert not empty, "table titles over no row:\n" + "\n".join(empty)
 
 
 def test_the_notebooks_have_slide_breaks_for_teaching() -> None:
