@@ -5,7 +5,14 @@ resumed to the same games and the same verdict."""
 
 from __future__ import annotations
 
+import contextlib
+import io
+import os
 import shutil
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -14,7 +21,7 @@ from gamelib.tournament.check import main
 from gamelib.tournament.ladder import LADDER
 from gamelib.tournament.records import GameResult, SideOutcome, Status, read_results
 from gamelib.tournament.runner import timeless
-from gamelib.tournament.sprt import decide, llr_logistic
+from gamelib.tournament.sprt import decide, llr_logistic, llr_normalized
 from gamelib.tournament.sprt_command import (
     SprtOptions,
     bar,
@@ -80,12 +87,25 @@ def test_bar_places_the_llr_between_its_bounds() -> None:
     assert bar(1.0, -2.0, 2.0).index("●") > bar(0.5, -2.0, 2.0).index("●")
 
 
-@pytest.fixture
-def players(tmp_path: Path) -> tuple[Path, Path]:
-    strong, weak = tmp_path / "strong.py", tmp_path / "weak.py"
+@pytest.fixture(scope="module")
+def players(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    folder = tmp_path_factory.mktemp("players")
+    strong, weak = folder / "strong.py", folder / "weak.py"
     shutil.copy(LADDER["α-β depth 4"], strong)
     shutil.copy(LADDER["Random"], weak)
     return strong, weak
+
+
+@pytest.fixture(scope="module")
+def uninterrupted(
+    players: tuple[Path, Path], tmp_path_factory: pytest.TempPathFactory
+) -> tuple[Path, str]:
+    """A whole test with the real referee, never interrupted: its state file and output."""
+    whole = tmp_path_factory.mktemp("whole") / "whole.jsonl"
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        assert main(command(players, whole)) == 0
+    return whole, printed.getvalue()
 
 
 def test_bad_input_gets_a_sentence_and_status_2(
@@ -114,11 +134,12 @@ def command(players: tuple[Path, Path], state: Path, *extra: str) -> list[str]:
 
 
 def test_end_to_end_with_the_referee_and_resumed(
-    players: tuple[Path, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    players: tuple[Path, Path],
+    uninterrupted: tuple[Path, str],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
-    whole = tmp_path / "whole.jsonl"
-    assert main(command(players, whole)) == 0
-    said = capsys.readouterr().out
+    whole, said = uninterrupted
     assert "H1 accepted: strong is stronger than weak" in said
     assert said.count("LLR +") >= 2  # a progress line per finished pair
     results = read_results(whole)
@@ -143,3 +164,48 @@ def test_end_to_end_with_the_referee_and_resumed(
     assert [timeless(result) for result in read_results(resumed)] == [
         timeless(result) for result in results
     ]
+
+
+def test_killed_and_started_again_it_continues_where_it_was(
+    players: tuple[Path, Path],
+    uninterrupted: tuple[Path, str],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # The command in a process of its own, killed (SIGKILL to its whole session) once the
+    # state file holds two pairs' games; the same command again plays only the rest and ends
+    # with the games (but for measured times) of a run never interrupted.
+    whole, _ = uninterrupted
+    state = tmp_path / "killed.jsonl"
+    environment = {**os.environ, "PYTHONPATH": str(Path(__file__).parents[1])}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gamelib.tournament.check", *command(players, state)],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=environment,
+        start_new_session=True,
+    )  # fmt: skip
+    try:
+        while not (state.exists() and state.read_bytes().count(b"\n") >= 4):
+            assert process.poll() is None, "the command ended before it could be killed"
+            time.sleep(0.02)  # waiting for the state: two pairs' games in the file
+    finally:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+    kept = read_results(state)
+    assert 4 <= len(kept) < len(read_results(whole))
+    assert main(command(players, state)) == 0
+    said = capsys.readouterr().out
+    assert "Resuming:" in said and "H1 accepted" in said
+    assert [timeless(result) for result in read_results(state)] == [
+        timeless(result) for result in read_results(whole)
+    ]
+
+
+def test_the_verdict_uses_the_chosen_elo_model() -> None:
+    points: dict[int, float | None] = {1: 2.0, 2: 1.0, 3: 1.5, 4: 0.5}
+    normalized = SprtOptions(elo0=0, elo1=200, alpha=0.1, beta=0.1, model="normalized")
+    assert verdict(points, normalized).llr == pytest.approx(
+        llr_normalized((0, 1, 1, 1, 1), 0, 200), abs=1e-12
+    )
+    assert verdict(points, OPTIONS).llr == pytest.approx(
+        llr_logistic((0, 1, 1, 1, 1), 0, 200), abs=1e-12
+    )
