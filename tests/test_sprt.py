@@ -240,6 +240,8 @@ def test_elo_estimate_narrows_with_more_games_and_refuses_nothing() -> None:
     assert many.margin == pytest.approx(few.margin / 10, rel=0.01)
     assert elo_estimate((2, 3, 5)).margin > few.margin
     assert elo_estimate((0, 0, 4)).high == pytest.approx(logistic_elo(0.999))
+    assert elo_estimate((0, 0, 4)).at_limit and not elo_estimate((1, 0, 4)).at_limit
+    assert elo_estimate((4, 0, 0)).at_limit
     with pytest.raises(ValueError, match="no results yet"):
         elo_estimate((0, 0, 0))
 

@@ -24,6 +24,7 @@ from gamelib.tournament.runner import timeless
 from gamelib.tournament.sprt import decide, llr_logistic, llr_normalized
 from gamelib.tournament.sprt_command import (
     SprtOptions,
+    SprtRun,
     bar,
     pair_points,
     pair_specs,
@@ -209,3 +210,21 @@ def test_the_verdict_uses_the_chosen_elo_model() -> None:
     assert verdict(points, OPTIONS).llr == pytest.approx(
         llr_logistic((0, 1, 1, 1, 1), 0, 200), abs=1e-12
     )
+
+
+def test_the_end_says_when_the_elo_is_only_bounded(tmp_path: Path) -> None:
+    lines: list[str] = []
+    run = SprtRun(
+        (Path("/strong.py"), Path("/weak.py")), OPTIONS, tmp_path / "state.jsonl", "en",
+        out=lines.append,
+    )  # fmt: skip
+    swept = verdict(dict.fromkeys(range(1, 8), 2.0), OPTIONS)
+    assert run.finish(swept) == 0
+    assert lines[0].startswith("H1 accepted: strong is stronger than weak")
+    assert "Elo difference strong − weak: +1199.8" in lines[1]
+    assert lines[2].startswith("Nearly every pair went one way")
+    lines.clear()
+    mixed = verdict({1: 2.0, 2: 0.5, 3: 1.5, 4: 1.0}, OPTIONS)
+    assert run.finish(mixed) == 1
+    assert lines[0].startswith("No decision after 4 pairs (8 games)")
+    assert len(lines) == 2  # the estimate, and no note

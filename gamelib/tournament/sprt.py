@@ -65,6 +65,9 @@ NELO_PER_T: Final = 800 / math.log(10)
 ZERO_COUNT: Final = 1e-3
 """What a count of 0 is taken as (fishtest's and fastchess's regularization)."""
 
+ELO_LIMIT: Final = -400 * math.log10(1 / 0.999 - 1)
+"""The largest Elo :func:`elo_estimate` gives (≈ 1199.8, a score of 0.999, as fishtest)."""
+
 BISECTION_STEPS: Final = 200
 """At most this many steps when solving the secular equation (it stops sooner, when a step
 no longer moves the root in floating point)."""
@@ -328,6 +331,12 @@ class EloEstimate:
         """Half the interval's width: the ``±`` that fishtest and fastchess print."""
         return (self.high - self.low) / 2
 
+    @property
+    def at_limit(self) -> bool:
+        """Whether the mean score was kept at 0.001 or 0.999 (nearly every game went one
+        way): the Elo is then a bound, not an estimate."""
+        return abs(self.elo) >= ELO_LIMIT - 1e-9
+
 
 def elo_estimate(counts: Sequence[int], confidence: float = 0.95) -> EloEstimate:
     """The Elo difference of trinomial or pentanomial counts with a ``confidence`` interval,
@@ -365,7 +374,7 @@ def elo_estimate(counts: Sequence[int], confidence: float = 0.95) -> EloEstimate
 
 
 def _clamped_elo(score: float) -> float:
-    """The logistic Elo of a score kept within [0.001, 0.999]."""
+    """The logistic Elo of a score kept within [0.001, 0.999] (so within ±:data:`ELO_LIMIT`)."""
     return logistic_elo(min(max(score, 0.001), 0.999))
 
 

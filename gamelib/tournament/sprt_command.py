@@ -110,6 +110,12 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
         "ja": "Elo の差（{first} − {second}）：{elo} ± {margin}（{confidence} % 信頼区間 {low} "
         "から {high}、正規化 Elo {normalized}）。",
     },
+    "at limit": {
+        "en": "Nearly every pair went one way, so the Elo difference is only bounded: the "
+        "mean score is kept within 0.001 and 0.999 (±1200 Elo), as fishtest does.",
+        "ja": "ほぼすべての組が一方の勝ちなので、Elo の差は限界値しか分かりません。平均得点は "
+        "fishtest と同じく 0.001 から 0.999（±1200 Elo）の範囲に収めています。",
+    },
     "extra": {
         "en": "{extra} more pairs were played in the last batch after the decision; they are "
         "not counted.",
@@ -451,6 +457,8 @@ class SprtRun:
                     high=_signed(estimate.high), normalized=_signed(estimate.normalized),
                 )
             )  # fmt: skip
+            if estimate.at_limit:
+                self.out(self.words["at limit"])
         if now.void:
             self.out(self.words["void"].format(void=now.void))
         if now.extra:
