@@ -14,7 +14,8 @@ bounds and says which hypothesis was accepted.
 
 **The test, exactly.** Pairs are numbered 1, 2, 3 …; the LLR is taken over pairs 1 … k in
 that order, and the test ends at the first ``k`` whose LLR is at or beyond a bound. Pairs are
-played ``--jobs`` at a time, so a batch may finish pairs past ``k``: they are played but not
+handed out ``--jobs`` at a time (``--jobs`` games run at once), so a batch may finish pairs
+past ``k``: they are played but not
 counted (the end says how many). A pair in which a game was void (both sides failed twice)
 counts for nothing and the next pair goes on. So the verdict is a function of the results
 file alone, whatever order games finished in.
@@ -63,10 +64,10 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     "heading": {
         "en": "SPRT: is {first} stronger than {second}? H0: by {elo0} Elo, H1: by {elo1} Elo "
         "({model}), α = {alpha}, β = {beta}; LLR bounds {lower} and {upper}. {game}, game pairs "
-        "on balanced openings with colours swapped, {jobs} at a time; results in {state}.",
+        "on balanced openings with colours swapped, {jobs} games at once; results in {state}.",
         "ja": "SPRT：{first} は {second} より強いか。H0：差は {elo0} Elo、H1：差は {elo1} Elo"
         "（{model}）、α = {alpha}、β = {beta}。LLR の境界は {lower} と {upper} です。{game}、"
-        "均衡した序盤から先後を入れ替えた 2 局一組を {jobs} 組ずつ同時に対局します。結果は "
+        "均衡した序盤から先後を入れ替えた 2 局一組で、同時に {jobs} 局ずつ対局します。結果は "
         "{state} に記録します。",
     },
     "resumed": {
@@ -179,7 +180,8 @@ class SprtOptions:
         model: ``"logistic"`` or ``"normalized"`` Elo.
         game: The game's name.
         clock: The clock of every move.
-        jobs: Pairs played at a time (each game on a worker of its own).
+        jobs: Games played at once (the runner's workers); pairs are handed out ``jobs`` at
+            a time (``2 · jobs`` games), so that every worker has a game while a batch lasts.
         most_pairs: Stop undecided after this many pairs.
         seed: Every game's seed derives from it and the game's id.
     """
@@ -484,7 +486,7 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
         "--bank", "--bank-seconds", dest="bank_seconds", type=float,
         default=TOURNAMENT_CLOCK.bank_seconds, help="time bank per game (s)",
     )  # fmt: skip
-    command.add_argument("--jobs", type=int, default=1, help="pairs played at a time")
+    command.add_argument("--jobs", type=int, default=1, help="games played at once (default 1)")
     command.add_argument("--most-pairs", type=int, default=2000, help="stop undecided after")
     command.add_argument("--seed", type=int, default=0)
     command.add_argument("--state", default=None, help="the results file (resumes from it)")
