@@ -530,12 +530,11 @@ def parser() -> argparse.ArgumentParser:
     """The command line: ``check FILE``, ``play FILE --against NAME`` and ``sprt A B``."""
     main = argparse.ArgumentParser(
         prog="player",
-        description="Check a tournament player file before you submit it, or play one game "
-        "against the course's ladder and write its replay page.",
+        description="Check a tournament player file before you submit it, play one game "
+        "against the course's ladder and write its replay page, or test whether one player "
+        "file is stronger than another.",
     )
     commands = main.add_subparsers(dest="command", required=True)
-    sprt_text = "test whether one player file is stronger than another (SPRT on game pairs)"
-    sprt_command.add_arguments(commands.add_parser("sprt", help=sprt_text, description=sprt_text))
     for name, text in (
         ("check", "check that the file loads, answers legal moves in time, and plays"),
         ("play", "play one game against a ladder player and write its replay page"),
@@ -567,6 +566,8 @@ def parser() -> argparse.ArgumentParser:
             command.add_argument("--against", default="positional", help="a ladder player")
             command.add_argument("--side", choices=("first", "second"), default="first")
             command.add_argument("--out", default="replays", help="the replay page's folder")
+    sprt_text = "test whether one player file is stronger than another (SPRT on game pairs)"
+    sprt_command.add_arguments(commands.add_parser("sprt", help=sprt_text, description=sprt_text))
     return main
 
 

@@ -476,7 +476,10 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
     command.add_argument("--elo1", type=float, default=50.0, help="H1: A − B in Elo (default 50)")
     command.add_argument("--alpha", type=float, default=0.05, help="false H1 rate (0.05)")
     command.add_argument("--beta", type=float, default=0.05, help="false H0 rate (0.05)")
-    command.add_argument("--model", choices=("logistic", "normalized"), default="logistic")
+    command.add_argument(
+        "--model", choices=("logistic", "normalized"), default="logistic",
+        help="how --elo0 and --elo1 are read (logistic Elo by default)",
+    )  # fmt: skip
     command.add_argument("--game", choices=sorted(OPENING_RULES), default="othello")
     command.add_argument(
         "--move-seconds", type=float, default=TOURNAMENT_CLOCK.move_seconds,
@@ -487,7 +490,9 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
         default=TOURNAMENT_CLOCK.bank_seconds, help="time bank per game (s)",
     )  # fmt: skip
     command.add_argument("--jobs", type=int, default=1, help="games played at once (default 1)")
-    command.add_argument("--most-pairs", type=int, default=2000, help="stop undecided after")
+    command.add_argument(
+        "--most-pairs", type=int, default=2000, help="stop undecided after this many pairs"
+    )
     command.add_argument("--seed", type=int, default=0)
     command.add_argument("--state", default=None, help="the results file (resumes from it)")
     command.add_argument("--language", choices=("en", "ja"), default=None)
