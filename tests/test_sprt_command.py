@@ -228,3 +228,30 @@ def test_the_end_says_when_the_elo_is_only_bounded(tmp_path: Path) -> None:
     assert run.finish(mixed) == 1
     assert lines[0].startswith("No decision after 4 pairs (8 games)")
     assert len(lines) == 2  # the estimate, and no note
+
+
+def test_void_games_are_replayed_and_the_pair_counted(
+    players: tuple[Path, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The scheduler's fake referee (tests/tournament_fakes.py): points by seed, and a void
+    # first attempt for one game in seven, whose replay is never void.
+    strong, weak = players
+    state = tmp_path / "fake.jsonl"
+    status = main([
+        "sprt", str(strong), str(weak), "--game", "tictactoe", "--elo0", "-100", "--elo1", "100",
+        "--move-seconds", "0.001", "--jobs", "2", "--most-pairs", "12", "--state", str(state),
+        "--play", "tests.tournament_fakes:fake_play",
+    ])  # fmt: skip
+    said = capsys.readouterr().out
+    results = read_results(state)
+    replayed = [result for result in results if result.spec.attempt == 1]
+    assert replayed and all(not result.void for result in replayed)
+    points = pair_points(results, "strong")
+    for result in replayed:  # the pair of a replayed game counts, with the replay's points
+        assert points[int(result.spec.game_id[6:11])] is not None
+    now = verdict(points, SprtOptions(elo0=-100, elo1=100, game="tictactoe"))
+    assert now.void == 0
+    assert sum(now.counts) == now.counted
+    assert status == (0 if now.decision else 1)
+    assert now.counted + now.extra == (12 if now.decision is None else len(points))
+    assert f"{now.counted} pairs ({2 * now.counted} games)" in said

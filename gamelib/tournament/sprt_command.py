@@ -436,7 +436,12 @@ class SprtRun:
                     progress=self.finished_game,
                 )
             )  # fmt: skip
-            now = self.current()
+            before, now = now, self.current()
+            if now.counted == before.counted and now.counted < planned:
+                raise ValueError(
+                    f"the games in {self.state} do not make up pairs 1 to {planned}: give "
+                    "another --state"
+                )  # a guard: the runner plays every game of pairs 1 … planned
         return self.finish(now)
 
     def finish(self, now: Verdict) -> int:
