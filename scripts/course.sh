@@ -32,6 +32,8 @@
 #                                  stopped tournament), the leaderboard in OUT/leaderboard
 #   bash scripts/course.sh player check|play my_player.py ...   set up, then check a
 #                                  student's player file before it is submitted
+#   bash scripts/course.sh player sprt A.py B.py --elo0 0 --elo1 50   set up, then test
+#                                  whether A is stronger than B (SPRT on game pairs)
 #   bash scripts/course.sh progress FOLDER [--csv FILE --chart FILE --language en|ja]
 #                                  set up, then the class view of a folder of the trainer's
 #                                  exported progress files: the skills the class finds

@@ -82,6 +82,7 @@ READER_FACING = (
     "gamelib.render.static",
     "gamelib.render.summaries",
     "gamelib.setup_check",
+    "gamelib.tournament.sprt_command",
     "gamelib.widgets.pruning",
     "gamelib.widgets.tictactoe",
     "gamelib.worksheets.sheet",

@@ -17,6 +17,10 @@ player's code, schedules, ratings, and the leaderboard.
   leaderboard folder (both languages, offline) and each game's replay page with the players'
   reported searches; :mod:`~gamelib.tournament.check` — a student's check of a player file
   (``python -m gamelib.tournament.check check my_player.py``); imported on demand too.
+* :mod:`gamelib.tournament.sprt` — the sequential probability ratio test (fishtest's
+  generalized LLR on game pairs, Wald's bounds, the Elo estimate);
+  :mod:`~gamelib.tournament.sprt_command` — ``player sprt A.py B.py``: plays pairs with the
+  runner until the test decides, and resumes. Imported on demand.
 * :mod:`gamelib.tournament.in_kernel` — games played inside the notebook's own process
   (notebook 10, the browser edition): a processor-time clock that forfeits after the fact,
   the same records; ``check_exercise`` for notebook 10's exercise. Imported on demand.

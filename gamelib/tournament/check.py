@@ -4,6 +4,9 @@
 
     python -m gamelib.tournament.check check my_player.py            # or: course.sh player check
     python -m gamelib.tournament.check play my_player.py --against positional --out replays/
+    python -m gamelib.tournament.check sprt mine.py before.py --elo0 0 --elo1 50
+
+``sprt`` is :mod:`gamelib.tournament.sprt_command`: a sequential test of two player files.
 
 ``check`` says, in plain words:
 
@@ -45,6 +48,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from gamelib.language import Language, check_language, current_language
+from gamelib.tournament import sprt_command
 from gamelib.tournament.games import make_game
 from gamelib.tournament.ladder import LADDER
 from gamelib.tournament.records import TOURNAMENT_CLOCK, ClockSettings, GameResult, GameSpec, Status
@@ -523,11 +527,12 @@ def play_against(
 
 
 def parser() -> argparse.ArgumentParser:
-    """The command line: ``check FILE`` and ``play FILE --against NAME``."""
+    """The command line: ``check FILE``, ``play FILE --against NAME`` and ``sprt A B``."""
     main = argparse.ArgumentParser(
         prog="player",
-        description="Check a tournament player file before you submit it, or play one game "
-        "against the course's ladder and write its replay page.",
+        description="Check a tournament player file before you submit it, play one game "
+        "against the course's ladder and write its replay page, or test whether one player "
+        "file is stronger than another.",
     )
     commands = main.add_subparsers(dest="command", required=True)
     for name, text in (
@@ -561,12 +566,16 @@ def parser() -> argparse.ArgumentParser:
             command.add_argument("--against", default="positional", help="a ladder player")
             command.add_argument("--side", choices=("first", "second"), default="first")
             command.add_argument("--out", default="replays", help="the replay page's folder")
+    sprt_text = "test whether one player file is stronger than another (SPRT on game pairs)"
+    sprt_command.add_arguments(commands.add_parser("sprt", help=sprt_text, description=sprt_text))
     return main
 
 
 def main(argv: Sequence[str] | None = None, play: Play = play_game) -> int:
     """Run the command line; the exit status."""
     arguments = parser().parse_args(argv)
+    if arguments.command == "sprt":
+        return sprt_command.run_command(arguments, out=print_now)
     clock = ClockSettings(move_seconds=arguments.move_seconds, bank_seconds=arguments.bank_seconds)
     if arguments.command == "check":
         options = CheckOptions(
