@@ -62,9 +62,17 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     "game_over": {"en": "game over", "ja": "終局"},
     "exact": {"en": "exact value", "ja": "正確な値"},
     "reward": {"en": "r = {reward} for {player}", "ja": "{player} にとって r = {reward}"},
+    "not_in_tree": {"en": "{count} not in the tree", "ja": "木にないノード {count} 個"},
     "more_moves": {"en": "… ({count} more)", "ja": "…（ほか {count} 手）"},
 }
 """The words of the drawing (its legend and the playout's note), in each language."""
+
+SHOWN_UNTRIED = 3
+"""A node's children not in the tree yet are drawn one by one up to this many, else as one
+node (the one the selection chose is always drawn)."""
+
+WIDE = 14
+"""A drawing with more nodes at its widest level than this is laid out left to right."""
 
 MOVES_SHOWN = 8
 """A playout's note lists at most this many moves, then how many more."""
@@ -171,16 +179,75 @@ def _playout_note(picture: MonteCarloPicture) -> str:
     )
 
 
+def collapsed_children(picture: MonteCarloPicture) -> dict[str, str]:
+    """The children not in the tree that the drawing shows as one node per parent (when a
+    parent has more than :data:`SHOWN_UNTRIED` of them; the one on the selected path is
+    always drawn): their names, each with its parent's name."""
+    pending: dict[str, list[MonteCarloNode]] = {}
+    for node in picture.nodes:
+        if not node.in_tree and node.parent is not None:
+            pending.setdefault(node.parent, []).append(node)
+    hidden: dict[str, str] = {}
+    for parent, nodes in pending.items():
+        if len(nodes) > SHOWN_UNTRIED:
+            hidden.update((node.name, parent) for node in nodes if not node.on_path)
+    return hidden
+
+
+def _collapsed_statements(picture: MonteCarloPicture, hidden: Mapping[str, str]) -> list[str]:
+    """One dashed node per parent for its hidden children: how many, and their moves."""
+    by_parent: dict[str, list[str]] = {}
+    for node in picture.nodes:
+        if node.name in hidden:
+            by_parent.setdefault(hidden[node.name], []).append(node.title)
+    statements = []
+    for parent, titles in by_parent.items():
+        key = f"{parent}:untried"
+        words = WORDS["not_in_tree"][picture.language].format(count=len(titles))
+        label = (
+            _font(words, NOTE_SIZE, PALETTE.muted_text, bold=True)
+            + "<br/>"
+            + _font(" ".join(titles[:4]) + (" …" if len(titles) > 4 else ""), NOTE_SIZE,
+                    PALETTE.muted_text)
+            + "<br/>"
+            + _font("N 0", NUMBER_SIZE, PALETTE.muted_text)
+        )  # fmt: skip
+        statements.append(
+            statement(
+                key,
+                label=HtmlLabel(label),
+                shape="box",
+                style="filled,dashed,rounded",
+                fillcolor=PALETTE.unvisited_fill,
+                color=PALETTE.more_line,
+                margin="0.08,0.03",
+            )
+        )
+        statements.append(
+            statement(
+                parent,
+                key,
+                style="dashed",
+                color=PALETTE.unvisited_edge,
+                label=HtmlLabel(_font("UCB ∞", UCB_SIZE, PALETTE.window_text)),
+            )
+        )
+    return statements
+
+
 def picture_source(picture: MonteCarloPicture, caption: bool = True, legend: bool = True) -> str:
     """The DOT text of ``picture`` (its title and legend under it, unless left out)."""
     players = {node.name: node.player for node in picture.nodes}
+    hidden = collapsed_children(picture)
+    drawn = [node for node in picture.nodes if node.name not in hidden]
     statements = []
-    for node in picture.nodes:
+    for node in drawn:
         parent_player = players.get(node.parent) if node.parent is not None else None
         statements.append(statement(node.name, **_node_attributes(node, parent_player)))
-    for node in picture.nodes:
+    for node in drawn:
         if node.parent is not None:
             statements.append(statement(node.parent, node.name, **_edge_attributes(node)))
+    statements.extend(_collapsed_statements(picture, hidden))
     if picture.playout is not None:
         statements.append(
             statement(
@@ -220,11 +287,27 @@ def picture_source(picture: MonteCarloPicture, caption: bool = True, legend: boo
         label=label,
         labelloc="b",
         ordering="out",
+        rankdir="LR" if _widest_level(picture, hidden) > WIDE else "TB",
         nodesep=0.18,
         ranksep=0.35,
         bgcolor="white",
         pad=0.15,
     )
+
+
+def _widest_level(picture: MonteCarloPicture, hidden: Mapping[str, str]) -> int:
+    """How many nodes the drawing has at its widest level (a collapsed group counts one)."""
+    depth: dict[str, int] = {}
+    levels: dict[int, int] = {}
+    groups: set[str] = set()
+    for node in picture.nodes:
+        depth[node.name] = 0 if node.parent is None else depth[node.parent] + 1
+        if node.name in hidden:
+            if hidden[node.name] in groups:
+                continue
+            groups.add(hidden[node.name])
+        levels[depth[node.name]] = levels.get(depth[node.name], 0) + 1
+    return max(levels.values())
 
 
 class MonteCarloDrawing:

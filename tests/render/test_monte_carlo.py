@@ -18,7 +18,7 @@ from gamelib.render.monte_carlo import (
     signed,
     ucb_text,
 )
-from gamelib.render.monte_carlo_dot import draw_monte_carlo, picture_source
+from gamelib.render.monte_carlo_dot import collapsed_children, draw_monte_carlo, picture_source
 from gamelib.search.mcts import (
     Backup,
     IterationBegun,
@@ -87,7 +87,12 @@ def test_every_drawn_n_and_q_is_the_trace_s_after_the_iteration(
             picture = monte_carlo_picture(trace, iteration, phase, language="en")
             after = trace.tree_after(iteration if phase == "backup" else max(iteration - 1, 0))
             labels = drawn_labels(picture_source(picture))
+            hidden = collapsed_children(picture)
             for node in picture.nodes:
+                if node.name in hidden:  # drawn in its parent's "not in the tree" node
+                    assert not node.in_tree and not node.on_path and node.visits == 0
+                    assert labels[f"{hidden[node.name]}:untried"][-1] == "N 0"
+                    continue
                 lines = labels[node.name]
                 if node.name in after:
                     summary = after[node.name]
@@ -116,10 +121,16 @@ def test_the_thick_path_and_the_ucb_values_are_the_selection_events(
             picture = monte_carlo_picture(trace, iteration, phase, language="en")
             assert list(picture.path) == chosen
             edges = drawn_edges(picture_source(picture))
+            hidden = collapsed_children(picture)
             thick = {pair for pair, attributes in edges.items() if 'penwidth="3.2"' in attributes}
             assert thick == set(itertools.pairwise(chosen))
             for selection in selections:
                 for child in selection.children:
+                    if child.node in hidden:  # one "not in the tree" node: UCB ∞ for all
+                        assert child.visits == 0 and child.ucb == float("inf")
+                        key = (selection.node, f"{selection.node}:untried")
+                        assert "UCB ∞<" in edges[key]
+                        continue
                     attributes = edges[(selection.node, child.node)]
                     if child.ucb is not None:
                         assert f"UCB {ucb_text(child.ucb)}<" in attributes
