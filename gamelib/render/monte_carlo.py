@@ -89,6 +89,10 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
         "en": "Nothing expanded: the path ends at a finished game already in the tree.",
         "ja": "展開なし：経路は木にすでにある終局で終わります。",
     },
+    "nothing_expanded_inner": {
+        "en": "Nothing expanded: the playout starts from {node}, already in the tree.",
+        "ja": "展開なし：プレイアウトは木にすでにある {node} から始まります。",
+    },
     "playout_moves": {
         "en": "Playout from {node}: {moves}; reward r = {reward} for {player}.",
         "ja": "{node} からのプレイアウト：{moves}。報酬は {player} にとって r = {reward} です。",
@@ -210,6 +214,8 @@ class MonteCarloPicture:
         expansion: the node added in this iteration (None before the expansion phase, or
             when the path ended at a finished game in the tree).
         expanded_terminal: whether the game is over at the added node.
+        playout_from_inner_node: whether, with no node added, the playout starts from a node
+            already in the tree where the game is not over (flat Monte Carlo).
         playout: the playout (from the playout phase on).
         newly_proven: the nodes proven in this iteration (backup phase).
         textbook: whether the searched game is a textbook tree (players named MAX and MIN).
@@ -224,6 +230,7 @@ class MonteCarloPicture:
     path: tuple[str, ...]
     expansion: str | None
     expanded_terminal: bool
+    playout_from_inner_node: bool
     playout: PlayoutPicture | None
     newly_proven: tuple[str, ...]
     textbook: bool
@@ -385,6 +392,7 @@ def monte_carlo_picture(
         tuple(path),
         expansion.node if expansion is not None and stage >= 1 else None,
         expansion is not None and expansion.terminal,
+        expansion is None and playout is not None and bool(playout.moves),
         reference if stage >= 2 else None,
         tuple(proofs) if stage == 3 else (),
         textbook,
@@ -449,6 +457,8 @@ def expansion_sentence(picture: MonteCarloPicture) -> str:
     if picture.phase is None or PHASES.index(picture.phase) < 1:
         return ""
     if picture.expansion is None:
+        if picture.playout_from_inner_node:
+            return WORDS["nothing_expanded_inner"][picture.language].format(node=picture.path[-1])
         return WORDS["nothing_expanded"][picture.language]
     key = "expanded_terminal" if picture.expanded_terminal else "expanded"
     return WORDS[key][picture.language].format(node=picture.expansion)

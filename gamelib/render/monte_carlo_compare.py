@@ -60,7 +60,7 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     },
     "evaluated_as": {"en": "α-β evaluates it {order}", "ja": "α-β の評価順は {order}"},
     "pruned_as": {"en": "α-β prunes it", "ja": "α-β は枝刈り"},
-    "reached_as": {"en": "MCTS reaches it {count} times", "ja": "MCTS は {count} 回到達"},
+    "reached_as": {"en": "reached by MCTS {count}×", "ja": "MCTS は {count} 回到達"},
     "leaves": {"en": "Leaves from left to right: {leaves}.", "ja": "左から順に、葉は {leaves}。"},
 }
 """The words of the comparison, in each language."""

@@ -24,6 +24,7 @@ from gamelib.search.mcts import (
     IterationBegun,
     MonteCarloTrace,
     Selection,
+    flat_monte_carlo,
     mcts_solver,
     record_monte_carlo,
     uct,
@@ -42,6 +43,11 @@ def uct_trace() -> MonteCarloTrace:
 @pytest.fixture(scope="module")
 def solver_trace() -> MonteCarloTrace:
     return record_monte_carlo(mcts_solver, TEXTBOOK["alpha-beta-windows"], iterations=None)
+
+
+@pytest.fixture(scope="module")
+def flat_trace() -> MonteCarloTrace:
+    return record_monte_carlo(flat_monte_carlo, TEXTBOOK["aima-fig-5-2"], playouts=4)
 
 
 @pytest.fixture(scope="module")
@@ -77,7 +83,7 @@ def drawn_edges(source: str) -> dict[tuple[str, str], str]:
     return {(parent, child): attributes for parent, child, attributes in EDGE.findall(source)}
 
 
-@pytest.mark.parametrize("fixture", ["uct_trace", "solver_trace", "game_trace"])
+@pytest.mark.parametrize("fixture", ["uct_trace", "solver_trace", "flat_trace", "game_trace"])
 def test_every_drawn_n_and_q_is_the_trace_s_after_the_iteration(
     fixture: str, request: pytest.FixtureRequest
 ) -> None:
@@ -109,7 +115,7 @@ def test_every_drawn_n_and_q_is_the_trace_s_after_the_iteration(
             assert root.visits == (iteration if phase == "backup" else max(iteration - 1, 0))
 
 
-@pytest.mark.parametrize("fixture", ["uct_trace", "solver_trace", "game_trace"])
+@pytest.mark.parametrize("fixture", ["uct_trace", "solver_trace", "flat_trace", "game_trace"])
 def test_the_thick_path_and_the_ucb_values_are_the_selection_events(
     fixture: str, request: pytest.FixtureRequest
 ) -> None:
@@ -184,6 +190,20 @@ def test_the_text_alternative_lists_the_same_numbers(
                         assert f"{node.name} " in text and signed(node.backup.mean) in text
             if language == "ja":
                 assert JAPANESE.search(text)
+
+
+def test_flat_monte_carlo_adds_no_node_after_the_root_s_children(
+    flat_trace: MonteCarloTrace,
+) -> None:
+    root_children = len(TEXTBOOK["aima-fig-5-2"].children)
+    for iteration in range(1, flat_trace.iterations + 1):
+        picture = monte_carlo_picture(flat_trace, iteration, "expansion", language="en")
+        if iteration <= root_children:
+            assert picture.expansion == picture.path[-1]
+        else:
+            assert picture.expansion is None and picture.playout_from_inner_node
+            text = monte_carlo_alternative(picture).description
+            assert f"the playout starts from {picture.path[-1]}, already in the tree" in text
 
 
 def test_phases_say_what_happened(uct_trace: MonteCarloTrace) -> None:

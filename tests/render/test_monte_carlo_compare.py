@@ -74,7 +74,7 @@ def test_the_figure_and_its_alternative_show_the_same_counts() -> None:
     for row in figure.rows:
         label = re.search(rf'^\s*"montecarlo:{row.leaf}" \[.*label=<(.*)>\];$', source, re.M)
         assert label is not None and f"{row.monte_carlo_visits}×" in TAGS.sub("", label.group(1))
-        assert f"MCTS reaches it {row.monte_carlo_visits} times" in text
+        assert f"reached by MCTS {row.monte_carlo_visits}×" in text
         ab_label = re.search(rf'^\s*"alphabeta:{row.leaf}" \[.*label=<(.*)>\];$', source, re.M)
         assert ab_label is not None
         if row.alphabeta_order is None:
