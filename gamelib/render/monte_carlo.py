@@ -20,7 +20,7 @@ this iteration (backup, :meth:`~gamelib.search.mcts.events.MonteCarloTrace.tree_
     >>> picture = monte_carlo_picture(trace, 12, "backup", language="en")
     >>> picture.path
     ('A', 'B', 'b1')
-    >>> print(monte_carlo_alternative(picture).description.splitlines()[1])
+    >>> print(monte_carlo_alternative(picture).description.splitlines()[2])
     Selected path: A → B (UCB 1.56) → b1 (UCB 1.45).
 """
 
@@ -33,7 +33,7 @@ from typing import Final, Literal, TypeAlias
 
 from gamelib.core import Player
 from gamelib.language import Language, resolve
-from gamelib.notation import MINUS
+from gamelib.notation import MINUS, format_number
 from gamelib.render.alternative import Alternative
 from gamelib.search.mcts.events import (
     Backup,
@@ -72,6 +72,10 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     },
     "node": {"en": "{node} N {visits} Q {mean}", "ja": "{node} N {visits} Q {mean}"},
     "proven": {"en": "Proven: {nodes}.", "ja": "証明済みのノードは {nodes} です。"},
+    "leaf_values": {
+        "en": "Values of the leaves drawn (MAX's view): {values}.",
+        "ja": "描いた葉の値（MAX の視点）は {values} です。",
+    },
     "path": {"en": "Selected path: {path}.", "ja": "選択した経路は {path} です。"},
     "untried": {
         "en": "Not yet in the tree below {node} (UCB ∞): {nodes}.",
@@ -169,6 +173,7 @@ class MonteCarloNode:
         backup: in the backup phase, what it took (None elsewhere and off the path).
         backup_sign: +1 when it took the playout's reward r as it is, −1 when negated
             (r is for the player to move where the playout began).
+        leaf_value: a textbook tree's leaf value (MAX's view, unscaled); None elsewhere.
     """
 
     name: str
@@ -184,6 +189,7 @@ class MonteCarloNode:
     expanded: bool
     backup: BackupStep | None
     backup_sign: int
+    leaf_value: float | None = None
 
 
 @dataclass(frozen=True)
@@ -345,6 +351,11 @@ def monte_carlo_picture(
     moves = {name: move for pending in untried.values() for name, move in pending}
     on_path = set(path)
     textbook = trace.tree is not None
+    leaf_values = (
+        {}
+        if trace.tree is None
+        else {node.name: node.value for node, _ in trace.tree.walk() if node.is_leaf}
+    )
     nodes: list[MonteCarloNode] = []
 
     def visit(name: str) -> None:
@@ -375,6 +386,7 @@ def monte_carlo_picture(
                 expansion is not None and stage >= 1 and name == expansion.node,
                 step,
                 sign,
+                leaf_values.get(name),
             )
         )
         order = orders.get(name, [])
@@ -546,6 +558,13 @@ def monte_carlo_alternative(picture: MonteCarloPicture) -> Alternative:
     proven = [f"{node.name} = {signed(node.proven)}" for node in in_tree if node.proven is not None]
     if proven:
         lines.append(WORDS["proven"][language].format(nodes=separator.join(proven)))
+    valued = [
+        f"{node.name} {format_number(node.leaf_value)}"
+        for node in picture.nodes
+        if node.leaf_value is not None
+    ]
+    if valued:
+        lines.append(WORDS["leaf_values"][language].format(values=separator.join(valued)))
     for sentence in (path_sentence(picture),):
         if sentence:
             lines.append(sentence)

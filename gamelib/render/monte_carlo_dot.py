@@ -31,7 +31,7 @@ from typing import Final
 
 from gamelib.charts.graph import HtmlLabel, digraph, statement
 from gamelib.language import Language
-from gamelib.notation import MINUS
+from gamelib.notation import MINUS, format_number
 from gamelib.render.alternative import with_alternative
 from gamelib.render.dot_program import dot_png, dot_svgs, explain_graphviz_failure
 from gamelib.render.monte_carlo import (
@@ -53,10 +53,11 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     "legend": {
         "en": "N visits · Q mean reward for the player choosing the node · "
         "UCB = Q + c·√(ln N(parent) / N)\nthick: selected path · orange: expanded · "
-        "dashed: not in the tree yet · double outline: proven · ±r: reward taken in the backup",
+        "dashed: not in the tree yet · double outline: proven · ±r: reward taken in the backup · "
+        "[3]: a leaf's value",
         "ja": "N 訪問回数 · Q そのノードを選ぶ手番側の平均報酬 · "
         "UCB = Q + c·√(ln N(親) / N)\n太線：選択した経路 · オレンジ：展開したノード · "
-        "破線：まだ木にない · 二重線：証明済み · ±r：逆伝播で受け取った報酬",
+        "破線：まだ木にない · 二重線：証明済み · ±r：逆伝播で受け取った報酬 · [3]：葉の値",
     },
     "playout": {"en": "playout: {moves}", "ja": "プレイアウト：{moves}"},
     "game_over": {"en": "game over", "ja": "終局"},
@@ -98,6 +99,8 @@ def node_label(node: MonteCarloNode) -> str:
     color = PALETTE.text if node.in_tree else PALETTE.muted_text
     title = node.title if node.proven is None else f"{node.title} = {signed(node.proven)}"
     rows = [_font(title, TITLE_SIZE, color, bold=True)]
+    if node.leaf_value is not None:  # a textbook leaf: its value, as the α-β drawings show it
+        rows[0] += _font(f"  [{format_number(node.leaf_value)}]", NUMBER_SIZE, PALETTE.mark_text)
     rows.append(_font(f"N {node.visits}", NUMBER_SIZE, color))
     if node.in_tree:
         rows.append(

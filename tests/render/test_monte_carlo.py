@@ -11,6 +11,7 @@ import shutil
 import pytest
 
 from gamelib.games.tictactoe import TicTacToe
+from gamelib.notation import format_number
 from gamelib.render.monte_carlo import (
     PHASES,
     monte_carlo_alternative,
@@ -188,6 +189,11 @@ def test_the_text_alternative_lists_the_same_numbers(
                 for node in picture.nodes:
                     if node.backup is not None:
                         assert f"{node.name} " in text and signed(node.backup.mean) in text
+            leaves = {node.name: node.value for node, _ in TEXTBOOK["aima-fig-5-2"].walk()}
+            for node in picture.nodes:  # a drawn leaf's value, as the tree gives it
+                if node.in_tree and not node.name.isupper():
+                    assert node.leaf_value == leaves[node.name]
+                    assert f"{node.name} {format_number(leaves[node.name] or 0)}" in text
             if language == "ja":
                 assert JAPANESE.search(text)
 
