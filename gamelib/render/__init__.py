@@ -18,7 +18,7 @@ nothing re-runs or imitates a search. Heavy libraries are imported only when use
 - Monte Carlo tree search, from its trace (:mod:`gamelib.search.mcts`): the tree at any
   phase of any iteration, :func:`draw_monte_carlo` (:mod:`~gamelib.render.monte_carlo` folds
   the trace, :mod:`~gamelib.render.monte_carlo_dot` draws it); the same phase by phase in the
-  HTML player, :func:`monte_carlo_player` (:mod:`~gamelib.render.monte_carlo_player`); α-β
+  HTML player, :func:`play_monte_carlo` (:mod:`~gamelib.render.monte_carlo_player`); α-β
   and MCTS on one tree, :func:`draw_comparison` (:mod:`~gamelib.render.monte_carlo_compare`);
   the root moves converging, :func:`convergence_chart`
   (:mod:`~gamelib.render.monte_carlo_chart`). Imported when first asked for.
@@ -48,7 +48,7 @@ if TYPE_CHECKING:
     from gamelib.render.monte_carlo_chart import convergence_chart
     from gamelib.render.monte_carlo_compare import draw_comparison
     from gamelib.render.monte_carlo_dot import draw_monte_carlo
-    from gamelib.render.monte_carlo_player import monte_carlo_player
+    from gamelib.render.monte_carlo_player import play_monte_carlo
 
 _WIDGETS = ("Animation", "in_live_kernel", "show")
 
@@ -56,7 +56,7 @@ _MONTE_CARLO = {
     "convergence_chart": "monte_carlo_chart",
     "draw_comparison": "monte_carlo_compare",
     "draw_monte_carlo": "monte_carlo_dot",
-    "monte_carlo_player": "monte_carlo_player",
+    "play_monte_carlo": "monte_carlo_player",
 }
 """The Monte Carlo pictures, by the module that makes each."""
 
@@ -86,7 +86,7 @@ __all__ = [
     "draw_comparison",
     "draw_monte_carlo",
     "in_live_kernel",
-    "monte_carlo_player",
+    "play_monte_carlo",
     "sentences",
     "show",
     "to_html",

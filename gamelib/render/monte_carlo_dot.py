@@ -14,7 +14,8 @@ iteration is drawn thick, every edge out of a node chosen from carries the child
 (∞ for a child not in the tree yet, drawn dashed with N 0), the node added by the expansion
 has a thick orange outline, the playout hangs below the node it started from (its moves and
 its reward r), and in the backup phase each node on the path says whether it took +r or −r.
-A proven node (MCTS-Solver) has a double outline and its value after ``=``. Colour never
+A proven node (MCTS-Solver) has a double outline and its value on a line of its own
+(``= +0.21``). Colour never
 carries a meaning alone.
 
 Everything is written from one :class:`~gamelib.render.monte_carlo.MonteCarloPicture`, and
@@ -97,8 +98,7 @@ def node_label(node: MonteCarloNode) -> str:
     """The HTML-like label of a node: its move (and proven value), N and Q, and in the
     backup phase the reward it took (+r or −r)."""
     color = PALETTE.text if node.in_tree else PALETTE.muted_text
-    title = node.title if node.proven is None else f"{node.title} = {signed(node.proven)}"
-    rows = [_font(title, TITLE_SIZE, color, bold=True)]
+    rows = [_font(node.title, TITLE_SIZE, color, bold=True)]
     if node.leaf_value is not None:  # a textbook leaf: its value, as the α-β drawings show it
         rows[0] += _font(f"  [{format_number(node.leaf_value)}]", NUMBER_SIZE, PALETTE.mark_text)
     rows.append(_font(f"N {node.visits}", NUMBER_SIZE, color))
@@ -106,6 +106,8 @@ def node_label(node: MonteCarloNode) -> str:
         rows.append(
             _font("Q —" if node.mean is None else f"Q {signed(node.mean)}", NUMBER_SIZE, color)
         )
+    if node.proven is not None:
+        rows.append(_font(f"= {signed(node.proven)}", NUMBER_SIZE, color, bold=True))
     if node.backup is not None:
         sign = "+" if node.backup_sign > 0 else MINUS
         rows.append(_font(f"{sign}r", NUMBER_SIZE, PALETTE.window_text, bold=True))

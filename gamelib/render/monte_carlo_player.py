@@ -103,7 +103,7 @@ def monte_carlo_frames(
     return frames
 
 
-def monte_carlo_player(
+def play_monte_carlo(
     trace: MonteCarloTrace,
     iterations: int | None = None,
     *,
@@ -130,5 +130,5 @@ __all__ = [
     "frame_sentence",
     "monte_carlo_frames",
     "monte_carlo_pictures",
-    "monte_carlo_player",
+    "play_monte_carlo",
 ]

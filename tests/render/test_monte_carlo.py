@@ -106,6 +106,8 @@ def test_every_drawn_n_and_q_is_the_trace_s_after_the_iteration(
                     mean = "—" if summary.mean is None else signed(summary.mean)
                     assert lines[1:3] == [f"N {summary.visits}", f"Q {mean}"], (iteration, phase)
                     assert (node.proven is not None) == (summary.lower == summary.upper)
+                    if node.proven is not None:
+                        assert f"= {signed(summary.lower)}" in lines
                 elif node.expanded:  # added in this iteration, not backed up yet
                     assert phase in ("expansion", "playout") and lines[1:3] == ["N 0", "Q —"]
                 else:  # a child not yet in the tree, below a node chosen from

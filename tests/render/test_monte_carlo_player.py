@@ -11,7 +11,7 @@ from gamelib.render.monte_carlo import PHASES, monte_carlo_alternative, phase_se
 from gamelib.render.monte_carlo_player import (
     monte_carlo_frames,
     monte_carlo_pictures,
-    monte_carlo_player,
+    play_monte_carlo,
 )
 from gamelib.render.static import decode_player_data
 from gamelib.search.mcts import MonteCarloTrace, record_monte_carlo, uct
@@ -43,7 +43,7 @@ def test_the_player_holds_every_frame_with_its_sentence_and_alternative(
     trace: MonteCarloTrace, language: str
 ) -> None:
     pictures = monte_carlo_pictures(trace, language=language)
-    html = monte_carlo_player(trace, language=language).html
+    html = play_monte_carlo(trace, language=language).html
     (frames,) = decode_player_data(player_data(html))["max"]
     assert len(frames) == len(pictures)
     for frame, picture in zip(frames, pictures, strict=True):
@@ -63,3 +63,14 @@ def test_frames_are_drawn_in_one_run_of_dot(trace: MonteCarloTrace) -> None:
     frames = monte_carlo_frames(trace, 1, language="en")
     assert [frame.step for frame in frames] == list(range(5))
     assert all(frame.svg.startswith("<svg") for frame in frames)
+
+
+def test_gamelib_render_names_the_monte_carlo_pictures_as_functions() -> None:
+    """The player's module and function have different names: importing the module must not
+    hide the function behind it (``gamelib.render.monte_carlo_player`` is the module)."""
+    import gamelib.render as render
+    from gamelib.render import monte_carlo_player as module
+
+    for name in ("draw_monte_carlo", "play_monte_carlo", "draw_comparison", "convergence_chart"):
+        assert callable(getattr(render, name)), name
+    assert render.play_monte_carlo is module.play_monte_carlo
