@@ -279,7 +279,9 @@ def picture_source(picture: MonteCarloPicture, caption: bool = True, legend: boo
         rows.append(f"<tr><td>{_font(picture_title(picture), 13, PALETTE.text)}</td></tr>")
     if legend:
         for line in WORDS["legend"][picture.language].splitlines():
-            rows.append(f"<tr><td>{_font(line, LEGEND_SIZE, PALETTE.text)}</td></tr>")
+            # two spaces of room: a browser's font can run a little wider than dot measured
+            padded = _font(line, LEGEND_SIZE, PALETTE.text) + "&#160;&#160;"
+            rows.append(f"<tr><td>{padded}</td></tr>")
     label = (
         HtmlLabel(f'<table border="0" cellspacing="2" cellpadding="1">{"".join(rows)}</table>')
         if rows
