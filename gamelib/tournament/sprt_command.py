@@ -124,7 +124,7 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     },
     "void": {
         "en": "{void} pairs had a void game (both sides failed) and count for nothing.",
-        "ja": "{void} 組は無効試合（双方とも失敗）を含むため数えません。",
+        "ja": "{void} 組は無効試合（双方とも反則）を含むため数えません。",
     },
     "interrupted": {
         "en": "Interrupted: the finished games are kept in {state}; run the same command again "
