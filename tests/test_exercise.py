@@ -158,7 +158,7 @@ def test_a_weaker_player_fails_early_and_is_told_how_far_it_is_from_the_bar() ->
     assert not check.passed
     left = 12 - check.match.games
     assert check.match.points + left < 9.5 <= check.match.points + left + 1  # stopped when sure
-    assert left > 0 and f"the {left} games left could not change the verdict" in str(check)
+    assert left > 0 and f"the games left ({left}) could not change the verdict" in str(check)
     missing = 9.5 - check.match.points - left
     assert f"{missing:g}".replace(".5", "½").replace("0½", "½") + " more than it could reach" in (
         str(check)

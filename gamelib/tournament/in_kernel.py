@@ -105,7 +105,7 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
         "合格の基準、{games} 点中 {needed} 点（{share:.0%}）に届きました。",
     },
     "decided": {
-        "en": "Decided after {played} of the {games} games: the {left} games left could not "
+        "en": "Decided after {played} of the {games} games: the games left ({left}) could not "
         "change the verdict.",
         "ja": "{games} 局のうち {played} 局で決まりました。残りの {left} 局では結果は"
         "変わりません。",
