@@ -404,3 +404,10 @@ def test_the_sample_player_file_plays_under_the_referee() -> None:
     assert [side.status for side in result.sides] == [Status.FINISHED, Status.FINISHED]
     reports = [record.report for record in result.moves if record.side == 0]
     assert reports and all(report and report["depth"] is not None for report in reports)
+
+
+def test_an_entrant_is_taken_as_it_is_or_renamed() -> None:
+    first = entrant(RandomPlayer(seed=1), "random")
+    assert entrant(first) is first
+    renamed = entrant(first, "another name")
+    assert (renamed.name, renamed.start) == ("another name", first.start)

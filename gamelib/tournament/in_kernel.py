@@ -347,12 +347,15 @@ def entrant(player: Any, name: str | None = None) -> Entrant:
 
     ``player`` may be: a function ``choose_move(game, state, clock)``; a class ``Player``
     whose instances (``Player(game, side)``) have that method; a module (a loaded player
-    file) with either; or a course player of :mod:`gamelib.players` (``choose(game,
-    state)``, no clock; one with ``reset(seed)`` is reset with each game's seed).
+    file) with either; a course player of :mod:`gamelib.players` (``choose(game,
+    state)``, no clock; one with ``reset(seed)`` is reset with each game's seed); or an
+    :class:`Entrant` already (returned as it is, renamed when ``name`` is given).
 
     Raises:
         TypeError: for anything else, saying what was expected.
     """
+    if isinstance(player, Entrant):
+        return player if name is None else Entrant(name, player.start)
     if isinstance(player, types.ModuleType):
         found = getattr(player, "Player", None) or getattr(player, "choose_move", None)
         if found is None:
