@@ -92,3 +92,21 @@ def test_the_simulation_check_rates_each_tournament_as_its_docstring_says() -> N
     )  # fmt: skip
     assert check.intervals == players * tournaments
     assert check.stated_order == pytest.approx(float(np.mean(stated)), abs=1e-12)
+
+
+def test_simulated_games_are_whole_results_numbered_in_order() -> None:
+    """Each simulated game is a result like the referee's: its own id and seed (its number),
+    a game name, the score from the first player's view (+1 win, 0 draw, −1 loss), played
+    outside the sandbox; so a simulated results file reads back and rates like a real one."""
+    results = simulate({"a": 0.0, "b": 100.0, "c": 200.0}, games_per_pair=3, draw_share=0.5)
+    assert [result.spec.game_id for result in results] == [
+        f"simulated-{number:05d}" for number in range(9)
+    ]
+    assert [result.spec.seed for result in results] == list(range(9))
+    assert {result.spec.game for result in results} == {"tictactoe"}
+    assert {result.sandboxed for result in results} == {False}
+    scores = {1.0: 1.0, 0.5: 0.0, 0.0: -1.0}
+    for result in results:
+        assert result.points is not None
+        assert result.score == scores[result.points[0]]
+    assert {result.score for result in results} >= {1.0, -1.0}
