@@ -96,8 +96,8 @@ def test_the_simulation_check_rates_each_tournament_as_its_docstring_says() -> N
 
 def test_simulated_games_are_whole_results_numbered_in_order() -> None:
     """Each simulated game is a result like the referee's: its own id and seed (its number),
-    a game name, no player files, the score from the first player's view (+1 win, 0 draw, −1 loss), played
-    outside the sandbox; so a simulated results file reads back and rates like a real one."""
+    a game name, no player files, the score from the first player's view (+1 win, 0 draw,
+    −1 loss), played outside the sandbox."""
     results = simulate({"a": 0.0, "b": 100.0, "c": 200.0}, games_per_pair=3, draw_share=0.5)
     assert [result.spec.game_id for result in results] == [
         f"simulated-{number:05d}" for number in range(9)
