@@ -1,0 +1,48 @@
+"""The searches from a given position, and the table's stored move tried first
+(gamelib.search): facts a mutation run of ``gamelib/search/alphabeta.py`` (``bash
+scripts/course.sh mutants gamelib/search/alphabeta.py``) showed no test stating — fail-soft
+α-β searched from the initial position whatever ``state`` it was given, and ignored the table
+for move ordering, and every test still passed. The position and its values are worked out by
+hand below, not by the module."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from gamelib.games.tictactoe import TicTacToe
+from gamelib.search import ALGORITHMS, alphabeta, alphabeta_failsoft, negamax
+from gamelib.search.common import SearchResult
+from gamelib.search.table import TranspositionTable
+from gamelib.trace import record
+
+GAME = TicTacToe()
+
+
+def threatened() -> Any:
+    """X on squares 0 and 3 (the left column's top two), O on 1, O to move: only O on 6
+    stops X's column at once, and X still wins (X takes 4, threatening 5 and 8 — a fork),
+    so the value for O is −1, while the empty board is a draw (0)."""
+    state = GAME.initial_state()
+    for move in (0, 1, 3):
+        state = GAME.result(state, move)
+    return state
+
+
+@pytest.mark.parametrize("search", ALGORITHMS)
+def test_each_search_searches_the_position_it_is_given(search: Any) -> None:
+    assert search(GAME, threatened()).value == -1  # the empty board's value is 0
+
+
+@pytest.mark.parametrize("search", [negamax, alphabeta, alphabeta_failsoft])
+def test_the_move_a_table_stored_is_tried_first_next_time(search: Any) -> None:
+    state = threatened()
+    table = TranspositionTable()
+    shallow: SearchResult = search(GAME, state, depth=2, table=table)
+    assert shallow.move == 6  # the block: at depth 2 every other move loses to X on 6
+    assert GAME.moves(state)[0] != 6  # so the game's own order would try another first
+    deeper = record(search, GAME, state=state, depth=3, table=table)
+    assert deeper.events[1].move == GAME.move_name(6)  # the root's first child entered
+    plain = record(search, GAME, state=state, depth=3)
+    assert plain.events[1].move == GAME.move_name(GAME.moves(state)[0])
