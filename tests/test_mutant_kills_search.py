@@ -15,7 +15,7 @@ from gamelib.games.tictactoe import TicTacToe
 from gamelib.search import ALGORITHMS, alphabeta, alphabeta_failsoft, negamax
 from gamelib.search.common import SearchResult
 from gamelib.search.table import TranspositionTable
-from gamelib.trace import record
+from gamelib.trace import TableAnswer, record
 
 GAME = TicTacToe()
 
@@ -46,3 +46,15 @@ def test_the_move_a_table_stored_is_tried_first_next_time(search: Any) -> None:
     assert deeper.events[1].move == GAME.move_name(6)  # the root's first child entered
     plain = record(search, GAME, state=state, depth=3)
     assert plain.events[1].move == GAME.move_name(GAME.moves(state)[0])
+
+
+@pytest.mark.parametrize("search", [negamax, alphabeta, alphabeta_failsoft])
+def test_each_table_answer_is_in_the_trace(search: Any) -> None:
+    """A position the table answers (a transposition: the same squares taken in another
+    order) appears in the trace once per answer the table counts (survivor: fail-soft α-β
+    wrapped in its table without the tracer)."""
+    table = TranspositionTable()
+    trace = record(search, GAME, state=threatened(), table=table)
+    answers = [event for event in trace.events if isinstance(event, TableAnswer)]
+    assert len(answers) == table.stats.cutoffs > 0
+    assert trace.result.value == -1
