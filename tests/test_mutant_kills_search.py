@@ -58,3 +58,13 @@ def test_each_table_answer_is_in_the_trace(search: Any) -> None:
     answers = [event for event in trace.events if isinstance(event, TableAnswer)]
     assert len(answers) == table.stats.cutoffs > 0
     assert trace.result.value == -1
+
+
+def test_a_fail_soft_table_answer_is_not_clamped_into_the_window() -> None:
+    """After a full-window search stores the position's exact value (−1), a search with the
+    window (0, ½) is answered by the table: fail-soft returns the value it knows, −1, a
+    tighter bound than the window's edge; fail-hard clamps it to α = 0."""
+    for search, expected in ((alphabeta_failsoft, -1), (alphabeta, 0)):
+        table = TranspositionTable()
+        assert search(GAME, threatened(), table=table).value == -1
+        assert search(GAME, threatened(), alpha=0, beta=0.5, table=table).value == expected
