@@ -11,11 +11,13 @@ from typing import Any
 
 import pytest
 
+from gamelib.core import INF
 from gamelib.games.tictactoe import TicTacToe
-from gamelib.search import ALGORITHMS, alphabeta, alphabeta_failsoft, negamax
+from gamelib.search import ALGORITHMS, alphabeta, alphabeta_failsoft, nega_alpha, negamax
 from gamelib.search.common import SearchResult
 from gamelib.search.table import TranspositionTable
-from gamelib.trace import TableAnswer, record
+from gamelib.trace import Enter, TableAnswer, record
+from gamelib.trees import parse_tree
 
 GAME = TicTacToe()
 
@@ -68,3 +70,20 @@ def test_a_fail_soft_table_answer_is_not_clamped_into_the_window() -> None:
         table = TranspositionTable()
         assert search(GAME, threatened(), table=table).value == -1
         assert search(GAME, threatened(), alpha=0, beta=0.5, table=table).value == expected
+
+
+def test_nega_alpha_passes_only_the_parents_best_down_and_cuts_on_equality() -> None:
+    """[[3, 5], [3, 9]]: B = min(3, 5) = 3 gives the root its best 3; C's first leaf F = 3
+    already shows C ≤ 3, not better than B (3 ≥ the bound 3): G is cut. Each child is
+    entered with only its parent's best as a bound (MAX's view): D (−∞, ∞), then E (−∞, 3)
+    after D = 3; C (3, ∞) after B = 3; F (−∞, ∞), since C has no best yet and nega-alpha
+    passes no grandparent's bound down (the deep cutoff it misses)."""
+    trace = record(nega_alpha, parse_tree("[[3, 5], [3, 9]]"))
+    entered = [(event.node, event.alpha, event.beta) for event in trace.events
+               if isinstance(event, Enter)]  # fmt: skip
+    assert entered == [
+        ("A", -INF, INF), ("B", -INF, INF), ("D", -INF, INF), ("E", -INF, 3),
+        ("C", 3, INF), ("F", -INF, INF),
+    ]  # fmt: skip
+    assert trace.evaluated == ["D", "E", "F"] and "G" in trace.pruned
+    assert trace.result.value == 3 and trace.result.algorithm == "nega_alpha"
