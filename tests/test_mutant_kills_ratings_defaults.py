@@ -111,3 +111,12 @@ def test_simulated_games_are_whole_results_numbered_in_order() -> None:
         assert result.points is not None
         assert result.score == scores[result.points[0]]
     assert {result.score for result in results} >= {1.0, -1.0}
+
+
+def test_void_games_only_rate_no_one() -> None:
+    """Games that count for neither player (both crashed) leave no one to rate: no rows, every
+    player unrated with its statuses counted, and the table still writes itself."""
+    table = rate([game("a", "b", None, 0), game("b", "a", None, 1)], resamples=5, seed=2)
+    assert table.rows == ()
+    assert [tally.name for tally in table.unrated] == ["a", "b"]
+    assert [row["crash"] for row in table.shown(language="en")[1]] == ["2", "2"]
