@@ -17,6 +17,7 @@ import pytest
 from gamelib.language import current_language, set_language
 from gamelib.tournament.ratings import (
     check_on_simulations,
+    fit_strengths,
     ladder_ratings,
     rate,
     rate_with_ladder,
@@ -120,3 +121,9 @@ def test_void_games_only_rate_no_one() -> None:
     assert table.rows == ()
     assert [tally.name for tally in table.unrated] == ["a", "b"]
     assert [row["crash"] for row in table.shown(language="en")[1]] == ["2", "2"]
+
+
+def test_one_player_or_none_has_nothing_to_fit() -> None:
+    """With fewer than two players there is no comparison: the strengths are 0s (mean 0)."""
+    assert fit_strengths(np.zeros((1, 1))).tolist() == [0.0]
+    assert fit_strengths(np.zeros((0, 0))).tolist() == []
