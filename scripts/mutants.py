@@ -63,6 +63,7 @@ COVERING_TESTS: dict[str, list[str]] = {
         "tests/test_tree_orders.py",
         "tests/test_cyclic_games.py",
         "tests/test_trace.py",
+        "tests/test_mutant_kills_search.py",
     ],
     # the clock rule and the results file as plain data: no player process (the referee's
     # own tests start players and take minutes per mutant)
