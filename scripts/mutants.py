@@ -39,6 +39,7 @@ COVERING_TESTS: dict[str, list[str]] = {
         "tests/test_ratings.py",
         "tests/test_leaderboard.py",
         "tests/test_mutant_kills_ratings.py",
+        "tests/test_mutant_kills_ratings_defaults.py",
     ],
     "gamelib/exercises.py": [
         "tests/test_exercises.py",
@@ -62,8 +63,17 @@ COVERING_TESTS: dict[str, list[str]] = {
         "tests/test_tree_orders.py",
         "tests/test_cyclic_games.py",
         "tests/test_trace.py",
+        "tests/test_mutant_kills_search.py",
     ],
-    "gamelib/tournament/records.py": ["tests/test_referee.py"],
+    # the clock rule and the results file as plain data: no player process (the referee's
+    # own tests start players and take minutes per mutant)
+    "gamelib/tournament/records.py": [
+        "tests/test_mutant_kills_records.py",
+        "tests/test_referee.py::test_clocks_charge_the_bank_and_the_grace_too",
+        "tests/test_in_kernel.py::test_the_clock_rule_forgives_no_overrun_move_after_move",
+        "tests/test_tournament_runner.py::test_a_torn_last_line_is_cut_and_a_broken_line_before_it_refused",
+        "tests/test_tournament_runner.py::test_a_line_without_newer_fields_reads_and_a_missing_file_is_refused",
+    ],
 }
 
 # The top-level entries tests may read (notebooks, the site's sources, ...): linked, not copied.
