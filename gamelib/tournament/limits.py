@@ -32,7 +32,10 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     "move": {"en": "move time", "ja": "一手の持ち時間"},
     "bank": {"en": "bank (per game)", "ja": "貯金（一局あたり）"},
     "grace": {"en": "grace", "ja": "猶予"},
-    "start": {"en": "start-up (loading the file)", "ja": "起動（ファイルの読み込み）"},
+    "start": {
+        "en": "start-up (loading the file, building Player)",
+        "ja": "起動（ファイルの読み込みと Player の作成）",
+    },
     "memory": {"en": "memory (address space)", "ja": "メモリー（アドレス空間）"},
     "processes": {"en": "processes and threads", "ja": "プロセスとスレッド"},
     "cpu": {"en": "CPU time", "ja": "CPU 時間"},
