@@ -3,12 +3,14 @@ spends the bank over the moves left, and a game played with both."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from benchmarks.kept_table_depth import paired_depths
 from gamelib import Othello, alphabeta_failsoft
 from gamelib.search.table import TranspositionTable
+from gamelib.tournament import sample_player
 from gamelib.tournament.in_kernel import entrant, play_in_kernel
 from gamelib.tournament.player import Clock
 from gamelib.tournament.records import ClockSettings, Status
@@ -55,18 +57,36 @@ def test_without_a_measured_growth_the_player_falls_back_on_the_one_it_remembers
     assert predicted_seconds([0.002, 0.006], [1_000, 3_000], 2.5) == 0.006 * 3.0
 
 
-def test_a_kept_player_remembers_the_growths_its_searches_measured() -> None:
-    game = Othello()
-    player = Player(game, 0)
+def test_deepen_appends_the_growths_it_measured_and_a_player_keeps_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game, evaluate = searched_game(Othello())
     state = game.play_line("f5 d6 c3")
-    player.choose_move(game, state, Clock(0.05, 0.0))
-    remembered = list(player.growths)
-    assert remembered, "a search to depth 3 or more measures at least one growth"
-    assert all(MIN_GROWTH <= growth <= MAX_GROWTH for growth in remembered)
-    # The same search again: the table answers the early iterations, which measure nothing,
-    # so what is remembered grows only by what later iterations really searched.
-    player.choose_move(game, state, Clock(0.05, 0.0))
-    assert player.growths[: len(remembered)] == remembered
+    growths: list[float] = []
+    # A clock that never stops it: depths 1 to 4 all search, so 2→3 and 3→4 are measured.
+    deepen(
+        game,
+        state,
+        Clock(60.0, 0.0),
+        evaluate=evaluate,
+        table=TranspositionTable(),
+        max_depth=4,
+        growths=growths,
+    )
+    assert growths, "two iterations that really searched measure a growth"
+    assert all(MIN_GROWTH <= growth <= MAX_GROWTH for growth in growths)
+    # The player hands deepen one list for the whole game: its memory across moves.
+    handed: list[object] = []
+
+    def spy(*arguments: object, **options: object) -> object:
+        handed.append(options["growths"])
+        return deepen(*arguments, **options, max_depth=2)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(sample_player, "deepen", spy)
+    player = Player(Othello(), 0)
+    player.choose_move(Othello(), state, Clock(60.0, 0.0))
+    player.choose_move(Othello(), game.play_line("f5 d6 c3 d3"), Clock(60.0, 0.0))
+    assert len(handed) == 2 and handed[0] is handed[1] is player.growths
 
 
 @given(

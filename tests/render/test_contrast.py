@@ -186,6 +186,8 @@ WRITTEN_OUT: dict[tuple[str, str], tuple[str, str]] = {
     ("render/numberline.py", "#fdf0d5"): ("fill", "the current row (bars checked on it above)"),
     ("render/dot.py", "#111111"): ("line", "the principal variation's path"),
     ("render/fallback.py", "#111111"): ("line", "the principal variation's path"),
+    ("render/monte_carlo_dot.py", "#111111"): ("line", "the selected path of a Monte Carlo iteration"),
+    ("render/monte_carlo_dot.py", "#ffffff"): ("fill", "the playout's note (dark text on white paper)"),
     ("render/static.py", "#1a1a1a"): ("text", "a button's label in the dark theme (on white)"),
     ("render/static.py", "#ffffff"): ("fill", "a button's background in the dark theme"),
     ("render/static.py", "#8a8a8a"): ("line", "a button's border; the sheet's rule"),
