@@ -28,10 +28,11 @@ from typing import Final
 from gamelib.charts.graph import HtmlLabel, digraph, statement
 from gamelib.language import Language, resolve
 from gamelib.notation import evaluation_mark, format_number
-from gamelib.render.alternative import Alternative, with_alternative
-from gamelib.render.dot_program import dot_png, dot_svgs, explain_graphviz_failure
+from gamelib.render.alternative import Alternative
+from gamelib.render.dot_program import dot_png
+from gamelib.render.monte_carlo_dot import drawn_with_alternative
 from gamelib.render.style import PALETTE
-from gamelib.render.svg import clean_svg, svg_size
+from gamelib.render.svg import svg_size
 from gamelib.search.mcts.events import Backup, IterationBegun, MonteCarloTrace, Playout
 from gamelib.trace import Trace
 from gamelib.trees import Tree
@@ -338,12 +339,7 @@ class ComparisonDrawing:
     def svg(self) -> str:
         """The SVG document with its text alternative (rendered once)."""
         if self._svg is None:
-            try:
-                [drawn] = dot_svgs(self.source, 1)
-            except Exception as error:
-                explain_graphviz_failure(error)
-                raise
-            self._svg = with_alternative(clean_svg(drawn), comparison_alternative(self.figure))
+            self._svg = drawn_with_alternative(self.source, comparison_alternative(self.figure))
         return self._svg
 
     def _repr_svg_(self) -> str | None:

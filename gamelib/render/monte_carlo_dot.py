@@ -33,7 +33,7 @@ from typing import Final
 from gamelib.charts.graph import HtmlLabel, digraph, statement
 from gamelib.language import Language
 from gamelib.notation import MINUS, format_number
-from gamelib.render.alternative import with_alternative
+from gamelib.render.alternative import Alternative, with_alternative
 from gamelib.render.dot_program import dot_png, dot_svgs, explain_graphviz_failure
 from gamelib.render.monte_carlo import (
     MonteCarloNode,
@@ -317,6 +317,21 @@ def _widest_level(picture: MonteCarloPicture, hidden: Mapping[str, str]) -> int:
     return max(levels.values())
 
 
+def drawn_with_alternative(source: str, alternative: Alternative) -> str:
+    """``dot``'s SVG of ``source``, cleaned, with ``alternative`` as its text alternative.
+
+    Raises:
+        graphviz.ExecutableNotFound: when Graphviz's ``dot`` is missing (after a hint that
+            says how to install it); any other failure of ``dot``, after the same hint.
+    """
+    try:
+        [drawn] = dot_svgs(source, 1)
+    except Exception as error:
+        explain_graphviz_failure(error)
+        raise
+    return with_alternative(clean_svg(drawn), alternative)
+
+
 class MonteCarloDrawing:
     """A drawing of a Monte Carlo search at one phase of one iteration; shows itself as SVG.
 
@@ -339,12 +354,7 @@ class MonteCarloDrawing:
             graphviz.ExecutableNotFound: when Graphviz's ``dot`` is missing (after a hint).
         """
         if self._svg is None:
-            try:
-                [drawn] = dot_svgs(self.source, 1)
-            except Exception as error:
-                explain_graphviz_failure(error)
-                raise
-            self._svg = with_alternative(clean_svg(drawn), monte_carlo_alternative(self.picture))
+            self._svg = drawn_with_alternative(self.source, monte_carlo_alternative(self.picture))
         return self._svg
 
     def _repr_svg_(self) -> str | None:
