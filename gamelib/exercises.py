@@ -86,9 +86,9 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     },
     "cut_at_max": {
         "en": "at {node} (MAX) {child} returned {value} {relation} β = {beta}: MIN above "
-        "will never allow this, so {stops}",
+        "already has a choice at least as good, so {stops}",
         "ja": "{node}（MAX）で {child} が返した値は {value} {relation} β = {beta} です。"
-        "上の MIN はこの局面に進ませないので、βカットが起こります。{stops}",
+        "上の MIN にはすでに同等以上の選択肢があるので、βカットが起こります。{stops}",
     },
     "cut_at_min": {
         "en": "at {node} (MIN) {child} returned {value} {relation} α = {alpha}: MAX above "

@@ -6,9 +6,10 @@ Each value is read from the constant that sets it, never written again here:
 :data:`~gamelib.tournament.in_kernel.EXERCISE_CLOCK` (the exercise's, in the reference
 machine's seconds), :class:`~gamelib.tournament.records.Limits` (set on the player's process by
 :func:`gamelib.tournament.child.apply_limits`; the log is cut to its size in both places) and
-:data:`gamelib.tournament.referee.START_SECONDS` (loading the file). The referee's module
-imports the sandbox, which needs process control the browser edition lacks; there the start-up
-allowance is read from the referee's source instead (:func:`start_seconds`).
+:data:`gamelib.tournament.referee.START_SECONDS` (loading the file and building ``Player``).
+The referee's module imports the sandbox, which needs process control the browser edition
+lacks; there the start-up allowance is read from the referee's source instead
+(:func:`start_seconds`).
 """
 
 from __future__ import annotations

@@ -16,8 +16,8 @@ answer, so the pipes and the player's replay of the game count against the playe
   the grace is paid, not forgiven: the bank goes below 0 by what the move used of it, and that
   debt shortens the next move's allowance (the grace absorbs jitter, process start, pipes, the
   machine's load, once; it is never thinking time: :meth:`ClockSettings.bank_after`);
-* loading the file (the ``hello``) has its own allowance, :data:`START_SECONDS`, and does
-  not touch the bank.
+* loading the file and building its ``Player`` (the ``hello``) has its own allowance,
+  :data:`START_SECONDS`, and does not touch the bank.
 
 The side not on move does not compute. Both processes start at once, but each side is sent
 its ``hello`` (and so runs any of the player's code) only once the other side has loaded and
