@@ -64,7 +64,12 @@ def timed(
     report = search(game, state, clock)  # type: ignore[operator]
     seconds = processor_seconds() - clock.started
     if seconds > settings.allowance(bank):
+        # A time-out ends a real game. Here the game goes on, so that the positions stay
+        # paired; the move is charged its allowance, not its time, so that one stall (a
+        # garbage collection of a large process, say) is counted once and does not leave a
+        # debt that makes every later move a time-out too.
         side.time_outs += 1
+        seconds = settings.allowance(bank)
     if report.depth:
         side.depths.append(report.depth)
         side.nodes.append(report.nodes or 0)

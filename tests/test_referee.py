@@ -422,7 +422,9 @@ def test_cpu_time_on_several_cores_is_charged_to_the_move(tmp_path: Path) -> Non
     assert helpers >= 0.29
     first = result.moves[0]
     assert first.side == 0
-    spared = (SPARE_TICKS + 1) * sandbox.CLOCK_TICK  # one more: the ticks' rounding
+    # /proc counts CPU in whole ticks, each process's user and system time cut separately:
+    # the two helpers may lose up to two ticks each, the player's own process one more.
+    spared = (SPARE_TICKS + 5) * sandbox.CLOCK_TICK
     assert first.seconds >= helpers - spared
     assert first.bank_left <= clock.bank_seconds - (helpers - spared - clock.move_seconds)
 
