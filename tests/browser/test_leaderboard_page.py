@@ -18,6 +18,7 @@ from collections.abc import Iterator
 import pytest
 
 from gamelib.players import player_label
+from gamelib.render.static import WORDS as STATIC_WORDS
 from gamelib.tournament.ladder import LADDER
 from gamelib.tournament.leaderboard import replay_names, write_leaderboard
 from gamelib.tournament.records import ClockSettings, GameResult, GameSpec
@@ -97,10 +98,8 @@ def test_open_the_leaderboard_and_step_a_replay_to_a_move(
         for _ in range(STEP):
             forward.click()
         sentence = player.locator(".gamelib-sentence")
-        expected = (
-            f"step {STEP} of {total}: {sentences[STEP]}"
-            if language == "en"
-            else f"ステップ {STEP} / {total}: {sentences[STEP]}"
+        expected = STATIC_WORDS["step_sentence"][language].format(
+            step=STEP, total=total, sentence=sentences[STEP]
         )
         page.wait_for_function(
             "([element, text]) => element.textContent === text",
