@@ -895,14 +895,7 @@ def test_the_index_links_every_deck_built(browser: Any, server: str, decks: Path
         context.close()
 
 
-NODES_UNDER_OVERLAYS = """() => {
-  // every slide of the deck with a player's tree (zoomed in or shown whole), at every step of
-  // its player: whether the tree is zoomed, which highlighted nodes (the current node,
-  // outlined thickest, and the open nodes, outlined thicker than the rest) have a screen box
-  // that meets the box of the player's words (the union of its shown controls, title and
-  // sentence), and which nodes shown (their screen box cut to the drawing's) meet the box of
-  // reveal.js's navigation arrows (the union of those shown, once shown: their transitions
-  // finished) or of its slide number
+BOXES = """
   const meets = (a, b) =>
     a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
   const union = boxes => boxes.reduce((box, part) => ({left: Math.min(box.left, part.left),
@@ -910,6 +903,42 @@ NODES_UNDER_OVERLAYS = """() => {
     bottom: Math.max(box.bottom, part.bottom)}));
   const cut = (a, b) => ({left: Math.max(a.left, b.left), top: Math.max(a.top, b.top),
     right: Math.min(a.right, b.right), bottom: Math.min(a.bottom, b.bottom)});
+  // the boxes of reveal.js's navigation arrows (the union of those shown) and of its slide
+  // number, on the slide shown now (its transitions finished)
+  const cornerBoxes = () => {
+    const arrows = [...document.querySelectorAll(".reveal .controls button")]
+      .filter(button => getComputedStyle(button).visibility === "visible"
+        && button.getClientRects().length > 0)
+      .map(button => button.getBoundingClientRect());
+    const number = [...document.querySelectorAll(".reveal .slide-number")]
+      .filter(element => element.getClientRects().length > 0)
+      .map(element => element.getBoundingClientRect());
+    return (arrows.length > 0 ? [union(arrows)] : []).concat(number);
+  };
+  // the names of the nodes whose screen box, cut to the drawing's frame, meets the corner
+  const corneredNodes = (nodes, frame, corner) => nodes.filter(node => {
+      const shown = cut(node.getBoundingClientRect(), frame);
+      return shown.left < shown.right && shown.top < shown.bottom
+        && corner.some(part => meets(shown, part));
+    })
+    .map(node => node.textContent.trim().split(/\\s+/)[0]);
+"""
+"""Box arithmetic and the corner of reveal.js's controls, shared by
+:data:`NODES_UNDER_OVERLAYS` and :data:`PICTURE_NODES_UNDER_CORNER`."""
+
+
+NODES_UNDER_OVERLAYS = (
+    """() => {
+  // every slide of the deck with a player's tree (zoomed in or shown whole), at every step of
+  // its player: whether the tree is zoomed, which highlighted nodes (the current node,
+  // outlined thickest, and the open nodes, outlined thicker than the rest) have a screen box
+  // that meets the box of the player's words (the union of its shown controls, title and
+  // sentence), and which nodes shown (their screen box cut to the drawing's) meet the box of
+  // reveal.js's navigation arrows (the union of those shown, once shown: their transitions
+  // finished) or of its slide number
+"""
+    + BOXES
+    + """
   const widthOf = node => Math.max(0, ...[...node.querySelectorAll("[stroke-width]")]
     .map(shape => parseFloat(shape.getAttribute("stroke-width")) || 0));
   const seen = [];
@@ -921,14 +950,7 @@ NODES_UNDER_OVERLAYS = """() => {
       .forEach(animation => animation.finish());
     const player = slide.querySelector(".gamelib-player");
     if (!player) continue;
-    const arrows = [...document.querySelectorAll(".reveal .controls button")]
-      .filter(button => getComputedStyle(button).visibility === "visible"
-        && button.getClientRects().length > 0)
-      .map(button => button.getBoundingClientRect());
-    const number = [...document.querySelectorAll(".reveal .slide-number")]
-      .filter(element => element.getClientRects().length > 0)
-      .map(element => element.getBoundingClientRect());
-    const corner = (arrows.length > 0 ? [union(arrows)] : []).concat(number);
+    const corner = cornerBoxes();
     player.querySelector('button[data-action="first"]').click();
     const last = Number(player.querySelector(".gamelib-slider").max);
     for (let step = 0; step <= last; step++) {
@@ -946,12 +968,7 @@ NODES_UNDER_OVERLAYS = """() => {
           && meets(node.getBoundingClientRect(), words))
         .map(node => (widthOf(node) === thickest ? "current " : "open ")
           + node.textContent.trim().split(/\\s+/)[0]);
-      const cornered = nodes.filter(node => {
-          const shown = cut(node.getBoundingClientRect(), frame);
-          return shown.left < shown.right && shown.top < shown.bottom
-            && corner.some(part => meets(shown, part));
-        })
-        .map(node => node.textContent.trim().split(/\\s+/)[0]);
+      const cornered = corneredNodes(nodes, frame, corner);
       seen.push({slide: Reveal.getSlidePastCount() + 1, step, under, cornered,
         corner: corner.length,
         zoomed: player.hasAttribute("data-course-zoomed"),
@@ -962,6 +979,7 @@ NODES_UNDER_OVERLAYS = """() => {
   }
   return seen;
 }"""
+)
 """The visit of a deck's player trees in
 test_no_node_is_under_reveals_arrows_nor_a_highlighted_one_under_the_words."""
 
@@ -1020,18 +1038,15 @@ def test_no_node_is_under_reveals_arrows_nor_a_highlighted_one_under_the_words(
     assert not cornered, "under reveal.js's arrows or slide number:\n" + "\n".join(cornered)
 
 
-PICTURE_NODES_UNDER_CORNER = """() => {
+PICTURE_NODES_UNDER_CORNER = (
+    """() => {
   // every slide showing a picture zoomed in, in parts (course_slides.js's zoomTree: a
   // "zoomed in: part i of n" mark on the slide, no player): which nodes shown (their screen
   // box cut to the drawing's) meet the box of reveal.js's navigation arrows (the union of
   // those shown, their transitions finished) or of its slide number
-  const meets = (a, b) =>
-    a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
-  const union = boxes => boxes.reduce((box, part) => ({left: Math.min(box.left, part.left),
-    top: Math.min(box.top, part.top), right: Math.max(box.right, part.right),
-    bottom: Math.max(box.bottom, part.bottom)}));
-  const cut = (a, b) => ({left: Math.max(a.left, b.left), top: Math.max(a.top, b.top),
-    right: Math.min(a.right, b.right), bottom: Math.min(a.bottom, b.bottom)});
+"""
+    + BOXES
+    + """
   const seen = [];
   const parts = Reveal.getSlides().filter(slide => slide.querySelector(".course-part-mark")
     && !slide.querySelector(".gamelib-player"));
@@ -1040,28 +1055,17 @@ PICTURE_NODES_UNDER_CORNER = """() => {
     Reveal.slide(indices.h, indices.v);
     document.getAnimations().filter(animation => animation instanceof CSSTransition)
       .forEach(animation => animation.finish());
-    const arrows = [...document.querySelectorAll(".reveal .controls button")]
-      .filter(button => getComputedStyle(button).visibility === "visible"
-        && button.getClientRects().length > 0)
-      .map(button => button.getBoundingClientRect());
-    const number = [...document.querySelectorAll(".reveal .slide-number")]
-      .filter(element => element.getClientRects().length > 0)
-      .map(element => element.getBoundingClientRect());
-    const corner = (arrows.length > 0 ? [union(arrows)] : []).concat(number);
+    const corner = cornerBoxes();
     const svg = slide.querySelector("svg.course-zoomed");
-    const frame = svg.getBoundingClientRect();
-    const cornered = [...svg.querySelectorAll("g.node")].filter(node => {
-        const shown = cut(node.getBoundingClientRect(), frame);
-        return shown.left < shown.right && shown.top < shown.bottom
-          && corner.some(part => meets(shown, part));
-      })
-      .map(node => node.textContent.trim().split(/\\s+/)[0]);
+    const cornered = corneredNodes([...svg.querySelectorAll("g.node")],
+      svg.getBoundingClientRect(), corner);
     seen.push({slide: Reveal.getSlidePastCount() + 1,
       mark: slide.querySelector(".course-part-mark").textContent, corner: corner.length,
       cornered});
   }
   return seen;
 }"""
+)
 """The visit of a deck's zoomed pictures in
 test_no_node_of_a_zoomed_picture_is_under_reveals_arrows."""
 
