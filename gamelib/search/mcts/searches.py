@@ -519,7 +519,6 @@ def uct(
     if not root.moves:
         return _terminal_result(run, "uct")
     generator = run.generator
-    sqrt, log = math.sqrt, math.log
     deadline = _deadline(seconds)
     for iteration in range(1, iterations + 1):
         if tracer is not None:
@@ -527,18 +526,7 @@ def uct(
         # 1. selection
         node = root
         while not node.untried and node.children:
-            scale = exploration * sqrt(log(node.visits))
-            chosen = node.children[0]
-            best = -INFINITY
-            ties = 0
-            for child in node.children:
-                value = child.total / child.visits + scale / sqrt(child.visits)
-                if value > best:
-                    chosen, best, ties = child, value, 1
-                elif value == best:
-                    ties += 1  # reservoir sampling: each tied child kept with chance 1 / ties
-                    if generator.random() * ties < 1:
-                        chosen = child
+            chosen = _select(node, exploration, generator, -INFINITY)
             if tracer is not None:
                 run.selection_event(node, chosen.name, _ucb_at(node, exploration))
             node = chosen
@@ -559,6 +547,28 @@ def uct(
             break
     best_child = _most_visited(root.children)
     return run.finish("uct", best_child, best_child.mean())
+
+
+def _select(node: _Node, exploration: float, generator: random.Random, floor: float) -> _Node:
+    """The child of ``node`` (all its moves in the tree) with the largest UCB1 value
+    (:func:`_ucb`), among those whose upper bound is above ``floor`` (−∞: every child; the
+    first child when none is), ties broken uniformly at random by ``generator`` (reservoir
+    sampling: the k-th tied child replaces the one kept with chance 1 / k, one draw per tie)."""
+    scale = exploration * math.sqrt(math.log(node.visits))
+    chosen = node.children[0]
+    best = -INFINITY
+    ties = 0
+    for child in node.children:
+        if child.upper <= floor:
+            continue
+        value = child.total / child.visits + scale / math.sqrt(child.visits)
+        if value > best:
+            chosen, best, ties = child, value, 1
+        elif value == best:
+            ties += 1
+            if generator.random() * ties < 1:
+                chosen = child
+    return chosen
 
 
 def _ucb(child: _Node, scale: float) -> float:
@@ -639,7 +649,6 @@ def mcts_solver(
     if not root.moves:
         return _terminal_result(run, "mcts_solver")
     generator = run.generator
-    sqrt, log = math.sqrt, math.log
     deadline = _deadline(seconds)
     iteration = 0
     while root.lower < root.upper and (iterations is None or iteration < iterations):
@@ -650,20 +659,7 @@ def mcts_solver(
         node = root
         while not node.untried:
             floor = _own_bounds(node)[0]
-            scale = exploration * sqrt(log(node.visits))
-            chosen = node.children[0]
-            best = -INFINITY
-            ties = 0
-            for child in node.children:
-                if child.upper <= floor:
-                    continue
-                value = child.total / child.visits + scale / sqrt(child.visits)
-                if value > best:
-                    chosen, best, ties = child, value, 1
-                elif value == best:
-                    ties += 1
-                    if generator.random() * ties < 1:
-                        chosen = child
+            chosen = _select(node, exploration, generator, floor)
             if tracer is not None:
                 run.selection_event(node, chosen.name, _solver_ucb_at(node, exploration, floor))
             node = chosen
