@@ -443,8 +443,10 @@ after the other, in one browser context and runs a cell in each."""
 
 
 def write_configuration(work: Path, preloaded: list[str]) -> None:
-    """jupyter-lite.json: the local Pyodide (explicit), its preloaded packages, no PyPI, and
-    the English lab's name and storage (:data:`EDITION_STORAGE`)."""
+    """jupyter-lite.json: the local Pyodide (explicit), its preloaded packages, no PyPI, the
+    English lab's name and storage (:data:`EDITION_STORAGE`), and JupyterLab's
+    ``exposeAppInBrowser`` (``window.jupyterapp``: test_lite.py reads an open notebook's
+    metadata through it to name what changed when a notebook opens modified)."""
     kernel = {
         "pyodideUrl": "./static/pyodide/pyodide.mjs",
         "disablePyPIFallback": True,
@@ -454,6 +456,7 @@ def write_configuration(work: Path, preloaded: list[str]) -> None:
         "jupyter-lite-schema-version": 0,
         "jupyter-config-data": {
             **EDITION_STORAGE["en"],
+            "exposeAppInBrowser": "true",
             "litePluginSettings": {KERNEL_PLUGIN: kernel},
         },
     }
