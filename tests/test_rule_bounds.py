@@ -19,9 +19,10 @@ import itertools
 
 import pytest
 
-from gamelib.core import Bound
-from gamelib.search import alphabeta_by_rules
-from gamelib.trace import record
+from gamelib.core import INF, Bound
+from gamelib.search import alphabeta, alphabeta_by_rules, alphabeta_failsoft, nega_alpha
+from gamelib.search.windows import pvs
+from gamelib.trace import Exit, record
 from gamelib.trees import TEXTBOOK, Tree, random_tree
 
 
@@ -67,6 +68,26 @@ def test_every_reported_bound_is_true_of_the_node(cutoff: str, failure: str) -> 
     for (seed, depth, branching), order in itertools.product(SIZES, ("given", "reversed")):
         tree = random_tree(seed, depth, branching)
         assert not false_bounds(tree, cutoff, failure, order), (seed, depth, order)
+
+
+@pytest.mark.parametrize("search", [alphabeta, alphabeta_failsoft, pvs, nega_alpha])
+def test_every_exit_of_the_course_searches_states_a_true_bound(search: object) -> None:
+    """Every node's exit (PVS's probes and re-searches included), on random windows."""
+    windows = itertools.cycle([(-INF, INF), (-3, 2), (0, 1), (-8, -2), (1, 7)])
+    for (seed, depth, branching), window in zip(SIZES, windows, strict=False):
+        tree = random_tree(seed, depth, branching)
+        truth = true_values(tree)
+        options = {} if search is nega_alpha else {"alpha": window[0], "beta": window[1]}
+        trace = record(search, tree, **options)  # type: ignore[arg-type]
+        for event in trace.events:
+            if isinstance(event, Exit):
+                true = truth[event.node]
+                holds = {
+                    Bound.EXACT: true == event.value,
+                    Bound.LOWER: true >= event.value,
+                    Bound.UPPER: true <= event.value,
+                }[event.bound]
+                assert holds, (search, seed, depth, window, event)
 
 
 @pytest.mark.xfail(
