@@ -36,6 +36,7 @@ def test_only_the_time_over_the_move_time_comes_off_the_bank() -> None:
     assert CLOCK.bank_after(1.0, 0.25) == 1.0  # exactly the move time: nothing paid
     assert CLOCK.bank_after(1.0, 0.75) == 0.5  # half a second over
     assert CLOCK.bank_after(0.0, 0.375) == -0.125  # in the grace: a debt of the grace
+    assert CLOCK.bank_after(-0.125, 0.0) == -0.125  # a debt is never paid back (notebook 10 § 2)
     # a player taking move time + grace every move: banks 1 → 0.875 → … , a time-out the
     # second move after the bank is spent (the rule's docstring)
     bank, moves, seconds = 1.0, 0, 0.375

@@ -72,6 +72,18 @@ def test_mtdf_converges_to_the_value_from_any_guess(tree: Tree, guess: int) -> N
 
 
 @MANY
+@given(trees(), guesses)
+def test_each_mtdf_probe_asks_from_the_bound_the_last_one_returned(tree: Tree, guess: int) -> None:
+    """Notebook 04 § 4: a probe's γ (its β) is the bound the last probe returned after a fail
+    low, one more after a fail high; the first asks about the guess itself."""
+    probes = mtdf(tree, first_guess=guess).probes
+    assert probes[0].beta == guess
+    for last, probe in itertools.pairwise(probes):
+        failed_high = last.value >= last.beta
+        assert probe.beta == (last.value + 1 if failed_high else last.value)
+
+
+@MANY
 @given(trees(), st.integers(-10, 10))
 def test_null_window_answers_is_the_value_at_least_gamma(tree: Tree, gamma: int) -> None:
     result = null_window(tree, gamma=gamma)
