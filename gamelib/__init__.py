@@ -55,6 +55,7 @@ from gamelib.search import (
     by_key,
     epsilon_greedy_playout,
     flat_monte_carlo,
+    iterations_to_settle,
     mcts_solver,
     minimax,
     nega_alpha,
@@ -62,6 +63,7 @@ from gamelib.search import (
     record_monte_carlo,
     uct,
 )
+from gamelib.search.mcts import Backup, Selection, leaf_scale
 from gamelib.search.ordering import iterative_deepening, presearch, static_order
 from gamelib.search.repetition import (
     Cycle,
@@ -78,14 +80,30 @@ from gamelib.trees import TEXTBOOK, Tree, parse_tree, random_tree
 
 if TYPE_CHECKING:
     from gamelib.arena import play_game
+    from gamelib.experiments.compare import timed
     from gamelib.players import GreedyPlayer, PositionalPlayer, RandomPlayer, SearchPlayer
-    from gamelib.render import Animation, describe, draw, sentences, show, to_html
+    from gamelib.render import (
+        Animation,
+        convergence_chart,
+        describe,
+        draw,
+        draw_comparison,
+        draw_monte_carlo,
+        play_monte_carlo,
+        sentences,
+        show,
+        to_html,
+    )
     from gamelib.setup_check import check_setup
     from gamelib.widgets.pruning import PruningWidget
     from gamelib.widgets.tictactoe import TicTacToeWidget
 
 _LAZY: Final[dict[str, str]] = {
     "Animation": "gamelib.render",
+    "convergence_chart": "gamelib.render",
+    "draw_comparison": "gamelib.render",
+    "draw_monte_carlo": "gamelib.render",
+    "play_monte_carlo": "gamelib.render",
     "describe": "gamelib.render",
     "draw": "gamelib.render",
     "sentences": "gamelib.render",
@@ -99,6 +117,7 @@ _LAZY: Final[dict[str, str]] = {
     "RandomPlayer": "gamelib.players",
     "SearchPlayer": "gamelib.players",
     "play_game": "gamelib.arena",
+    "timed": "gamelib.experiments.compare",
 }
 """Names imported the first time they are asked for, with the module that defines them."""
 
@@ -145,6 +164,7 @@ __all__ = [
     "SECOND",
     "TEXTBOOK",
     "Animation",
+    "Backup",
     "Bound",
     "Convention",
     "Cutoff",
@@ -164,6 +184,7 @@ __all__ = [
     "SearchPlayer",
     "SearchResult",
     "SearchStats",
+    "Selection",
     "SideBySide",
     "TicTacToe",
     "TicTacToeWidget",
@@ -181,12 +202,17 @@ __all__ = [
     "check_negamax",
     "check_setup",
     "chess_draw",
+    "convergence_chart",
     "current_language",
     "describe",
     "draw",
+    "draw_comparison",
+    "draw_monte_carlo",
     "epsilon_greedy_playout",
     "flat_monte_carlo",
+    "iterations_to_settle",
     "iterative_deepening",
+    "leaf_scale",
     "mcts_solver",
     "minimax",
     "mtdf",
@@ -197,6 +223,7 @@ __all__ = [
     "perpetual_check_loses",
     "play",
     "play_game",
+    "play_monte_carlo",
     "positional_evaluation",
     "presearch",
     "pvs",
@@ -210,6 +237,7 @@ __all__ = [
     "set_language",
     "show",
     "static_order",
+    "timed",
     "to_html",
     "uct",
 ]

@@ -32,10 +32,10 @@ CELL_WORDS = {
 }
 """Where a guide cites cells: "cell `…`", "cells `…` and `…`"; 「セル `…`」, 「`…` のセル」."""
 SPAN = re.compile(r"`([^`\n]+)`")
-SECTION = re.compile(r"(?:\b(0\d|10|glossary) )?§ ?(\d+)(?:[–-](\d+))?")
+SECTION = re.compile(r"(?:\b(0\d|1[01]|glossary) )?§ ?(\d+)(?:[–-](\d+))?")
 """A section: "03 § 4" in notebook 03, "§ 4" in the notebook the guide's section is about;
 "§ 2–3" is either."""
-NOTEBOOK_HEADING = re.compile(r"^## (0\d|10) · ", re.M)
+NOTEBOOK_HEADING = re.compile(r"^## (0\d|1[01]) · ", re.M)
 
 
 @dataclass(frozen=True)

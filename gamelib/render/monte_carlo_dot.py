@@ -82,7 +82,7 @@ MOVES_SHOWN = 8
 TITLE_SIZE = 13
 NUMBER_SIZE = 12
 UCB_SIZE = 11
-NOTE_SIZE = 11
+NOTE_SIZE = 12
 LEGEND_SIZE = 10
 """Font sizes in points (at 96 dpi a 13-node tree fits 1280 pixels)."""
 
