@@ -63,6 +63,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from gamelib.tournament.records import TOURNAMENT_CLOCK
+
 SITE = Path(__file__).resolve().parent
 ROOT = SITE.parent
 BUILD = SITE / "_build"
@@ -117,10 +119,16 @@ TOURNAMENT_HOMES = {"en": "tournament.html", "ja": "ja/tournament.html"}
 SAMPLE_PLAYER = ROOT / "gamelib" / "tournament" / "sample_player.py"
 """The course's sample player file, published as ``tournament/sample_player.py`` for students
 who have only the browser edition."""
-TOURNAMENT_PLACES = ("{{tournament_command}}", "{{featured_replay}}")
+TOURNAMENT_PLACES = (
+    "{{tournament_command}}",
+    "{{featured_replay}}",
+    "{{move_seconds}}",
+    "{{bank_seconds}}",
+)
 """Written in ``tournament.md`` where the command (``bash scripts/course.sh tournament`` with
-:data:`TOURNAMENT_OPTIONS`) and the featured game's replay file (:func:`featured_replay`) go;
-staging puts them there."""
+:data:`TOURNAMENT_OPTIONS`), the featured game's replay file (:func:`featured_replay`) and the
+class tournament's clock (:data:`gamelib.tournament.records.TOURNAMENT_CLOCK`, which the
+website's tournament plays at) go; :func:`fill_tournament_page` puts them there."""
 STUDENT_NOTE = (
     "```{note}\nThis is the **student version** of the homework: the answer cells are empty "
     "(`raise NotImplementedError()`) and the checks have not run. To answer and check, "
@@ -366,6 +374,17 @@ def copy_tournament() -> None:
     shutil.copy2(SAMPLE_PLAYER, HTML / TOURNAMENT_FOLDERS["en"] / SAMPLE_PLAYER.name)
 
 
+def fill_tournament_page(text: str, featured: str) -> str:
+    """``tournament.md`` with every place of :data:`TOURNAMENT_PLACES` filled: the command, the
+    featured replay's file name ``featured``, and the clock's move time and bank in seconds
+    (as ``:g`` writes them: ``0.05``, ``1``)."""
+    command = " ".join(["bash scripts/course.sh tournament", *TOURNAMENT_OPTIONS])
+    clock = (f"{TOURNAMENT_CLOCK.move_seconds:g}", f"{TOURNAMENT_CLOCK.bank_seconds:g}")
+    for place, value in zip(TOURNAMENT_PLACES, (command, featured, *clock), strict=True):
+        text = text.replace(place, value)
+    return text
+
+
 def stage(book: Book, featured: str) -> int:
     """Copy the sources of ``book`` into its staging folder (``featured``: the featured
     replay's file name, put into ``tournament.md`` with the tournament's command); returns how
@@ -374,9 +393,7 @@ def stage(book: Book, featured: str) -> int:
     for name in PAGES:
         content = (book.pages / name).read_bytes()
         if name == "tournament.md":
-            command = " ".join(["bash scripts/course.sh tournament", *TOURNAMENT_OPTIONS])
-            for place, text in zip(TOURNAMENT_PLACES, (command, featured), strict=True):
-                content = content.replace(place.encode(), text.encode())
+            content = fill_tournament_page(content.decode("utf-8"), featured).encode("utf-8")
         changed += write_if_changed(book.source / name, content)
     for folder in FOLDERS:
         for path in sorted((SITE / folder).rglob("*")):

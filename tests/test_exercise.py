@@ -30,10 +30,10 @@ from gamelib.tournament.in_kernel import (
     check_exercise,
     entrant,
     equal_player_pass_rate,
-    exercise_opponent,
     false_pass_rate,
     play_match,
     points_needed,
+    positional_alphabeta_depth_2,
     sample_opponent,
 )
 from gamelib.tournament.sample_player import (
@@ -130,7 +130,7 @@ def test_bad_bars_are_refused() -> None:
 
 
 def test_a_clearly_stronger_player_passes_and_the_check_stops_once_it_is_certain() -> None:
-    stronger, weaker = exercise_opponent(), RandomPlayer()
+    stronger, weaker = positional_alphabeta_depth_2(), RandomPlayer()
     check = check_exercise(stronger, opponent=weaker, games=12, calibration=REFERENCE_SPEED)
     needed = points_needed(12)
     assert check.passed and check.needed == needed == 9.5
@@ -138,7 +138,7 @@ def test_a_clearly_stronger_player_passes_and_the_check_stops_once_it_is_certain
     # The games played are those of the full match (same seeds, same openings, same colours),
     # and the full match gives the same verdict.
     full = play_match(
-        entrant(exercise_opponent()),
+        entrant(positional_alphabeta_depth_2()),
         entrant(RandomPlayer()),
         games=12,
         clock=REFERENCE_SPEED.clock(check.match.results[0].spec.clock),
@@ -153,7 +153,10 @@ def test_a_clearly_stronger_player_passes_and_the_check_stops_once_it_is_certain
 
 def test_a_weaker_player_fails_early_and_is_told_how_far_it_is_from_the_bar() -> None:
     check = check_exercise(
-        RandomPlayer(), opponent=exercise_opponent(), games=12, calibration=REFERENCE_SPEED
+        RandomPlayer(),
+        opponent=positional_alphabeta_depth_2(),
+        games=12,
+        calibration=REFERENCE_SPEED,
     )
     assert not check.passed
     left = 12 - check.match.games

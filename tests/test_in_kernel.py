@@ -32,9 +32,9 @@ from gamelib.tournament.in_kernel import (
     calibrate,
     check_exercise,
     entrant,
-    exercise_opponent,
     play_in_kernel,
     play_match,
+    positional_alphabeta_depth_2,
     processor_seconds,
 )
 from gamelib.tournament.ladder import LADDER
@@ -243,7 +243,7 @@ def test_the_exercise_calibrates_when_it_starts(monkeypatch: pytest.MonkeyPatch)
     burner = machine.burner(EXERCISE_CLOCK.move_seconds)
     # The opponent searches to a fixed depth: a clock that only the burner's work advances
     # would never stop the sample player's deepening.
-    check = check_exercise(burner, games=2, level=0.5, opponent=exercise_opponent())
+    check = check_exercise(burner, games=2, level=0.5, opponent=positional_alphabeta_depth_2())
     assert check.calibration.scale == pytest.approx(8.0)
     assert check.clock == check.calibration.clock(EXERCISE_CLOCK)
     for result in check.match.results:
@@ -373,7 +373,7 @@ def test_the_sample_player_reports_its_search() -> None:
     ]
     assert reports and all(report and report["depth"] >= 0 for report in reports)
     assert max(report["depth"] for report in reports if report) >= 2
-    assert exercise_opponent().depth == 2
+    assert positional_alphabeta_depth_2().depth == 2
 
 
 def test_the_sentences_carry_the_same_numbers_in_both_languages() -> None:

@@ -30,6 +30,7 @@ from gamelib.search import alphabeta
 from gamelib.tournament import ladder
 from gamelib.tournament.__main__ import parser
 from gamelib.tournament.ladder import LADDER, RUNGS
+from gamelib.tournament.records import TOURNAMENT_CLOCK
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGES = {"en": ROOT / "site" / "tournament.md", "ja": ROOT / "site" / "ja" / "tournament.md"}
@@ -179,3 +180,37 @@ def test_the_site_publishes_the_sample_player_where_both_pages_link(
         (link,) = re.findall(r'href="([^"]*sample_player\.py)"', PAGES[language].read_text("utf-8"))
         target = (html / page).parent / link
         assert target.resolve().read_bytes() == sample, (language, link)
+
+
+def load_site_build(monkeypatch: pytest.MonkeyPatch) -> Any:
+    """``site/build.py`` as a module (a script: loaded, its main not run)."""
+    spec = importlib.util.spec_from_file_location("course_site_build", ROOT / "site" / "build.py")
+    assert spec is not None and spec.loader is not None
+    build = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, spec.name, build)
+    spec.loader.exec_module(build)
+    return build
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_the_page_states_the_clock_the_website_plays_at(
+    language: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The clock the page states (a move's time and the bank) is not typed: the build fills it
+    in from ``TOURNAMENT_CLOCK``, the clock the website's tournament plays at; and the page types
+    no time a rung takes a move (it said "a few hundredths of a second", measured by nobody)."""
+    options = parser().parse_args(list(website_options()))
+    clock = (TOURNAMENT_CLOCK.move_seconds, TOURNAMENT_CLOCK.bank_seconds)
+    assert (options.move_seconds, options.bank) == clock
+    text = PAGES[language].read_text(encoding="utf-8")
+    filled = load_site_build(monkeypatch).fill_tournament_page(text, "game.html")
+    assert "{{" not in filled and "}}" not in filled
+    move, bank = (f"{seconds:g}" for seconds in clock)
+    if language == "en":
+        stated = re.findall(r"([\d.]+) s a move and\s+(?:an?\s+)?([\d.]+) s bank", filled)
+        typed = re.findall(r"[\d.]+ s a move|hundredths", text)
+    else:
+        stated = re.findall(r"一手の持ち時間 ([\d.]+) 秒と貯金 ([\d.]+) 秒", filled)
+        typed = re.findall(r"一手の持ち時間 [\d.]+ 秒|百分の", text)
+    assert stated and set(stated) == {(move, bank)}, stated
+    assert typed == [], typed

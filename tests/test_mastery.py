@@ -801,6 +801,9 @@ def test_every_part_has_one_skill(
     assert ("failsoft_bound" in skills) <= (convention.failure == "soft")
     assert ("strict_cutoff" in skills) <= (convention.cutoff == ">")
     assert ("deep_cutoff" in skills) <= (depth >= 4)
+    # the general leaf skill is named for the evaluated leaves: it holds no pruned one
+    general = skills.get("pruned_leaves")
+    assert general is None or not set(general.leaves) & exercise.solution.pruned
     pruned_by_cuts = {leaf for cut in cutoff_sources(exercise) for leaf in cut.pruned}
     assert pruned_by_cuts == exercise.solution.pruned
     assert all(cut.distance % 2 == 1 for cut in cutoff_sources(exercise))

@@ -36,7 +36,7 @@ ORIGINAL_IMPORTS: dict[str, tuple[str, ...]] = {
         "ProcessClock",
         "check_exercise",
         "entrant",
-        "exercise_opponent",
+        "positional_alphabeta_depth_2",
         "play_in_kernel",
         "play_match",
     ),

@@ -50,7 +50,7 @@ DEEP_DISTANCE: Final = 3
 """A deep cutoff's bound comes from this many levels up or more."""
 
 NAMES: Final[Mapping[Skill, Mapping[Language, str]]] = {
-    "pruned_leaves": {"en": "which leaves are pruned", "ja": "枝刈りされる葉"},
+    "pruned_leaves": {"en": "which leaves are evaluated", "ja": "評価される葉"},
     "returned_values": {"en": "what each node returns", "ja": "各ノードが返す値"},
     "entry_window": {"en": "a node's window on entry", "ja": "ノードに入るときの探索窓"},
     "shallow_cutoff": {"en": "a shallow cutoff", "ja": "浅いカット"},
@@ -64,8 +64,10 @@ NAMES: Final[Mapping[Skill, Mapping[Language, str]]] = {
 
 EXPLANATIONS: Final[Mapping[Skill, Mapping[Language, str]]] = {
     "pruned_leaves": {
-        "en": "Tell every leaf the search never evaluates from the ones it evaluates.",
-        "ja": "探索が一度も評価しない葉を、評価する葉と見分けます。",
+        "en": "Press none of the leaves the search evaluates. A pruned leaf counts for the "
+        "skill of the cutoff that prunes it.",
+        "ja": "探索が評価する葉を押さないようにします。枝刈りされる葉は、それを枝刈りする"
+        "カットのスキルとして数えます。",
     },
     "returned_values": {
         "en": "Give the value every searched inner node returns, from MAX's view.",
@@ -244,7 +246,9 @@ def claims(exercise: PruningExercise) -> dict[Skill, Parts]:
         "negamax_sign": Parts((), tuple(name for name in bounded if not exercise._is_max(name))),
         "entry_window": Parts((), tuple(bounded)),
         "right_to_left": Parts(leaves, tuple(inner)) if reversed_order else Parts(),
-        "pruned_leaves": Parts(leaves),
+        "pruned_leaves": Parts(
+            tuple(leaf for leaf in leaves if leaf not in exercise.solution.pruned)
+        ),
         "returned_values": Parts((), tuple(inner)),
     }
 

@@ -139,8 +139,8 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
 }
 """Every sentence this module writes, in English and Japanese (``str.format`` templates)."""
 
-EXERCISE_OPPONENT_NAME: Final = WORDS["opponent"]["en"].format(depth=2)
-"""The name of :func:`exercise_opponent`, the positional α-β player of depth 2."""
+POSITIONAL_ALPHABETA_DEPTH_2_NAME: Final = WORDS["opponent"]["en"].format(depth=2)
+"""The name of :func:`positional_alphabeta_depth_2`, the positional α-β player of depth 2."""
 
 SAMPLE_NAME: Final = WORDS["sample"]["en"]
 """The name of the closing exercise's opponent, the shipped sample player
@@ -678,14 +678,14 @@ def play_match(
     return Match(player_a.name, player_b.name, tuple(results))
 
 
-def exercise_opponent() -> SearchPlayer:
+def positional_alphabeta_depth_2() -> SearchPlayer:
     """The positional α-β player of depth 2 (a rung of notebook 10's ladder): α-β (fail-hard,
     cutoff on ≥) to depth 2 with :func:`~gamelib.games.othello.positional_evaluation`
     (square weights and mobility), root ties broken by its seed
     (:class:`~gamelib.players.SearchPlayer`, ``root_order="one-ply"``). The closing exercise
     plays :func:`sample_opponent` instead."""
     return SearchPlayer(
-        alphabeta, depth=2, evaluate=positional_evaluation, name=EXERCISE_OPPONENT_NAME
+        alphabeta, depth=2, evaluate=positional_evaluation, name=POSITIONAL_ALPHABETA_DEPTH_2_NAME
     )
 
 
@@ -950,9 +950,9 @@ __all__ = [
     "EXERCISE_GAMES",
     "EXERCISE_LEVEL",
     "EXERCISE_NEEDED",
-    "EXERCISE_OPPONENT_NAME",
     "EXERCISE_SHARE",
     "IN_KERNEL",
+    "POSITIONAL_ALPHABETA_DEPTH_2_NAME",
     "REFERENCE_DEPTH",
     "REFERENCE_LINE",
     "REFERENCE_RUNS",
@@ -967,12 +967,12 @@ __all__ = [
     "check_exercise",
     "entrant",
     "equal_player_pass_rate",
-    "exercise_opponent",
     "false_pass_rate",
     "play_in_kernel",
     "play_match",
     "player_name",
     "points_needed",
+    "positional_alphabeta_depth_2",
     "read_answer",
     "reference_search",
     "sample_opponent",

@@ -54,10 +54,14 @@ const PruningMastery = ((T, fitted) => {
   const SKILLS = [
     {
       id: "pruned_leaves",
-      name: { en: "which leaves are pruned", ja: "枝刈りされる葉" },
+      name: { en: "which leaves are evaluated", ja: "評価される葉" },
       explanation: {
-        en: "Tell every leaf the search never evaluates from the ones it evaluates.",
-        ja: "探索が一度も評価しない葉を、評価する葉と見分けます。",
+        en:
+          "Press none of the leaves the search evaluates. A pruned leaf counts for the " +
+          "skill of the cutoff that prunes it.",
+        ja:
+          "探索が評価する葉を押さないようにします。枝刈りされる葉は、それを枝刈りする" +
+          "カットのスキルとして数えます。",
       },
     },
     {
@@ -313,7 +317,11 @@ const PruningMastery = ((T, fitted) => {
    *   negamax_sign      every searched MIN inner node that returns a bound
    *   entry_window      every searched inner node that returns a bound (not an exact value)
    *   right_to_left     (order reversed) every leaf and every searched inner node
-   *   pruned_leaves     every leaf
+   *   pruned_leaves     every leaf the search evaluates (a pruned leaf is always claimed by
+   *                     the cutoff that prunes it, so the general leaf skill is about the
+   *                     evaluated leaves only, and says so: its name was once "which leaves
+   *                     are pruned", and a student who missed a deep cutoff saw that skill's
+   *                     first try counted right under the exercise's own question)
    *   returned_values   every searched inner node
    */
   function claims(exercise) {
@@ -351,7 +359,7 @@ const PruningMastery = ((T, fitted) => {
       negamax_sign: { leaves: [], values: bounded.filter((name) => !exercise.isMax(name)) },
       entry_window: { leaves: [], values: bounded },
       right_to_left: order === "reversed" ? { leaves: exercise.leafNames, values: inner } : none,
-      pruned_leaves: { leaves: exercise.leafNames, values: [] },
+      pruned_leaves: { leaves: exercise.leafNames.filter((name) => !exercise.pruned.has(name)), values: [] },
       returned_values: { leaves: [], values: inner },
     };
   }

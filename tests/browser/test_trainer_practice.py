@@ -32,6 +32,7 @@ import pytest
 
 from gamelib.exercises import Convention, PruningExercise
 from gamelib.mastery import read_class
+from gamelib.mastery.skills import SKILLS, skills_of
 from tests.browser.conftest import (
     Watch,
     axe_violations,
@@ -320,6 +321,127 @@ def test_a_student_who_leaves_the_values_blank_is_told_the_truth(
     view = read_class(tmp_path)
     hardest = [summary.skill for summary in view.hardest()]
     assert hardest[0] == "deep_cutoff" and not set(value_skills) & set(hardest), hardest
+    assert not watch.problems()
+    context.close()
+
+
+AGREEMENT_EXERCISES = 8
+"""Exercises played through "Next exercise" for the skill page's agreement test (each
+style); the seeded choices give trees with deep cutoffs, strict ties and fail-soft among
+them."""
+
+STYLES = {"values blank": SHALLOW_READER_JS, "values filled": ANSWER_JS}
+"""The two ways students answer: the leaves only (a shallow reader, the values left blank),
+and leaves and values (every part right but a deep cutoff's)."""
+
+
+def exercise_of(page: Any, key: str) -> PruningExercise:
+    """gamelib's exercise at the trainer's address ``key`` (the page's own reading of it)."""
+    spec = page.evaluate("(key) => PruningMastery.specOf(key)", key)
+    branching = spec["branching"]
+    return PruningExercise(
+        seed=spec["seed"],
+        depth=spec["depth"],
+        branching=tuple(branching) if isinstance(branching, list) else branching,
+        convention=Convention(**spec["convention"]),
+    )
+
+
+def typed_number(text: str) -> float:
+    """A value as the trainer writes it ("−3", "∞") as a number."""
+    return float(text.replace("\u2212", "-").replace("∞", "inf"))
+
+
+def expected_outcomes(exercise: PruningExercise, answer: dict[str, Any]) -> dict[str, list[int]]:
+    """[right, parts] per skill of an answer, from gamelib alone: the parts of each skill
+    (gamelib.mastery.skills_of, from gamelib's trace), every leaf attempted and a value only
+    when given, each judged against gamelib's solution."""
+    marked = set(answer["pruned"])
+    given = {name: typed_number(text) for name, text in answer["values"]}
+    solution = exercise.solution
+    result = {}
+    for skill, parts in skills_of(exercise).items():
+        leaves_right = sum((leaf in marked) == (leaf in solution.pruned) for leaf in parts.leaves)
+        values = [name for name in parts.values if name in given]
+        values_right = sum(given[name] == solution.values[name] for name in values)
+        if parts.leaves or values:
+            result[skill] = [leaves_right + values_right, len(parts.leaves) + len(values)]
+    return result
+
+
+@pytest.mark.parametrize("style", list(STYLES))
+def test_the_skill_pages_agree_with_the_answers_given(
+    browser: Any, trainer_server: str, style: str
+) -> None:
+    """The last fresh walk's break: exercises through "Next exercise" answered in one of the
+    two styles, then every skill's own page on the progress page. Each skill's table lists
+    exactly the first tries whose answer attempted a part of it, each with the parts right
+    that gamelib counts from the answer (a Python reading of the same trees); a skill's "right
+    first tries" are the listed tries with every part right; a "Not yet" is wrong on some
+    skill's page and a "Correct!" on none; and each skill's name is true of its parts: a skill
+    named for the evaluated leaves holds only leaves the search evaluates, one named for the
+    pruned leaves only pruned ones (the general leaf skill was called "which leaves are pruned"
+    while it held only evaluated leaves, so a student who missed a deep cutoff saw that skill
+    right on the very try the trainer had said "Not yet")."""
+    context, watch = new_student(browser, trainer_server)
+    page = open_page(context, trainer_server)
+    expected: dict[str, dict[int, list[int]]] = {skill: {} for skill in SKILLS}
+    verdicts = {}
+    leaf_parts: dict[str, set[tuple[str, str]]] = {skill: set() for skill in SKILLS}
+    exercises: dict[str, PruningExercise] = {}
+    for number in range(1, AGREEMENT_EXERCISES + 1):
+        key = next_exercise(page)
+        answer = page.evaluate(STYLES[style], key)
+        answer_as_a_student(page, answer)
+        exercise = exercises[key] = exercise_of(page, key)
+        outcomes = expected_outcomes(exercise, answer)
+        for skill, outcome in outcomes.items():
+            expected[skill][number] = outcome
+        for skill, parts in skills_of(exercise).items():
+            leaf_parts[skill].update((key, leaf) for leaf in parts.leaves)
+        verdicts[number] = page.locator("#feedback").get_attribute("class")
+        # the leaves the page marks wrong are the ones gamelib's solution says are wrong
+        wrong = set(
+            page.locator("#leaves button.wrong").evaluate_all(
+                "(buttons) => buttons.map((button) => button.dataset.leaf)"
+            )
+        )
+        assert wrong == set(answer["pruned"]) ^ exercise.solution.pruned, key
+    assert "feedback wrong" in verdicts.values() and "feedback right" in verdicts.values()
+
+    progress = context.new_page()
+    progress.goto(f"{trainer_server}progress.html")
+    progress.wait_for_selector("body[data-ready=true]")
+    shown_wrong: set[int] = set()
+    for skill in SKILLS:
+        progress.evaluate("(skill) => { location.hash = `skill=${skill}`; }", skill)
+        progress.wait_for_function(
+            "(skill) => document.getElementById('skill-detail').dataset.skill === skill", arg=skill
+        )
+        rows = progress.locator("#skill-tries tbody tr").evaluate_all(
+            "(rows) => rows.map((row) => [...row.cells].map((cell) => cell.textContent))"
+        )
+        listed = {}
+        for cells in rows:
+            right, parts = map(int, re.fullmatch(r"(\d+) of (\d+)", cells[3]).groups())  # type: ignore[union-attr]
+            assert cells[4] == "first try, rated", (skill, cells)
+            listed[int(cells[0])] = [right, parts]
+            if right < parts:
+                shown_wrong.add(int(cells[0]))
+        assert listed == expected[skill], skill
+        all_right = sum(right == parts for right, parts in listed.values())
+        if listed:
+            shown = progress.locator('#skill-detail [data-field="right"]').text_content()
+            assert shown == str(all_right), skill
+        # the name the page gives the skill is true of its leaves
+        name = progress.locator("#skill-title").text_content() or ""
+        for key, leaf in leaf_parts[skill]:
+            evaluated = leaf not in exercises[key].solution.pruned
+            if "evaluated" in name:
+                assert evaluated, (name, key, leaf)
+            if "pruned" in name:
+                assert not evaluated, (name, key, leaf)
+    assert shown_wrong == {n for n, verdict in verdicts.items() if verdict == "feedback wrong"}
     assert not watch.problems()
     context.close()
 
