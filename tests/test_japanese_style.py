@@ -168,6 +168,9 @@ FORBIDDEN = {
     "基準機": "基準の計算機",
     "クラッシュ": "異常終了",
     "階段": "ラダー",
+    "連続王手(?:そのもの)?[はが][^。]{0,12}負け": "連続王手の千日手 (checks alone never lose)",
+    "置換表の項目": "置換表のエントリ",
+    "貪欲なプレイヤー": "Greedy (the ladder's player keeps its name, as Random and Positional)",
     "(?:双方とも|両者とも|相手の|プレイヤーの)失敗|失敗した(?:側|方|プレイヤー)": "反則 (a fault)",
 }
 """The word forms the style sheet forbids (a regular expression), and the form to write."""
@@ -433,6 +436,9 @@ def javascript_strings(source: str) -> Iterator[tuple[int, str]]:
         ("フォルダを指定します。", "フォルダー"),
         ("プレイヤーがクラッシュしました。", "クラッシュ"),
         ("講座のプレイヤーの階段で測ります。", "階段"),
+        ("将棋のルールでは連続王手そのものが負けです。", "連続王手の千日手"),
+        ("置換表の項目が答えます。", "置換表のエントリ"),
+        ("ランダムなプレイヤーと貪欲なプレイヤーとの数局", "Greedy"),
         ("対局せず（相手の失敗）", "失敗"),
         ("無効試合：双方とも失敗したため", "失敗"),
     ],

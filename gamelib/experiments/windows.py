@@ -65,7 +65,7 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     "column: best α-β": {"en": "best: α-β", "ja": "最善手から：αβ法"},
     "column: random α-β": {"en": "random: α-β", "ja": "ランダム：αβ法"},
     "column: worst α-β": {"en": "worst: α-β", "ja": "最悪手から：αβ法"},
-    "column: probe": {"en": "search", "ja": "探索"},
+    "column: probe": {"en": "search", "ja": "回目"},
     "column: window": {"en": "window", "ja": "探索窓"},
     "column: returned": {"en": "returned", "ja": "返した値"},
     "column: proves": {"en": "proves", "ja": "証明されること"},
