@@ -29,7 +29,7 @@ choice from it, so their games are the same on every machine; the paced players'
 **The ratings.** :func:`gamelib.tournament.ratings.rate` of all the games (Bradley–Terry,
 95 % bootstrap intervals), ``α-β depth 1`` at 0 (:data:`REFERENCE`).
 
-**The cache.** The command writes :data:`CACHE` (JSON): the exact command, when it ran, how
+**The cache.** The command writes :data:`MCTS_CACHE` (JSON): the exact command, when it ran, how
 long it took, the machine's load, the options, every game (players, opening, seed, moves,
 score, points, statuses, and the iterations the UCT players reported) and the ratings table.
 :func:`load_mcts_measurement` reads it back; :func:`mcts_table` and :func:`mcts_chart` show
@@ -64,7 +64,7 @@ from gamelib.tournament.records import (
     Status,
 )
 
-CACHE: Final = Path(__file__).resolve().parent / "data" / "mcts_tournament.json"
+MCTS_CACHE: Final = Path(__file__).resolve().parent / "data" / "mcts_tournament.json"
 """The committed results of the measurement (made by the command it names inside)."""
 
 MODULE: Final = "gamelib.tournament.mcts_measure"
@@ -128,18 +128,18 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     "clock": {"en": "UCT, the tournament's clock", "ja": "UCT（大会の持ち時間）"},
     "sample": {"en": "sample player (notebook 10)", "ja": "サンプルプレイヤー（ノートブック 10）"},
     "note": {
-        "en": "Every UCT player played each of α-β depth 1 to 4 and the sample player on "
-        "{openings} balanced openings with both colours; those five also played each other. "
+        "en": "Every UCT player played each of {opponents} on {openings} balanced openings "
+        "with both colours; those opponents also played each other. "
         "Score: points per game (a draw is half a point). Strength: Bradley–Terry fitted to "
-        "all {games} games, {reference} at 0 (a lead of 200 is an expected score of 76 %); "
+        "all {games} games, {reference} at 0 (a lead of {lead} is an expected score of {share}); "
         "interval: the middle 95 % of {resamples} fits to the games resampled (∞: won every "
         "game, −∞: lost every game). Iterations per move: UCT's own count, averaged over the "
         "moves it searched. Measured on {date} in {minutes} minutes by: {command}",
-        "ja": "各 UCT プレイヤーは、深さ 1〜4 のαβ法とサンプルプレイヤーのそれぞれと、"
-        "{openings} 個の互角の序盤を先手・後手の両方で対局しました。この 5 者どうしも"
+        "ja": "各 UCT プレイヤーは、{opponents} のそれぞれと、"
+        "{openings} 個の互角の序盤を先手・後手の両方で対局しました。これらの相手どうしも"
         "同じように対局しています。得点率は 1 局あたりの勝ち点（引き分けは 0.5）です。"
         "強さは全 {games} 局に Bradley–Terry モデルを当てはめたもので、{reference} を 0 と"
-        "します（差 200 は期待得点 76 % にあたります）。区間は、対局を復元抽出で選び直して "
+        "します（差 {lead} は期待得点 {share} にあたります）。区間は、対局を復元抽出で選び直して "
         "{resamples} 回当てはめた強さの中央 95 % です（∞ は全勝、−∞ は全敗）。"
         "1 手あたりの反復回数は、UCT が探索した手について数えた反復回数の平均です。"
         "{date} に {minutes} 分かけて次のコマンドで測りました：{command}",
@@ -359,7 +359,7 @@ def rating_rows(table: Any) -> list[dict[str, Any]]:
 
 
 @dataclass(frozen=True)
-class Row:
+class MonteCarloRow:
     """One player of the measurement.
 
     Attributes:
@@ -387,7 +387,7 @@ class Row:
 
 
 @dataclass(frozen=True)
-class Measurement:
+class MonteCarloMeasurement:
     """A measurement read from its cache (:func:`load_mcts_measurement`).
 
     Attributes:
@@ -402,13 +402,13 @@ class Measurement:
     made: Mapping[str, Any]
     options: Mapping[str, Any]
     records: tuple[Mapping[str, Any], ...]
-    rows: tuple[Row, ...]
+    rows: tuple[MonteCarloRow, ...]
 
     def results(self) -> list[GameResult]:
         """The games as results the ratings can read (:func:`result_of_record`)."""
         return [result_of_record(record) for record in self.records]
 
-    def row(self, name: str) -> Row:
+    def row(self, name: str) -> MonteCarloRow:
         """The row of the player called ``name`` (KeyError if none)."""
         for row in self.rows:
             if row.name == name:
@@ -428,12 +428,12 @@ def iterations_per_move(records: Sequence[Mapping[str, Any]]) -> dict[str, float
     return {name: nodes[name] / searches[name] for name in nodes if searches[name]}
 
 
-def measurement_of(data: Mapping[str, Any]) -> Measurement:
-    """The :class:`Measurement` of a cache's JSON."""
+def measurement_of(data: Mapping[str, Any]) -> MonteCarloMeasurement:
+    """The :class:`MonteCarloMeasurement` of a cache's JSON."""
     records = tuple(data["games"])
     iterations = iterations_per_move(records)
     rows = tuple(
-        Row(
+        MonteCarloRow(
             name=row["name"],
             games=row["games"],
             points=row["points"],
@@ -444,17 +444,17 @@ def measurement_of(data: Mapping[str, Any]) -> Measurement:
         )
         for row in data["ratings"]["rows"]
     )
-    return Measurement(data["command"], data["made"], data["options"], records, rows)
+    return MonteCarloMeasurement(data["command"], data["made"], data["options"], records, rows)
 
 
-def load_mcts_measurement(path: str | Path | None = None) -> Measurement:
-    """The measurement in the cache at ``path`` (None: the committed :data:`CACHE`).
+def load_mcts_measurement(path: str | Path | None = None) -> MonteCarloMeasurement:
+    """The measurement in the cache at ``path`` (None: the committed :data:`MCTS_CACHE`).
 
     Raises:
         FileNotFoundError: no such file.
         ValueError: a file that is not such a cache (it says what is missing).
     """
-    file = CACHE if path is None else Path(path)
+    file = MCTS_CACHE if path is None else Path(path)
     data = json.loads(file.read_text(encoding="utf-8"))
     missing = [key for key in ("command", "made", "options", "games", "ratings") if key not in data]
     if missing:
@@ -474,10 +474,10 @@ def _signed(value: float) -> str:
 
 
 @dataclass(frozen=True)
-class MeasurementTable:
+class MonteCarloTable:
     """The measurement's table (text with ``print``, HTML with its note in Jupyter)."""
 
-    measurement: Measurement
+    measurement: MonteCarloMeasurement
     language: Language
 
     def shown(self) -> tuple[tuple[str, ...], list[dict[str, str]], tuple[str, ...]]:
@@ -505,7 +505,13 @@ class MeasurementTable:
     def note(self) -> str:
         """What the numbers mean and how they were made."""
         measurement = self.measurement
+        lead = 200
         return WORDS["note"][self.language].format(
+            opponents=", ".join(
+                player_label(name, self.language) for name in measurement.options["opponents"]
+            ),
+            lead=lead,
+            share=f"{100 / (1 + 10 ** (-lead / 400)):.0f} %",
             openings=measurement.options["openings"],
             games=sum(record["points"] is not None for record in measurement.records),
             reference=player_label(REFERENCE, self.language),
@@ -533,20 +539,22 @@ class MeasurementTable:
 
 
 def mcts_table(
-    measurement: Measurement | None = None, *, language: str | None = None
-) -> MeasurementTable:
+    measurement: MonteCarloMeasurement | None = None, *, language: str | None = None
+) -> MonteCarloTable:
     """The table of a measurement (None: the committed cache), strongest first: player,
     games, score, strength with its 95 % interval, UCT's iterations per move; in
     ``language`` (None: the course-wide setting)."""
     chosen = resolve(language)
-    return MeasurementTable(measurement or load_mcts_measurement(), chosen)
+    return MonteCarloTable(measurement or load_mcts_measurement(), chosen)
 
 
-def mcts_chart(measurement: Measurement | None = None, *, language: str | None = None) -> Any:
+def mcts_chart(
+    measurement: MonteCarloMeasurement | None = None, *, language: str | None = None
+) -> Any:
     """The measurement as a chart (:class:`gamelib.charts.Chart`, SVG): each UCT player's
     strength with its 95 % interval at its iterations per move (the fixed budgets joined by a
     line, the clock's player apart), each opponent's strength as a dashed line across."""
-    from gamelib.charts import Chart
+    from gamelib.charts import PALETTE, Chart
 
     chosen = resolve(language)
     found = measurement or load_mcts_measurement()
@@ -555,30 +563,34 @@ def mcts_chart(measurement: Measurement | None = None, *, language: str | None =
         title=WORDS["chart: title"][chosen],
         y_label=WORDS["chart: y"][chosen].format(reference=reference),
         size=(900.0, 460.0),
-        legend="right",
+        legend="bottom",
     )
     panel = chart.panel(x_label=WORDS["chart: x"][chosen])
+    uct_rows = [row for row in found.rows if row.iterations is not None]
     fixed = sorted(
-        (row for row in found.rows if row.name.startswith("UCT ") and row.iterations is not None),
-        key=lambda row: row.iterations or 0.0,
+        (row for row in uct_rows if row.name != CLOCK_PLAYER), key=lambda row: row.iterations or 0
     )
-    panel.line(
-        [row.iterations or 0.0 for row in fixed],
-        [row.strength for row in fixed],
-        label=WORDS["chart: fixed"][chosen],
-    )
-    for row in fixed:
-        panel.interval(row.iterations or 0.0, row.low, row.high)
-    for row in found.rows:
-        if row.name == CLOCK_PLAYER and row.iterations is not None:
-            panel.line(
-                [row.iterations], [row.strength], label=WORDS["chart: clock"][chosen],
-                marker="square", line=None,
-            )  # fmt: skip
-            panel.interval(row.iterations, row.low, row.high)
-    for row in found.rows:
-        if row.iterations is None:
-            panel.reference(row.strength, label=f"{player_label(row.name, chosen)}")
+    timed = [row for row in uct_rows if row.name == CLOCK_PLAYER]
+    for rows, label, marker, colour in (
+        (fixed, WORDS["chart: fixed"][chosen], "circle", PALETTE[0]),
+        (timed, WORDS["chart: clock"][chosen], "square", PALETTE[1]),
+    ):
+        if not rows:
+            continue
+        xs = [row.iterations or 0.0 for row in rows]
+        panel.line(
+            xs, [row.strength for row in rows], label=label, colour=colour,
+            marker=marker, line="solid" if len(rows) > 1 else None,
+        )  # fmt: skip
+        for x, row in zip(xs, rows, strict=True):
+            panel.interval(x, row.low, row.high, colour=colour)
+    right = max((row.iterations or 0.0 for row in uct_rows), default=1.0)
+    others = [row for row in found.rows if row.iterations is None]
+    for number, row in enumerate(others):
+        colour = PALETTE[2 + number % (len(PALETTE) - 2)]
+        name = player_label(row.name, chosen)
+        panel.reference(row.strength, label=name, colour=colour)
+        panel.note(right, row.strength, name, colour=colour)
     return chart
 
 
@@ -606,7 +618,7 @@ def parser() -> argparse.ArgumentParser:
     arguments.add_argument(
         "--out", default="mcts_measurement", help="the folder of the player files and results"
     )
-    arguments.add_argument("--cache", default=str(CACHE), help="the cache to write (JSON)")
+    arguments.add_argument("--cache", default=str(MCTS_CACHE), help="the cache to write (JSON)")
     return arguments
 
 
@@ -743,9 +755,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 __all__ = [
-    "CACHE",
-    "Measurement",
-    "MeasurementTable",
+    "MCTS_CACHE",
+    "MonteCarloMeasurement",
+    "MonteCarloTable",
     "load_mcts_measurement",
     "mcts_chart",
     "mcts_table",
