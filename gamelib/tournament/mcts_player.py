@@ -8,7 +8,12 @@ enter it, or copy it to start their own. What it does on every move:
 1. **One legal move**: it plays it at once (a search would only spend the clock).
 2. **The budget**: the sample player's :func:`~gamelib.tournament.sample_player.move_budget`,
    the move's own time less a fifth in reserve, plus an equal share of the bank over the moves
-   it still has to make (:func:`~gamelib.tournament.sample_player.moves_left`).
+   it still has to make (:func:`~gamelib.tournament.sample_player.moves_left`) and
+   :data:`SPARE_MOVES` more, so it never spends its whole bank; less the most time the referee
+   has charged it beyond what its own clock saw on an earlier move of the game (sending the
+   position and the answer, waiting for a processor on a loaded machine: the bank each move
+   is handed says what the last move cost by the referee's clock). So a machine that slows
+   every move's round trip does not drain its bank move after move into a time-out.
 3. **The search**: :func:`gamelib.search.mcts.uct` (UCB1 with c = √2, uniform random playouts
    to the end of the game, rewards +1 win / 0 draw / −1 loss) for as many iterations as fit
    in the budget: UCT looks at the clock after every iteration, so a move ends at most one
@@ -37,6 +42,10 @@ from gamelib.search.mcts import MonteCarloStats, uct
 from gamelib.tournament.player import Clock, Report
 from gamelib.tournament.sample_player import RESERVE, move_budget, moves_left
 
+SPARE_MOVES: Final = 2
+"""Moves the budget shares the bank with beyond those the player still has to make: at its
+last move it spends at most a third of the bank left (the sample player spends it all)."""
+
 MOST_ITERATIONS: Final = 10_000_000
 """The iteration budget of a search stopped by the clock (the clock stops it long before)."""
 
@@ -55,6 +64,19 @@ class Player:
     def __init__(self, game: Any, side: int) -> None:
         self.side = side
         self.generator = random.Random(random.randrange(2**32))
+        self.unseen = 0.0
+        """The most seconds the referee charged a move beyond this player's own count."""
+        self.last_move: tuple[float, float] | None = None
+        """The bank this player was handed at its last move, and the seconds it counted."""
+
+    def learn_unseen(self, clock: Clock) -> None:
+        """Update :attr:`unseen` from the bank ``clock`` hands over: the last move cost the
+        referee ``move_seconds`` + (bank then − bank now) when that difference is above 0."""
+        if self.last_move is not None:
+            bank_before, counted = self.last_move
+            charged = bank_before - clock.bank_seconds
+            if charged > 0:
+                self.unseen = max(self.unseen, clock.move_seconds + charged - counted)
 
     def choose_move(self, game: Any, state: Any, clock: Clock) -> Any:
         """The most-visited move of a UCT search of ``state`` (see the module's description);
@@ -64,9 +86,11 @@ class Player:
             return moves[0]
         seed = self.generator.randrange(2**32)
         if self.iterations is None:
-            budget = move_budget(clock, moves_left(state), RESERVE)
+            self.learn_unseen(clock)
+            budget = move_budget(clock, moves_left(state) + SPARE_MOVES, RESERVE) - self.unseen
             seconds = max(0.0, budget - clock.elapsed())
             result = uct(game, state, iterations=MOST_ITERATIONS, seconds=seconds, seed=seed)
+            self.last_move = (clock.bank_seconds, clock.elapsed())
         else:
             result = uct(game, state, iterations=self.iterations, seed=seed)
         stats = result.stats
@@ -95,4 +119,4 @@ def choose_move(game: Any, state: Any, clock: Clock) -> Any:
     return Player(game, 0).choose_move(game, state, clock)
 
 
-__all__ = ["MOST_ITERATIONS", "Player", "fixed_iterations"]
+__all__ = ["MOST_ITERATIONS", "SPARE_MOVES", "Player", "fixed_iterations"]
