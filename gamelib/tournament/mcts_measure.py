@@ -49,6 +49,7 @@ import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from html import escape
 from pathlib import Path
 from typing import Any, Final
 
@@ -529,7 +530,7 @@ class MonteCarloTable:
     def html(self) -> str:
         """The table as HTML, its note below."""
         columns, rows, numeric = self.shown()
-        return f"{html_table(columns, rows, numeric)}<p>{self.note()}</p>"
+        return f"{html_table(columns, rows, numeric)}<p>{escape(self.note())}</p>"
 
     def __str__(self) -> str:
         return self.text()
