@@ -135,7 +135,9 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
         "all {games} games, {reference} at 0 (a lead of {lead} is an expected score of {share}); "
         "interval: the middle 95 % of {resamples} fits to the games resampled (∞: won every "
         "game, −∞: lost every game). Iterations per move: UCT's own count, averaged over the "
-        "moves it searched. Measured on {date} in {minutes} minutes by: {command}",
+        "moves it searched; the players that think by the clock search less on a loaded machine: "
+        "the load average was {before} before the run and {after} after it, on {processors} "
+        "processors. Measured on {date} in {minutes} minutes by: {command}",
         "ja": "各 UCT プレイヤーは、{opponents} のそれぞれと、"
         "{openings} 個の互角の序盤を先手・後手の両方で対局しました。これらの相手どうしも"
         "同じように対局しています。得点率は 1 局あたりの勝ち点（引き分けは 0.5）です。"
@@ -143,6 +145,9 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
         "します（差 {lead} は期待得点 {share} にあたります）。区間は、対局を復元抽出で選び直して "
         "{resamples} 回当てはめた強さの中央 95 % です（∞ は全勝、−∞ は全敗）。"
         "1 手あたりの反復回数は、UCT が探索した手について数えた反復回数の平均です。"
+        "持ち時間で考えるプレイヤーは、負荷の高いマシンでは探索が浅くなります。"
+        "測定前のロードアベレージは {before}、測定後は {after} でした"
+        "（プロセッサー {processors} 個）。"
         "{date} に {minutes} 分かけて次のコマンドで測りました：{command}",
     },
     "chart: title": {
@@ -517,6 +522,9 @@ class MonteCarloTable:
             games=sum(record["points"] is not None for record in measurement.records),
             reference=player_label(REFERENCE, self.language),
             resamples=measurement.options["resamples"],
+            before=f"{measurement.made['load_before'][0]:.1f}",
+            after=f"{measurement.made['load_after'][0]:.1f}",
+            processors=measurement.made["processors"],
             date=str(measurement.made["date"])[:10],
             minutes=f"{measurement.made['seconds'] / 60:.0f}",
             command=measurement.command,
