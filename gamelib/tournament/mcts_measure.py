@@ -563,7 +563,7 @@ def mcts_chart(
     """The measurement as a chart (:class:`gamelib.charts.Chart`, SVG): each UCT player's
     strength with its 95 % interval at its iterations per move (the fixed budgets joined by a
     line, the clock's player apart), each opponent's strength as a dashed line across."""
-    from gamelib.charts import PALETTE, Chart
+    from gamelib.charts import PALETTE, Chart, Marker
 
     chosen = resolve(language)
     found = measurement or load_mcts_measurement()
@@ -580,10 +580,11 @@ def mcts_chart(
         (row for row in uct_rows if row.name != CLOCK_PLAYER), key=lambda row: row.iterations or 0
     )
     timed = [row for row in uct_rows if row.name == CLOCK_PLAYER]
-    for rows, label, marker, colour in (
+    groups: tuple[tuple[list[MonteCarloRow], str, Marker, str], ...] = (
         (fixed, WORDS["chart: fixed"][chosen], "circle", PALETTE[0]),
         (timed, WORDS["chart: clock"][chosen], "square", PALETTE[1]),
-    ):
+    )
+    for rows, label, marker, colour in groups:
         if not rows:
             continue
         xs = [row.iterations or 0.0 for row in rows]
