@@ -137,7 +137,9 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
         "game, −∞: lost every game). Iterations per move: UCT's own count, averaged over the "
         "moves it searched; the players that think by the clock search less on a loaded machine: "
         "the load average was {before} before the run and {after} after it, on {processors} "
-        "processors. Measured on {date} in {minutes} minutes by: {command}",
+        "processors; {overruns} of their moves went past the tournament clock's allowance (a "
+        "time-out in a tournament; here the bank went into debt). Measured on {date}, "
+        "{minutes} minutes of games played one at a time, by: {command}",
         "ja": "各 UCT プレイヤーは、{opponents} のそれぞれと、"
         "{openings} 個の互角の序盤を先手・後手の両方で対局しました。これらの相手どうしも"
         "同じように対局しています。得点率は 1 局あたりの勝ち点（引き分けは 0.5）です。"
@@ -147,8 +149,10 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
         "1 手あたりの反復回数は、UCT が探索した手について数えた反復回数の平均です。"
         "持ち時間で考えるプレイヤーは、負荷の高いマシンでは探索が浅くなります。"
         "測定前のロードアベレージは {before}、測定後は {after} でした"
-        "（プロセッサー {processors} 個）。"
-        "{date} に {minutes} 分かけて次のコマンドで測りました：{command}",
+        "（プロセッサー {processors} 個）。持ち時間で考えるプレイヤーの手のうち {overruns} 手が"
+        "大会の持ち時間の上限を超えました（大会なら時間切れですが、ここでは持ち時間の貯金を"
+        "マイナスにして続けました）。{date} に、1 局ずつ合計 {minutes} 分の対局を"
+        "次のコマンドで測りました：{command}",
     },
     "chart: title": {
         "en": "UCT against α-β and the sample player: strength by iterations per move",
@@ -290,7 +294,11 @@ def _float(value: float | str) -> float:
 
 def game_record(result: GameResult) -> dict[str, Any]:
     """One game as the cache keeps it: no logs, no times per move; the moves by name, and per
-    side the iterations (``nodes``) its reports add up to and how many moves reported."""
+    side the iterations (``nodes``) its reports add up to, how many moves reported, and how
+    many moves went past a paced player's clock (:data:`~gamelib.tournament.pacing.OVERRUN`
+    lines in its log)."""
+    from gamelib.tournament.pacing import OVERRUN
+
     nodes = [0, 0]
     searches = [0, 0]
     for move in result.moves:
@@ -311,6 +319,9 @@ def game_record(result: GameResult) -> dict[str, Any]:
         "seconds_used": [round(side.seconds_used, 3) for side in result.sides],
         "nodes": nodes,
         "searches": searches,
+        "overruns": [
+            sum(line.startswith(OVERRUN) for line in side.log.splitlines()) for side in result.sides
+        ],
     }
 
 
@@ -526,7 +537,8 @@ class MonteCarloTable:
             after=f"{measurement.made['load_after'][0]:.1f}",
             processors=measurement.made["processors"],
             date=str(measurement.made["date"])[:10],
-            minutes=f"{measurement.made['seconds'] / 60:.0f}",
+            minutes=f"{measurement.made['game_seconds'] / 60:.0f}",
+            overruns=sum(sum(record["overruns"]) for record in measurement.records),
             command=measurement.command,
         )
 
@@ -695,6 +707,7 @@ def cache_data(
         "made": {
             "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
             "seconds": round(seconds, 1),
+            "game_seconds": round(sum(_wall(result) for result in results), 1),
             "load_before": [round(value, 2) for value in load[0]],
             "load_after": [round(value, 2) for value in load[1]],
             "processors": os.cpu_count(),
@@ -722,6 +735,11 @@ def cache_data(
             "rows": rating_rows(table),
         },
     }
+
+
+def _wall(result: GameResult) -> float:
+    """A game's wall time as the referee measured it (0 when it did not)."""
+    return 0.0 if result.usage is None else result.usage.wall_seconds
 
 
 def cache_text(data: Mapping[str, Any]) -> str:
