@@ -51,7 +51,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, Literal
 
 from gamelib.language import Language, resolve
 from gamelib.tables import html_table, text_table
@@ -94,6 +94,11 @@ OPPONENTS: Final = (*ALPHA_BETA, SAMPLE)
 
 REFERENCE: Final = "α-β depth 1"
 """The player whose strength is 0 in the ratings."""
+
+LABEL_ROOM: Final = 1.45
+"""The chart's x axis reaches this many times the largest iterations per move, so the
+opponents' names (written at its right end, alternately above and below their lines, so two
+close strengths do not write over each other) stand clear of the UCT players' bars."""
 
 RESAMPLES: Final = 1000
 """The ratings' bootstrap fits."""
@@ -586,8 +591,10 @@ def mcts_chart(
         size=(900.0, 460.0),
         legend="bottom",
     )
-    panel = chart.panel(x_label=WORDS["chart: x"][chosen])
     uct_rows = [row for row in found.rows if row.iterations is not None]
+    right = max((row.iterations or 0.0 for row in uct_rows), default=1.0)
+    end = right * LABEL_ROOM  # the opponents' names go right of the data
+    panel = chart.panel(x_label=WORDS["chart: x"][chosen], x_range=(0.0, end))
     fixed = sorted(
         (row for row in uct_rows if row.name != CLOCK_PLAYER), key=lambda row: row.iterations or 0
     )
@@ -606,13 +613,13 @@ def mcts_chart(
         )  # fmt: skip
         for x, row in zip(xs, rows, strict=True):
             panel.interval(x, row.low, row.high, colour=colour)
-    right = max((row.iterations or 0.0 for row in uct_rows), default=1.0)
     others = [row for row in found.rows if row.iterations is None]
     for number, row in enumerate(others):
         colour = PALETTE[2 + number % (len(PALETTE) - 2)]
         name = player_label(row.name, chosen)
         panel.reference(row.strength, label=name, colour=colour)
-        panel.note(right, row.strength, name, colour=colour)
+        place: Literal["above", "below"] = "above" if number % 2 == 0 else "below"
+        panel.note(end, row.strength, name, colour=colour, place=place)
     return chart
 
 
