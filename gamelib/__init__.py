@@ -131,6 +131,7 @@ _SEARCHED: Final[tuple[str, ...]] = (
     "gamelib.tournament.openings",
     "gamelib.tournament.replay",
     "gamelib.tournament.limits",
+    "gamelib.tournament.mcts_measure",
 )
 """The tournament's modules whose ``__all__`` is searched, in this order, for a name that is
 neither defined here nor in :data:`_LAZY` (the first module that lists it gives it)."""

@@ -289,8 +289,8 @@ run_lane() {
   case "$lane" in
     unit) arguments=(tests gamelib README.md -m "not browser" --numprocesses=auto) ;;
     notebooks) arguments=(notebooks --nbmake --nbmake-timeout=60 --numprocesses=auto) ;;
-    browser) arguments=(tests/browser -m browser --ignore-glob="*/test_site*.py" --ignore-glob="*/test_lite.py") ;;
-    lite) arguments=(tests/browser/test_lite.py -m browser) ;;
+    browser) arguments=(tests/browser -m browser --ignore-glob="*/test_site*.py" --ignore-glob="*/test_lite.py" --ignore-glob="*/test_lite_speed.py") ;;
+    lite) arguments=(tests/browser/test_lite.py tests/browser/test_lite_speed.py -m browser) ;;
     site) arguments=(tests/browser/test_site_build.py tests/browser/test_site.py tests/browser/test_site_drawings.py tests/browser/test_site_accessibility.py tests/browser/test_site_tournament.py -m browser) ;;
   esac
   # the 15 slowest tests (set-ups and tear-downs too) in the log: where a lane's time goes
