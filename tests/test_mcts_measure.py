@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 import shlex
 from collections import Counter
+from dataclasses import replace
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -23,13 +24,16 @@ from gamelib.tournament import mcts_measure
 from gamelib.tournament.check import main as check_main
 from gamelib.tournament.mcts_measure import (
     MCTS_CACHE,
+    MonteCarloRow,
     Plan,
     game_specs,
     load_mcts_measurement,
     mcts_chart,
+    mcts_comparisons,
     mcts_table,
     parser,
     plan_of,
+    player_label,
     ratings_of,
 )
 from gamelib.tournament.mcts_player import Player, fixed_iterations
@@ -280,3 +284,30 @@ def test_bad_options_get_a_sentence_and_exit_status_2(capsys: pytest.CaptureFixt
         assert mcts_measure.main(arguments) == 2
         assert said in capsys.readouterr().err
     assert Plan().pairs()[0] == ("UCT 100", "α-β depth 1")
+
+
+def test_the_comparisons_name_each_opponent_by_where_its_interval_lies() -> None:
+    """An opponent whose interval ends below a UCT player's is named "above", one that starts
+    above it "below", any other (touching or crossing) "overlaps"; one sentence per UCT
+    player, in the table's order, and the committed cache's sentences name every opponent."""
+    cached = load_mcts_measurement()
+    rows = (
+        MonteCarloRow("UCT 300", 20, 10.0, 100.0, 50.0, 150.0, 300.0),
+        MonteCarloRow("α-β depth 1", 20, 2.0, 0.0, 0.0, 0.0, None),
+        MonteCarloRow("α-β depth 2", 20, 8.0, 50.0, 20.0, 50.0, None),
+        MonteCarloRow("α-β depth 3", 20, 12.0, 200.0, 150.0, 260.0, None),
+        MonteCarloRow("α-β depth 4", 20, 16.0, 300.0, 151.0, 400.0, None),
+    )
+    sentence = mcts_comparisons(replace(cached, rows=rows), language="en")
+    assert sentence == [
+        "UCT, 300 iterations a move: 50 % of the points; its interval lies above α-β depth 1, "
+        "overlaps α-β depth 2, α-β depth 3, lies below α-β depth 4"
+    ]
+    for language in ("en", "ja"):
+        sentences = mcts_comparisons(language=language)
+        uct_rows = [row for row in cached.rows if row.iterations is not None]
+        assert len(sentences) == len(uct_rows)
+        for text in sentences:
+            for row in cached.rows:
+                if row.iterations is None:
+                    assert text.count(player_label(row.name, language)) == 1, (row.name, text)

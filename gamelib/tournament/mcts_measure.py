@@ -167,6 +167,14 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     "chart: x": {"en": "UCT iterations per move", "ja": "UCT の 1 手あたりの反復回数"},
     "chart: fixed": {"en": "UCT, fixed iterations", "ja": "UCT（反復回数を固定）"},
     "chart: clock": {"en": "UCT, the tournament's clock", "ja": "UCT（大会の持ち時間）"},
+    "comparison": {
+        "en": "{player}: {score} of the points; its interval lies above {below}, "
+        "overlaps {level}, lies below {above}",
+        "ja": "{player}：得点率 {score}。区間が上にある相手：{below}。重なる相手：{level}。"
+        "下にある相手：{above}",
+    },
+    "nobody": {"en": "none", "ja": "なし"},
+    "list separator": {"en": ", ", "ja": "、"},
 }
 """Every word this module writes, in English and Japanese (``str.format`` templates)."""
 
@@ -574,6 +582,41 @@ def mcts_table(
     return MonteCarloTable(measurement or load_mcts_measurement(), chosen)
 
 
+def mcts_comparisons(
+    measurement: MonteCarloMeasurement | None = None, *, language: str | None = None
+) -> list[str]:
+    """One sentence per UCT player of a measurement (None: the committed cache), strongest
+    first: its score, and which opponents' 95 % intervals lie wholly below its own, overlap
+    it, or lie wholly above it. Only the first and the last are differences the games show;
+    an overlap is a difference they cannot tell from none."""
+    chosen = resolve(language)
+    found = measurement or load_mcts_measurement()
+    opponents = [row for row in found.rows if row.iterations is None]
+    separator = WORDS["list separator"][chosen]
+
+    def names(rows: Sequence[MonteCarloRow]) -> str:
+        labels = [player_label(row.name, chosen) for row in rows]
+        return separator.join(labels) or WORDS["nobody"][chosen]
+
+    sentences = []
+    for row in found.rows:
+        if row.iterations is None:
+            continue
+        below = [other for other in opponents if other.high < row.low]
+        above = [other for other in opponents if other.low > row.high]
+        level = [other for other in opponents if other not in below and other not in above]
+        sentences.append(
+            WORDS["comparison"][chosen].format(
+                player=player_label(row.name, chosen),
+                score=f"{100 * row.score:.0f} %",
+                below=names(below),
+                level=names(level),
+                above=names(above),
+            )
+        )
+    return sentences
+
+
 def mcts_chart(
     measurement: MonteCarloMeasurement | None = None, *, language: str | None = None
 ) -> Any:
@@ -795,6 +838,7 @@ __all__ = [
     "MonteCarloTable",
     "load_mcts_measurement",
     "mcts_chart",
+    "mcts_comparisons",
     "mcts_table",
 ]
 
