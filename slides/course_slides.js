@@ -496,6 +496,17 @@ var CourseSlides = (function () {
       var room = box.getBoundingClientRect(), scale = neededScale(svg) * Reveal.getScale();
       var view = partsOf(content, room.width, room.height, scale)[0];
       var zoomed = view.width < content.width || view.height < content.height;
+      // the last step of a zoomed tree: the whole tree, leaves included (an overview of
+      // the search's result; its text is smaller than the zoomed steps')
+      var overview = zoomed && Number(player.querySelector(".gamelib-slider").value) >=
+        lastStep(player);
+      if (overview) {
+        zoomed = false;
+        view = { x: content.x, y: content.y, width: content.width, height: content.height };
+        player.setAttribute("data-course-overview", "1");
+      } else {
+        player.removeAttribute("data-course-overview");
+      }
       if (zoomed && roomBesideCorner(box, revealCorner())) { // (still zoomed: a smaller room)
         room = box.getBoundingClientRect();
         view = partsOf(content, room.width, room.height, scale)[0];
@@ -519,7 +530,7 @@ var CourseSlides = (function () {
       }
       setView(svg, view);
       if (current) { clearOfWords(player, svg, view); }
-      if (!zoomed) { wholeClearOfOverlays(player, box, svg, content); }
+      if (!zoomed) { wholeClearOfOverlays(player, box, svg, content, overview); }
     });
   }
 
@@ -590,14 +601,16 @@ var CourseSlides = (function () {
   // same search for the words alone; when none clears the words, nothing moves. The view
   // found is kept (on box) for the next steps while the content, the room, the words and
   // the corner stay the same.
-  function wholeClearOfOverlays(player, box, svg, content) {
+  var OVERVIEW_SMALLEST = 0.5;
+
+  function wholeClearOfOverlays(player, box, svg, content, overview) {
     var band = wordsBand(player, box);
     var corner = revealCorner();
     var overlays = (band ? [band] : []).concat(corner);
     if (overlays.length === 0) { return; }
     var room = box.getBoundingClientRect();
     var key = [content.x, content.y, content.width, content.height, room.left, room.top,
-      room.width, room.height, box.courseBand ? box.courseBand.key : ""];
+      room.width, room.height, box.courseBand ? box.courseBand.key : "", !!overview];
     overlays.forEach(function (part) { key.push(part.left, part.top, part.right, part.bottom); });
     key = key.join(" ");
     if (box.courseWhole && box.courseWhole.key === key) {
@@ -605,7 +618,8 @@ var CourseSlides = (function () {
       return;
     }
     var full = Math.min(room.width / content.width, room.height / content.height);
-    var smallest = neededScale(svg) * Reveal.getScale() / full;
+    // (an overview, see zoomPlayer, is already under its text's goal: it may shrink to half)
+    var smallest = overview ? OVERVIEW_SMALLEST : neededScale(svg) * Reveal.getScale() / full;
     var toView = viewUnits(svg);
     var nodes = Array.prototype.map.call(svg.querySelectorAll("g.node"), function (node) {
       return toView(node.getBBox());

@@ -233,9 +233,14 @@ MEASURE_DRAWINGS = """() => {
   const slide = Reveal.getCurrentSlide();
   const drawings = "svg g.node, .gamelib-windows svg, img[src^='data:image/svg+xml']";
   if (!slide.querySelector(drawings)) return [];
+  // (a zoomed tree shows its last step whole, an overview under the goal: course_slides.js
+  // marks it data-course-overview; the zoomed view of the step before is measured instead)
   slide.querySelectorAll(".gamelib-player").forEach(player => {
     const last = player.querySelector('button[data-action="last"]');
     if (last) last.click();
+    if (player.hasAttribute("data-course-overview")) {
+      player.querySelector('button[data-action="back"]').click();
+    }
   });
   const shown = element => element.getClientRects().length > 0
     && !(element.closest("details:not([open])") && !element.closest("summary"));
@@ -969,7 +974,18 @@ NODES_UNDER_OVERLAYS = (
         .map(node => (widthOf(node) === thickest ? "current " : "open ")
           + node.textContent.trim().split(/\\s+/)[0]);
       const cornered = corneredNodes(nodes, frame, corner);
-      seen.push({slide: Reveal.getSlidePastCount() + 1, step, under, cornered,
+      // from its panel's last step on: the nodes not whole inside the drawing's box and the
+      // slide (a zoomed tree is shown whole there)
+      const data = JSON.parse(player.querySelector("script.gamelib-data").textContent);
+      const ended = step >= data.lengths[Number(slide.dataset.coursePanel)];
+      const inside = cut(frame, slide.getBoundingClientRect());
+      const outside = !ended ? [] : nodes.filter(node => {
+          const box = node.getBoundingClientRect();
+          return box.left < inside.left - 0.5 || box.top < inside.top - 0.5
+            || box.right > inside.right + 0.5 || box.bottom > inside.bottom + 0.5;
+        }).map(node => node.textContent.trim().split(/\\s+/)[0]);
+      seen.push({slide: Reveal.getSlidePastCount() + 1, step, under, cornered, ended, outside,
+        overview: player.hasAttribute("data-course-overview"),
         corner: corner.length,
         zoomed: player.hasAttribute("data-course-zoomed"),
         current: thickest > thinnest
@@ -1012,6 +1028,8 @@ def test_no_node_is_under_reveals_arrows_nor_a_highlighted_one_under_the_words(
     trees: dict[str, set[tuple[str, int]]] = {"zoomed": set(), "whole": set()}
     under = []
     cornered = []
+    cut_off = []
+    overviews = set()
     for address in with_players:
         with opened(browser, server, address) as page:
             seen = page.evaluate(NODES_UNDER_OVERLAYS)
@@ -1024,6 +1042,13 @@ def test_no_node_is_under_reveals_arrows_nor_a_highlighted_one_under_the_words(
                     f"{address}, slide {step['slide']}, step {step['step']}: "
                     + ", ".join(step["under"])
                 )
+            if step["overview"]:
+                overviews.add((address, step["slide"]))
+            if step["outside"]:
+                cut_off.append(
+                    f"{address}, slide {step['slide']}, step {step['step']} (last step): "
+                    + ", ".join(step["outside"])
+                )
             # the case is met: reveal.js shows its arrows and the slide number on the slide
             assert step["corner"] == 2, (address, step)
             if step["cornered"]:
@@ -1034,6 +1059,9 @@ def test_no_node_is_under_reveals_arrows_nor_a_highlighted_one_under_the_words(
     # both cases are met: trees that follow the current node, and trees shown whole
     assert sum(address == DECK for address, _ in trees["zoomed"]) >= 2, trees
     assert sum(address == "08_windows.slides.html" for address, _ in trees["whole"]) >= 2, trees
+    assert not cut_off, "nodes cut off at a tree's last step:\n" + "\n".join(cut_off)
+    # a zoomed tree ends shown whole: deck 03 of both editions has two
+    assert sum(address in (DECK, JAPANESE_DECK) for address, _ in overviews) >= 2 * 2, overviews
     assert not under, "under the player's words:\n" + "\n".join(under)
     assert not cornered, "under reveal.js's arrows or slide number:\n" + "\n".join(cornered)
 
