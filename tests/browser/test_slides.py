@@ -234,11 +234,12 @@ MEASURE_DRAWINGS = """() => {
   const drawings = "svg g.node, .gamelib-windows svg, img[src^='data:image/svg+xml']";
   if (!slide.querySelector(drawings)) return [];
   // (a zoomed tree shows its last step whole, an overview under the goal: course_slides.js
-  // marks it data-course-overview; the zoomed view of the step before is measured instead)
+  // marks it data-course-overview; the zoomed view of the step before it is measured)
   slide.querySelectorAll(".gamelib-player").forEach(player => {
     const last = player.querySelector('button[data-action="last"]');
     if (last) last.click();
-    if (player.hasAttribute("data-course-overview")) {
+    // (a shorter panel's part ends before the player's last step)
+    for (let step = 0; step < 1000 && player.hasAttribute("data-course-overview"); step++) {
       player.querySelector('button[data-action="back"]').click();
     }
   });
@@ -500,6 +501,50 @@ PRINTED_ROWS = """async () => {
 continued from a table on the slide before goes on with that table's rows (and needs its title)
 only when its first line is one of them."""
 
+FLOW = r"""slide => {
+  // the slide's blocks as a lecture reads them (a Markdown cell's paragraphs, lists,
+  // headings and tables; a code cell's code and each output), those shown on the screen (a
+  // text, or a picture with some area): whether its only content is one line of code (that
+  // line), the lead-in that ends it (a paragraph or list ending in ":" or its full-width
+  // form, without its speaker notes), the headings shown under something else, and
+  // whether it holds a player (or a part of one)
+  const blocks = [];
+  slide.querySelectorAll(".jp-Cell").forEach(cell => {
+    const markdown = cell.querySelector(".jp-RenderedMarkdown");
+    const parts = cell.classList.contains("jp-MarkdownCell") && markdown
+      ? [...markdown.children].filter(block => !block.matches("aside.notes"))
+      : [...cell.querySelectorAll(".jp-Cell-inputWrapper, .jp-OutputArea-child")];
+    parts.forEach(block => {
+      if (block.getClientRects().length === 0) return;
+      const pictured = [...block.querySelectorAll("img, svg, canvas")].some(picture => {
+        const box = picture.getBoundingClientRect();
+        return box.width > 0 && box.height > 0;
+      });
+      if (block.innerText.trim() || pictured) blocks.push(block);
+    });
+  });
+  const textOf = block => {
+    const copy = block.cloneNode(true);
+    copy.querySelectorAll("aside.notes").forEach(aside => aside.remove());
+    return copy.textContent.replace(/\s+/g, " ").trim();
+  };
+  let loneCode = null;
+  if (blocks.length === 1 && blocks[0].matches(".jp-Cell-inputWrapper")) {
+    const lines = blocks[0].innerText.split("\n").filter(line => line.trim()
+      && !/^In\s*\[/.test(line.trim()));
+    if (lines.length === 1) loneCode = lines[0].trim();
+  }
+  const last = blocks[blocks.length - 1];
+  const leadIn = last && last.closest(".jp-MarkdownCell") && /^(P|UL|OL)$/.test(last.tagName)
+    && /[:\uff1a]$/.test(textOf(last)) ? textOf(last).slice(-60) : null;
+  const headings = blocks.filter((block, index) => index > 0 && /^H[1-6]$/.test(block.tagName))
+    .map(block => textOf(block).slice(0, 50));
+  const player = !!slide.querySelector(".gamelib-player")
+    || slide.hasAttribute("data-course-group");
+  return {loneCode, leadIn, headings, player};
+}"""
+"""Reads the current slide's flow (see test_no_slide_is_taller_than_the_frame)."""
+
 VISIT = f"""(() => {{
   // every slide of the deck in turn, from the first: how much its content overflows, its
   // first words, its drawings' measures, whether it shows anything (one call into the page
@@ -509,6 +554,7 @@ VISIT = f"""(() => {{
   const code = {CODE};
   const tableHeads = {TABLE_HEADS};
   const prose = {PROSE};
+  const flow = {FLOW};
   const seen = [];
   Reveal.slide(0, 0);
   for (let number = Reveal.getTotalSlides(); number > 0; number--) {{
@@ -516,7 +562,7 @@ VISIT = f"""(() => {{
     const overflow = slide.scrollHeight - slide.clientHeight;
     const blank = !showsSomething(slide);
     seen.push([overflow, overflow > 1 ? slide.innerText.trim().slice(0, 50) : "", measure(),
-               blank, code(slide), tableHeads(slide), prose(slide)]);
+               blank, code(slide), tableHeads(slide), prose(slide), flow(slide)]);
     Reveal.next();
   }}
   return seen;
@@ -622,6 +668,10 @@ def test_no_slide_is_taller_than_the_frame(browser: Any, server: str, decks: Pat
     unclaimed: list[str] = []
     lost: list[str] = []
     smallest = {"node": (float("inf"), ""), "label": (float("inf"), "")}
+    lone_code: list[str] = []
+    lead_ins: list[str] = []
+    headings_under: list[str] = []
+    lead_ins_seen = 0
     slides = 0
     for address in addresses:
         with opened(browser, server, address) as page:
@@ -636,9 +686,19 @@ def test_no_slide_is_taller_than_the_frame(browser: Any, server: str, decks: Pat
             assert len(seen) == total, (address, len(seen), total)
             before = None
             said: set[str] = set()
-            for number, (overflow, text, drawings, empty, code, heads, prose) in enumerate(
+            for number, (overflow, text, drawings, empty, code, heads, prose, flow) in enumerate(
                 seen, start=1
             ):
+                where = f"{address} slide {number}"
+                if flow["loneCode"]:
+                    lone_code.append(f"{where}: {flow['loneCode'][:60]}")
+                # a lead-in ends no slide (but the one before a player: a player has its
+                # slides to itself)
+                following = seen[number][7] if number < len(seen) else None
+                if flow["leadIn"] and following and not following["player"]:
+                    lead_ins.append(f"{where}: {flow['leadIn']}")
+                lead_ins_seen += bool(flow["leadIn"])
+                headings_under.extend(f"{where}: {heading}" for heading in flow["headings"])
                 for paragraph in prose["paragraphs"]:
                     said.add(paragraph["text"])
                     if paragraph["long"]:
@@ -692,6 +752,10 @@ def test_no_slide_is_taller_than_the_frame(browser: Any, server: str, decks: Pat
                     )
     assert slides > 10 * len(addresses)
     assert not not_one, "\n".join(not_one)
+    assert not lone_code, "slides showing one code line alone:\n" + "\n".join(lone_code)
+    assert lead_ins_seen > 0  # (the lead-ins before a player)
+    assert not lead_ins, "slides ending in a lead-in:\n" + "\n".join(lead_ins)
+    assert not headings_under, "headings under other content:\n" + "\n".join(headings_under)
     assert not blank, f"{len(blank)} blank slides:\n" + "\n".join(blank)
     # both editions' deck 03 has a player in four parts (two searches side by side)
     assert parts_walked >= 2 * 4, parts_walked
