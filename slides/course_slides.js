@@ -1723,7 +1723,25 @@ var CourseSlides = (function () {
     Reveal.slide(indices.h, indices.v, indices.f);
   }
 
+  // A phone held upright (a narrow, tall window): the 1280x720 slide scaled to its width
+  // would show 26 px text at about 8 px. There the slide is PHONE_WIDTH wide and as tall as
+  // the window's shape allows, so its text is scaled by about 0.6, not 0.3 (15 px on a 390
+  // px wide phone); the slides are split for that shape.
+  var PHONE_WIDTH = 640;
+  var PHONE_LARGEST = 700; // the widest window laid out as a phone
+
+  function phoneLayout() {
+    var width = window.innerWidth, height = window.innerHeight;
+    if (width >= PHONE_LARGEST || height <= width) { return; }
+    // (reveal.js's scroll view, which it turns on for a window under 435 px, stays off: the
+    // phone steps the slides and players as the projector does)
+    Reveal.configure({ width: PHONE_WIDTH, height: Math.round(PHONE_WIDTH * height / width),
+      scrollActivationWidth: 0 });
+    document.documentElement.setAttribute("data-course-phone", "1");
+  }
+
   function start() {
+    phoneLayout();
     // capture: before reveal.js's own handler and before the player's
     document.addEventListener("keydown", onKeyDown, true);
     hangCode();

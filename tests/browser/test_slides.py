@@ -63,6 +63,8 @@ DECK = "03_alphabeta.slides.html"
 JAPANESE_DECK = "ja/" + DECK
 JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
 PROJECTOR = {"width": 1280, "height": 720}
+PHONE = {"width": 390, "height": 844}  # a phone held upright
+SMALLEST_PHONE_TEXT = 12.0  # CSS pixels on a phone's screen: text and code
 SMALLEST_BODY_TEXT = 24.0  # CSS pixels on the screen, after reveal.js's scaling
 SMALLEST_CODE = 20.0  # the same for code listings
 READY = (
@@ -96,10 +98,12 @@ def browser() -> Iterator[Any]:
 
 
 @contextmanager
-def opened(browser: Any, server: str, address: str) -> Iterator[Any]:
-    """The deck at ``address`` (under the server) open at 1280x720, offline; fails afterwards
-    on any problem it saw."""
-    context = browser.new_context(viewport=PROJECTOR)
+def opened(
+    browser: Any, server: str, address: str, viewport: dict[str, int] = PROJECTOR
+) -> Iterator[Any]:
+    """The deck at ``address`` (under the server) open at 1280x720 (or ``viewport``), offline;
+    fails afterwards on any problem it saw."""
+    context = browser.new_context(viewport=viewport)
     problems: list[str] = []
 
     def route(route: Any) -> None:
@@ -1253,3 +1257,53 @@ def test_the_notebooks_have_slide_breaks_for_teaching() -> None:
             assert kinds[first_code] == "skip", path.name
         slides = sum(kind in ("slide", "subslide") for kind in kinds)
         assert 1 < slides < len(cells), f"{path.name}: {slides} slides for {len(cells)} cells"
+
+
+PHONE_TEXT = """() => {
+  // every slide of the deck in turn: the smallest on-screen font size (its font size times
+  // the CSS zoom on it and reveal.js's scale) of its shown text: Markdown paragraphs, list
+  // items and table cells, the players' sentences, code and printouts; with that text
+  const seen = [];
+  Reveal.slide(0, 0);
+  for (let number = Reveal.getTotalSlides(); number > 0; number--) {
+    const scale = Reveal.getScale();
+    let smallest = [Infinity, ""];
+    Reveal.getCurrentSlide().querySelectorAll(
+      ".jp-RenderedMarkdown p, .jp-RenderedMarkdown li, .jp-RenderedMarkdown td, " +
+      ".gamelib-sentence, .highlight pre, .jp-OutputArea-output pre"
+    ).forEach(element => {
+      if (!element.textContent.trim() || element.getClientRects().length === 0) return;
+      const size = parseFloat(getComputedStyle(element).fontSize) * element.currentCSSZoom
+        * scale;
+      if (size < smallest[0]) smallest = [size, element.textContent.trim().slice(0, 40)];
+    });
+    seen.push(smallest);
+    Reveal.next();
+  }
+  return seen;
+}"""
+"""The visit of test_the_decks_are_readable_on_a_phone."""
+
+
+def test_the_decks_are_readable_on_a_phone(browser: Any, server: str, decks: Path) -> None:
+    """On a phone held upright (390x844), every slide of every deck of both editions shows its
+    text and code at 12 px at least: the 1280x720 slide scaled to the phone's width would show
+    26 px text at about 8 px, so course_slides.js lays the deck out on a narrower, taller slide
+    there (and keeps reveal.js's paged view, whose keys and players the projector uses). The
+    deck opens on one slide, its first, and the smallest text measured is printed."""
+    small = []
+    smallest = (float("inf"), "")
+    for address in every_deck(decks):
+        with opened(browser, server, address, viewport=PHONE) as page:
+            shown = page.evaluate(SHOWN)
+            assert len(shown) == 1 and shown[0][:2] == [True, True], (address, shown)
+            for number, (size, text) in enumerate(page.evaluate(PHONE_TEXT), start=1):
+                if size < smallest[0]:
+                    smallest = (size, f"{address} slide {number}")
+                if size < SMALLEST_PHONE_TEXT:
+                    small.append(f"{address} slide {number}: {size:.1f} px: {text}")
+            if address == DECK:
+                page.evaluate("Reveal.slide(0, 0)")
+                shoot(page, "slides_03_phone.png")
+    print(f"smallest text on a phone: {smallest[0]:.1f} px ({smallest[1]})")
+    assert not small, "text under 12 px on a phone:\n" + "\n".join(small)
