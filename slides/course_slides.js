@@ -38,7 +38,12 @@
  * hanging indent (hangCode) and a listing too tall is cut between its lines, at a blank line
  * when it can (cutListing); a printed table continued on the next slide repeats its title
  * lines when its rows go on. Each part of a split player starts at its first step when →
- * reaches it (startPart). The slides split off a slide take none of reveal.js's state, and
+ * reaches it (startPart); a zoomed player's tree shows its last step whole, leaves included
+ * (zoomPlayer). The breaks follow the lecture: a heading starts its slide
+ * (headingsStartSlides), a slide of one code line joins its output or the prose before it
+ * (joinLoneCode), a lead-in ("...:") goes on the slide of what it introduces
+ * (leadInsForward). On a phone held upright the slide is narrower and taller, so its text
+ * stays readable (phoneLayout). The slides split off a slide take none of reveal.js's state, and
  * the current slide is shown again once all are
  * split (showCurrent): the deck opens on one slide.
  */

@@ -8,6 +8,7 @@ then go on to the slides; "." and "," step it without leaving), a drawing fills 
 the deck also works from ``file://``. The Japanese edition's deck 03 (slides/_build/ja) is
 opened the same way: ``<html lang="ja">``, Japanese on its slides and in its players, no
 ``set-language`` cell shown. Screenshots are saved in tests/browser/screenshots/ (slides_*.png).
+Every deck is also opened on a phone held upright (390x844): its text at 12 px at least.
 
 Every deck of both editions is opened once and visited slide by slide. When it opens, one
 slide is on the screen: its first, reveal.js's current slide (every other slide's box has no
@@ -654,7 +655,10 @@ def test_no_slide_is_taller_than_the_frame(browser: Any, server: str, decks: Pat
 
     On the same visit (no deck is opened twice): the deck opens showing one slide, its first;
     no slide is blank; and → steps every part of every split player from its first step to
-    its panel's last (one step a press) before the next slide."""
+    its panel's last (one step a press) before the next slide. The slides break where a
+    lecture does: no slide shows one code line alone, no slide ends in a lead-in ("...:")
+    whose object is on the next (but before a player, which has its slides to itself), and
+    every heading starts its slide."""
     addresses = every_deck(decks)
     notebooks = len(list((REPOSITORY / "notebooks").glob("[0-9][0-9]_*.ipynb")))
     assert len(addresses) == 2 * notebooks, addresses
@@ -1080,7 +1084,10 @@ def test_no_node_is_under_reveals_arrows_nor_a_highlighted_one_under_the_words(
     clear of them (deck 03 has zoomed trees, deck 08 trees shown whole). And no node shown,
     whatever its status, is under reveal.js's navigation arrows or its slide number (a node
     under them is one the back row cannot read): a tree shown whole is drawn clear of them
-    too, a zoomed tree's room ends before them."""
+    too, a zoomed tree's room ends before them. From a panel's last step on, every node of
+    its tree is inside the drawing and the slide: a zoomed tree is shown whole there (the
+    walk of issue 39 found deck 03's last zoomed part ending on the root, its leaves cut
+    off)."""
     statuses = get_args(NodeStatus)
     current = min(line_width(status, current=True) for status in statuses)
     assert current > max(line_width(status, current=False) for status in statuses)
