@@ -38,7 +38,12 @@
  * hanging indent (hangCode) and a listing too tall is cut between its lines, at a blank line
  * when it can (cutListing); a printed table continued on the next slide repeats its title
  * lines when its rows go on. Each part of a split player starts at its first step when →
- * reaches it (startPart). The slides split off a slide take none of reveal.js's state, and
+ * reaches it (startPart); a zoomed player's tree shows its last step whole, leaves included
+ * (zoomPlayer). The breaks follow the lecture: a heading starts its slide
+ * (headingsStartSlides), a slide of one code line joins its output or the prose before it
+ * (joinLoneCode), a lead-in ("...:") goes on the slide of what it introduces
+ * (leadInsForward). On a phone held upright the slide is narrower and taller, so its text
+ * stays readable (phoneLayout). The slides split off a slide take none of reveal.js's state, and
  * the current slide is shown again once all are
  * split (showCurrent): the deck opens on one slide.
  */
@@ -496,6 +501,17 @@ var CourseSlides = (function () {
       var room = box.getBoundingClientRect(), scale = neededScale(svg) * Reveal.getScale();
       var view = partsOf(content, room.width, room.height, scale)[0];
       var zoomed = view.width < content.width || view.height < content.height;
+      // the last step of a zoomed tree: the whole tree, leaves included (an overview of
+      // the search's result; its text is smaller than the zoomed steps')
+      var overview = zoomed && Number(player.querySelector(".gamelib-slider").value) >=
+        lastStep(player);
+      if (overview) {
+        zoomed = false;
+        view = { x: content.x, y: content.y, width: content.width, height: content.height };
+        player.setAttribute("data-course-overview", "1");
+      } else {
+        player.removeAttribute("data-course-overview");
+      }
       if (zoomed && roomBesideCorner(box, revealCorner())) { // (still zoomed: a smaller room)
         room = box.getBoundingClientRect();
         view = partsOf(content, room.width, room.height, scale)[0];
@@ -519,7 +535,7 @@ var CourseSlides = (function () {
       }
       setView(svg, view);
       if (current) { clearOfWords(player, svg, view); }
-      if (!zoomed) { wholeClearOfOverlays(player, box, svg, content); }
+      if (!zoomed) { wholeClearOfOverlays(player, box, svg, content, overview); }
     });
   }
 
@@ -590,14 +606,16 @@ var CourseSlides = (function () {
   // same search for the words alone; when none clears the words, nothing moves. The view
   // found is kept (on box) for the next steps while the content, the room, the words and
   // the corner stay the same.
-  function wholeClearOfOverlays(player, box, svg, content) {
+  var OVERVIEW_SMALLEST = 0.5;
+
+  function wholeClearOfOverlays(player, box, svg, content, overview) {
     var band = wordsBand(player, box);
     var corner = revealCorner();
     var overlays = (band ? [band] : []).concat(corner);
     if (overlays.length === 0) { return; }
     var room = box.getBoundingClientRect();
     var key = [content.x, content.y, content.width, content.height, room.left, room.top,
-      room.width, room.height, box.courseBand ? box.courseBand.key : ""];
+      room.width, room.height, box.courseBand ? box.courseBand.key : "", !!overview];
     overlays.forEach(function (part) { key.push(part.left, part.top, part.right, part.bottom); });
     key = key.join(" ");
     if (box.courseWhole && box.courseWhole.key === key) {
@@ -605,7 +623,8 @@ var CourseSlides = (function () {
       return;
     }
     var full = Math.min(room.width / content.width, room.height / content.height);
-    var smallest = neededScale(svg) * Reveal.getScale() / full;
+    // (an overview, see zoomPlayer, is already under its text's goal: it may shrink to half)
+    var smallest = overview ? OVERVIEW_SMALLEST : neededScale(svg) * Reveal.getScale() / full;
     var toView = viewUnits(svg);
     var nodes = Array.prototype.map.call(svg.querySelectorAll("g.node"), function (node) {
       return toView(node.getBBox());
@@ -1140,6 +1159,7 @@ var CourseSlides = (function () {
   // ---------------------------------------------------------------- slides that fit the frame
 
   var SMALLEST_PART = 3; // table rows or printout lines worth keeping on a slide
+  var SMALLEST_TAIL = 2; // code lines worth a slide of their own (the rest of a listing)
 
   // Lay a slide out even when reveal.js hides it (display: none, hidden), run measure, and
   // put the slide back as it was.
@@ -1325,7 +1345,13 @@ var CourseSlides = (function () {
     for (var gap = kept; gap >= SMALLEST_PART; gap--) {
       if (blank(lines[gap])) { kept = gap; break; }
     }
-    if (kept < SMALLEST_PART || kept >= lines.length) { return null; }
+    // (never one code line alone on the next slide: at least SMALLEST_TAIL go on)
+    var going = function (from) { return lines.slice(from).filter(function (line) {
+      return !blank(line); }).length; };
+    while (kept > SMALLEST_PART && kept < lines.length && going(kept) < SMALLEST_TAIL) { kept--; }
+    if (kept < SMALLEST_PART || kept >= lines.length || going(kept) < SMALLEST_TAIL) {
+      return null;
+    }
     var rest = pre.cloneNode(false);
     rest.removeAttribute("id");
     lines.slice(kept).forEach(function (line) { rest.appendChild(line); });
@@ -1424,6 +1450,16 @@ var CourseSlides = (function () {
       document.querySelectorAll(".reveal .slides section:not(.stack)"));
     slides.forEach(function (slide) {
       if (slide.querySelector("section")) { return; } // a vertical stack
+      split = settle(slide) || split;
+    });
+    if (split) { Reveal.sync(); }
+  }
+
+  // Split a slide until it and the slides split off it fit (see splitSlides); whether any
+  // slide was made.
+  function settle(slide) {
+    var split = false;
+    {
       // a slide and the slides split off it, each checked again until it fits (a part cut
       // off a slide can leave it still a little too tall: margins)
       var waiting = [slide];
@@ -1446,8 +1482,242 @@ var CourseSlides = (function () {
           waiting.unshift(current, added);
         }
       }
+    }
+    return split;
+  }
+
+  // ------------------------------------------------------- breaks where a lecture has them
+
+  // The slides as a list (vertical stacks' slides, not the stacks).
+  function leafSlides() {
+    return Array.prototype.filter.call(
+      document.querySelectorAll(".reveal .slides section"),
+      function (slide) { return !slide.querySelector("section"); });
+  }
+
+  var HEADINGS = ".jp-MarkdownCell .jp-RenderedMarkdown > h1, .jp-MarkdownCell .jp-RenderedMarkdown > h2, " +
+    ".jp-MarkdownCell .jp-RenderedMarkdown > h3, .jp-MarkdownCell .jp-RenderedMarkdown > h4, " +
+    ".jp-MarkdownCell .jp-RenderedMarkdown > h5, .jp-MarkdownCell .jp-RenderedMarkdown > h6";
+
+  // A heading starts its slide: a Markdown cell that closes one section and opens the next
+  // (its last paragraphs, then "## 5. ...") is cut before the heading, which goes on a new
+  // slide with what follows it (splitSlides then fits every slide).
+  function headingsStartSlides() {
+    var split = false;
+    leafSlides().forEach(function (slide) {
+      var current = slide;
+      for (var round = 0; round < 20; round++) {
+        var cut = measuring(current, function () {
+          var heading = Array.prototype.find.call(current.querySelectorAll(HEADINGS),
+            function (element) { return shownBefore(current, element); });
+          return heading ? cutBefore(current, heading) : null;
+        });
+        if (!cut) { break; }
+        split = true;
+        current = cut;
+      }
     });
     if (split) { Reveal.sync(); }
+  }
+
+  // Whether a slide, fitted, fits its frame with its trees' node text still readable.
+  function fitsWell(slide) {
+    return measuring(slide, function () {
+      slide.removeAttribute("data-course-fitted");
+      fit(slide);
+      slide.removeAttribute("data-course-fitted");
+      return overflowOf(slide) <= 1 && treesOf(slide).every(function (drawing) {
+        return smallestNodeText(drawing) >= NODE_TEXT;
+      });
+    });
+  }
+
+  // Whether a laid-out block shows something on the screen: a text (an output's prompt,
+  // which the theme hides, is none) or a picture with some area.
+  function visible(block) {
+    if (!shows(block)) { return false; }
+    if (block.innerText.trim() !== "") { return true; }
+    return Array.prototype.some.call(block.querySelectorAll("img, svg, canvas"), function (picture) {
+      var box = picture.getBoundingClientRect();
+      return box.width > 0 && box.height > 0;
+    });
+  }
+
+  // The blocks a slide shows, in order (see blocksOf), each a non-blank one.
+  function shownBlocks(slide) {
+    var blocks = [];
+    Array.prototype.forEach.call(slide.children, function (cell) {
+      if (!cell.classList.contains("jp-Cell")) { return; }
+      blocksOf(cell).forEach(function (block) { if (visible(block)) { blocks.push(block); } });
+    });
+    return blocks;
+  }
+
+  // A slide whose only content is one line of code (a code cell whose output went on to the
+  // next slide, the picture it draws alone there): the line joins its output on the next
+  // slide or, when that does not fit, the end of the slide before; the slide goes.
+  function loneCodeLine(slide) {
+    if (slide.hasAttribute("data-course-group") || slide.querySelector(".course-part-mark")) {
+      return null;
+    }
+    var blocks = shownBlocks(slide);
+    if (blocks.length !== 1 || !blocks[0].classList.contains("jp-Cell-inputWrapper")) {
+      return null;
+    }
+    var lines = Array.prototype.filter.call(blocks[0].querySelectorAll(".course-code-line"),
+      function (line) { return line.textContent.trim() !== ""; });
+    return lines.length === 1 ? cellOf(slide, blocks[0]) : null;
+  }
+
+  function joinLoneCode() {
+    var joined = false;
+    var slides = leafSlides();
+    slides.forEach(function (slide, index) {
+      var cell = measuring(slide, function () { return loneCodeLine(slide); });
+      if (!cell) { return; }
+      var moved = Array.prototype.filter.call(slide.children, function (child) {
+        return child.classList.contains("jp-Cell");
+      });
+      var next = slides[index + 1], previous = slides[index - 1];
+      var tries = [];
+      if (next && !next.hasAttribute("data-course-group")) {
+        tries.push(function () {
+          moved.slice().reverse().forEach(function (child) { next.insertBefore(child, next.firstChild); });
+          return next;
+        });
+      }
+      if (previous && !previous.hasAttribute("data-course-group") &&
+          !previous.querySelector(".course-part-mark")) {
+        tries.push(function () {
+          moved.forEach(function (child) { previous.appendChild(child); });
+          return previous;
+        });
+      }
+      for (var attempt = 0; attempt < tries.length; attempt++) {
+        var target = tries[attempt]();
+        if (fitsWell(target)) {
+          removeSlide(slide);
+          joined = true;
+          return;
+        }
+        moved.forEach(function (child) { slide.appendChild(child); });
+      }
+      // neither fits as it is: the line goes on the slide with the paragraph before it (the
+      // prose that introduces it), cut off the slide before
+      if (previous && !previous.hasAttribute("data-course-group") &&
+          !previous.querySelector(".course-part-mark")) {
+        var blocks = measuring(previous, function () { return shownBlocks(previous); });
+        var last = blocks[blocks.length - 1];
+        if (last && last.closest(".jp-MarkdownCell") && blocks.length > 1) {
+          var cut = cutBefore(previous, last);
+          moved.forEach(function (child) { cut.appendChild(child); });
+          removeSlide(slide);
+          settle(cut);
+          joined = true;
+        }
+      }
+    });
+    if (joined) { Reveal.sync(); }
+  }
+
+  // Remove an emptied slide (and its vertical stack when it was the stack's last).
+  function removeSlide(slide) {
+    var parent = slide.parentNode;
+    parent.removeChild(slide);
+    if (parent.tagName === "SECTION" && !parent.querySelector("section")) {
+      parent.parentNode.removeChild(parent);
+    }
+  }
+
+  var LEAD_IN = /[:\uff1a]\s*$/;
+
+  // The paragraph that ends a slide when it is a lead-in ("...:"), else null.
+  function leadInAtEnd(slide) {
+    if (slide.hasAttribute("data-course-group") || slide.querySelector(".course-part-mark")) {
+      return null;
+    }
+    var blocks = shownBlocks(slide);
+    var last = blocks[blocks.length - 1];
+    if (!last || !last.closest(".jp-MarkdownCell") || !/^(P|UL|OL)$/.test(last.tagName)) {
+      return null;
+    }
+    var copy = last.cloneNode(true);
+    copy.querySelectorAll("aside.notes").forEach(function (aside) { aside.remove(); });
+    return LEAD_IN.test(copy.textContent) ? { block: last, before: blocks.slice(0, -1) } : null;
+  }
+
+  // A lead-in ("Minimax visits every node:") goes on the slide with what it introduces: a
+  // slide ending in one gives it (with the headings right before it, or the whole slide
+  // when nothing else is on it) to the top of the next slide, when that slide fits with it;
+  // not when the next slide is a player's (an animation has its slide to itself).
+  function leadInsForward() {
+    var moved = false;
+    // (a slide whose lead-in moved is looked at again: it may have gone, or end in another)
+    for (var index = 0, round = 0; index < leafSlides().length && round < 1000; round++) {
+      if (leadInForward(leafSlides(), index)) { moved = true; } else { index++; }
+    }
+    if (moved) { Reveal.sync(); }
+  }
+
+  // (one slide of leadInsForward: whether its lead-in moved)
+  function leadInForward(slides, index) {
+    var slide = slides[index], moved = false;
+    (function () {
+      var next = slides[index + 1];
+      if (!next || next.hasAttribute("data-course-group") || next.querySelector(".gamelib-player")) {
+        return;
+      }
+      var found = measuring(slide, function () { return leadInAtEnd(slide); });
+      if (!found) { return; }
+      var whole = found.before.every(function (block) { return block.matches(HEADINGS); });
+      var cells = Array.prototype.filter.call(slide.children, function (child) {
+        return child.classList.contains("jp-Cell");
+      });
+      var cell = cellOf(slide, found.block);
+      var parent = found.block.parentNode, rest = null, going;
+      if (whole) {
+        going = cells;
+      } else if (blocksOf(cell).filter(shows)[0] === found.block) {
+        going = [cell];
+      } else {
+        rest = splitOff(cell, found.block);
+        going = [rest];
+      }
+      going.slice().reverse().forEach(function (child) { next.insertBefore(child, next.firstChild); });
+      if (fitsWell(next)) {
+        if (whole) { removeSlide(slide); } else if (rest) { slide.removeAttribute("data-course-fitted"); }
+        moved = true;
+        return;
+      }
+      // it does not fit: the next slide is split again (the lead-in stays with the code
+      // that makes the picture, the picture goes on), unless the lead-in would end a slide
+      // again, when it goes back
+      // it does not fit: the lead-in and what it introduces (the next block) stay together,
+      // what follows goes on a slide of its own; when even those two do not fit, the slide
+      // is split as any (a long listing is cut after its first lines)
+      var blocks = measuring(next, function () { return shownBlocks(next); });
+      var after = blocks.indexOf(found.block) + 2;
+      var added = after > 1 && after < blocks.length
+        ? measuring(next, function () { return cutBefore(next, blocks[after]); })
+        : null;
+      if (added && fitsWell(next)) {
+        settle(added);
+        if (whole) { removeSlide(slide); }
+        moved = true;
+        return;
+      }
+      if (added) {
+        Array.prototype.slice.call(added.children).forEach(function (child) {
+          next.appendChild(child);
+        });
+        removeSlide(added);
+      }
+      // (the lead-in over the first lines of a long listing, cut as splitSlides cuts it)
+      settle(next);
+      if (whole) { removeSlide(slide); }
+      moved = true;
+    })();
+    return moved;
   }
 
   // Show the current slide again once the slides are split: reveal.js gives every slide its
@@ -1458,13 +1728,34 @@ var CourseSlides = (function () {
     Reveal.slide(indices.h, indices.v, indices.f);
   }
 
+  // A phone held upright (a narrow, tall window): the 1280x720 slide scaled to its width
+  // would show 26 px text at about 8 px. There the slide is PHONE_WIDTH wide and as tall as
+  // the window's shape allows, so its text is scaled by about 0.6, not 0.3 (15 px on a 390
+  // px wide phone); the slides are split for that shape.
+  var PHONE_WIDTH = 640;
+  var PHONE_LARGEST = 700; // the widest window laid out as a phone
+
+  function phoneLayout() {
+    var width = window.innerWidth, height = window.innerHeight;
+    if (width >= PHONE_LARGEST || height <= width) { return; }
+    // (reveal.js's scroll view, which it turns on for a window under 435 px, stays off: the
+    // phone steps the slides and players as the projector does)
+    Reveal.configure({ width: PHONE_WIDTH, height: Math.round(PHONE_WIDTH * height / width),
+      scrollActivationWidth: 0 });
+    document.documentElement.setAttribute("data-course-phone", "1");
+  }
+
   function start() {
+    phoneLayout();
     // capture: before reveal.js's own handler and before the player's
     document.addEventListener("keydown", onKeyDown, true);
     hangCode();
     lectureNotes();
     splitPlayers();
+    headingsStartSlides();
     splitSlides();
+    joinLoneCode();
+    leadInsForward();
     markPlayerSlides();
     showCurrent();
     placePlayer(Reveal.getCurrentSlide());

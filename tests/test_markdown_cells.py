@@ -99,3 +99,36 @@ def test_no_markdown_cell_leaves_a_literal_bold_or_underscore_marker(path: Path)
         for text in leftovers(markdown, source)
     ]
     assert not problems, "literal ** or __ after rendering:\n" + "\n".join(problems)
+
+
+CARET_POWER = re.compile(r"\^(?=\S|$)")
+"""A power typed with a caret (``b^⌈d/2⌉``): nothing renders it as a power, neither reveal.js
+nor the website nor JupyterLab; the course writes ``*b*<sup>⌈*d*/2⌉</sup>``."""
+
+
+def caret_powers(markdown: MarkdownIt, source: str) -> list[str]:
+    """Each rendered text that holds a power typed with a caret, with a little context."""
+    found = []
+    for text in text_tokens(markdown.parse(source)):
+        for match in CARET_POWER.finditer(text):
+            start, end = max(match.start() - 20, 0), match.end() + 20
+            found.append(text[start:end])
+    return found
+
+
+def test_a_caret_power_is_found_and_a_sup_power_is_not() -> None:
+    markdown = parser()
+    assert caret_powers(markdown, "the minimal tree, *b*^⌈d/2⌉ + *b*^⌊d/2⌋ − 1") != []
+    assert caret_powers(markdown, "about *N* / 2^*k*, and") != []
+    assert caret_powers(markdown, "*b*<sup>⌈*d*/2⌉</sup> and `b ^ 2`, 2<sup>*k*</sup>") == []
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda path: str(path.relative_to(ROOT)))
+def test_no_markdown_cell_types_a_power_with_a_caret(path: Path) -> None:
+    markdown = parser()
+    problems = [
+        f"{path.relative_to(ROOT)} cell {index}: {text!r}"
+        for index, source in markdown_cells(path)
+        for text in caret_powers(markdown, source)
+    ]
+    assert not problems, "powers typed with ^ (write <sup>):\n" + "\n".join(problems)

@@ -8,6 +8,7 @@ then go on to the slides; "." and "," step it without leaving), a drawing fills 
 the deck also works from ``file://``. The Japanese edition's deck 03 (slides/_build/ja) is
 opened the same way: ``<html lang="ja">``, Japanese on its slides and in its players, no
 ``set-language`` cell shown. Screenshots are saved in tests/browser/screenshots/ (slides_*.png).
+Every deck is also opened on a phone held upright (390x844): its text at 12 px at least.
 
 Every deck of both editions is opened once and visited slide by slide. When it opens, one
 slide is on the screen: its first, reveal.js's current slide (every other slide's box has no
@@ -63,6 +64,8 @@ DECK = "03_alphabeta.slides.html"
 JAPANESE_DECK = "ja/" + DECK
 JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
 PROJECTOR = {"width": 1280, "height": 720}
+PHONE = {"width": 390, "height": 844}  # a phone held upright
+SMALLEST_PHONE_TEXT = 12.0  # CSS pixels on a phone's screen: text and code
 SMALLEST_BODY_TEXT = 24.0  # CSS pixels on the screen, after reveal.js's scaling
 SMALLEST_CODE = 20.0  # the same for code listings
 READY = (
@@ -96,10 +99,12 @@ def browser() -> Iterator[Any]:
 
 
 @contextmanager
-def opened(browser: Any, server: str, address: str) -> Iterator[Any]:
-    """The deck at ``address`` (under the server) open at 1280x720, offline; fails afterwards
-    on any problem it saw."""
-    context = browser.new_context(viewport=PROJECTOR)
+def opened(
+    browser: Any, server: str, address: str, viewport: dict[str, int] = PROJECTOR
+) -> Iterator[Any]:
+    """The deck at ``address`` (under the server) open at 1280x720 (or ``viewport``), offline;
+    fails afterwards on any problem it saw."""
+    context = browser.new_context(viewport=viewport)
     problems: list[str] = []
 
     def route(route: Any) -> None:
@@ -233,9 +238,15 @@ MEASURE_DRAWINGS = """() => {
   const slide = Reveal.getCurrentSlide();
   const drawings = "svg g.node, .gamelib-windows svg, img[src^='data:image/svg+xml']";
   if (!slide.querySelector(drawings)) return [];
+  // (a zoomed tree shows its last step whole, an overview under the goal: course_slides.js
+  // marks it data-course-overview; the zoomed view of the step before it is measured)
   slide.querySelectorAll(".gamelib-player").forEach(player => {
     const last = player.querySelector('button[data-action="last"]');
     if (last) last.click();
+    // (a shorter panel's part ends before the player's last step)
+    for (let step = 0; step < 1000 && player.hasAttribute("data-course-overview"); step++) {
+      player.querySelector('button[data-action="back"]').click();
+    }
   });
   const shown = element => element.getClientRects().length > 0
     && !(element.closest("details:not([open])") && !element.closest("summary"));
@@ -495,6 +506,50 @@ PRINTED_ROWS = """async () => {
 continued from a table on the slide before goes on with that table's rows (and needs its title)
 only when its first line is one of them."""
 
+FLOW = r"""slide => {
+  // the slide's blocks as a lecture reads them (a Markdown cell's paragraphs, lists,
+  // headings and tables; a code cell's code and each output), those shown on the screen (a
+  // text, or a picture with some area): whether its only content is one line of code (that
+  // line), the lead-in that ends it (a paragraph or list ending in ":" or its full-width
+  // form, without its speaker notes), the headings shown under something else, and
+  // whether it holds a player (or a part of one)
+  const blocks = [];
+  slide.querySelectorAll(".jp-Cell").forEach(cell => {
+    const markdown = cell.querySelector(".jp-RenderedMarkdown");
+    const parts = cell.classList.contains("jp-MarkdownCell") && markdown
+      ? [...markdown.children].filter(block => !block.matches("aside.notes"))
+      : [...cell.querySelectorAll(".jp-Cell-inputWrapper, .jp-OutputArea-child")];
+    parts.forEach(block => {
+      if (block.getClientRects().length === 0) return;
+      const pictured = [...block.querySelectorAll("img, svg, canvas")].some(picture => {
+        const box = picture.getBoundingClientRect();
+        return box.width > 0 && box.height > 0;
+      });
+      if (block.innerText.trim() || pictured) blocks.push(block);
+    });
+  });
+  const textOf = block => {
+    const copy = block.cloneNode(true);
+    copy.querySelectorAll("aside.notes").forEach(aside => aside.remove());
+    return copy.textContent.replace(/\s+/g, " ").trim();
+  };
+  let loneCode = null;
+  if (blocks.length === 1 && blocks[0].matches(".jp-Cell-inputWrapper")) {
+    const lines = blocks[0].innerText.split("\n").filter(line => line.trim()
+      && !/^In\s*\[/.test(line.trim()));
+    if (lines.length === 1) loneCode = lines[0].trim();
+  }
+  const last = blocks[blocks.length - 1];
+  const leadIn = last && last.closest(".jp-MarkdownCell") && /^(P|UL|OL)$/.test(last.tagName)
+    && /[:\uff1a]$/.test(textOf(last)) ? textOf(last).slice(-60) : null;
+  const headings = blocks.filter((block, index) => index > 0 && /^H[1-6]$/.test(block.tagName))
+    .map(block => textOf(block).slice(0, 50));
+  const player = !!slide.querySelector(".gamelib-player")
+    || slide.hasAttribute("data-course-group");
+  return {loneCode, leadIn, headings, player};
+}"""
+"""Reads the current slide's flow (see test_no_slide_is_taller_than_the_frame)."""
+
 VISIT = f"""(() => {{
   // every slide of the deck in turn, from the first: how much its content overflows, its
   // first words, its drawings' measures, whether it shows anything (one call into the page
@@ -504,6 +559,7 @@ VISIT = f"""(() => {{
   const code = {CODE};
   const tableHeads = {TABLE_HEADS};
   const prose = {PROSE};
+  const flow = {FLOW};
   const seen = [];
   Reveal.slide(0, 0);
   for (let number = Reveal.getTotalSlides(); number > 0; number--) {{
@@ -511,7 +567,7 @@ VISIT = f"""(() => {{
     const overflow = slide.scrollHeight - slide.clientHeight;
     const blank = !showsSomething(slide);
     seen.push([overflow, overflow > 1 ? slide.innerText.trim().slice(0, 50) : "", measure(),
-               blank, code(slide), tableHeads(slide), prose(slide)]);
+               blank, code(slide), tableHeads(slide), prose(slide), flow(slide)]);
     Reveal.next();
   }}
   return seen;
@@ -599,7 +655,10 @@ def test_no_slide_is_taller_than_the_frame(browser: Any, server: str, decks: Pat
 
     On the same visit (no deck is opened twice): the deck opens showing one slide, its first;
     no slide is blank; and → steps every part of every split player from its first step to
-    its panel's last (one step a press) before the next slide."""
+    its panel's last (one step a press) before the next slide. The slides break where a
+    lecture does: no slide shows one code line alone, no slide ends in a lead-in ("...:")
+    whose object is on the next (but before a player, which has its slides to itself), and
+    every heading starts its slide."""
     addresses = every_deck(decks)
     notebooks = len(list((REPOSITORY / "notebooks").glob("[0-9][0-9]_*.ipynb")))
     assert len(addresses) == 2 * notebooks, addresses
@@ -617,6 +676,10 @@ def test_no_slide_is_taller_than_the_frame(browser: Any, server: str, decks: Pat
     unclaimed: list[str] = []
     lost: list[str] = []
     smallest = {"node": (float("inf"), ""), "label": (float("inf"), "")}
+    lone_code: list[str] = []
+    lead_ins: list[str] = []
+    headings_under: list[str] = []
+    lead_ins_seen = 0
     slides = 0
     for address in addresses:
         with opened(browser, server, address) as page:
@@ -631,9 +694,19 @@ def test_no_slide_is_taller_than_the_frame(browser: Any, server: str, decks: Pat
             assert len(seen) == total, (address, len(seen), total)
             before = None
             said: set[str] = set()
-            for number, (overflow, text, drawings, empty, code, heads, prose) in enumerate(
+            for number, (overflow, text, drawings, empty, code, heads, prose, flow) in enumerate(
                 seen, start=1
             ):
+                where = f"{address} slide {number}"
+                if flow["loneCode"]:
+                    lone_code.append(f"{where}: {flow['loneCode'][:60]}")
+                # a lead-in ends no slide (but the one before a player: a player has its
+                # slides to itself)
+                following = seen[number][7] if number < len(seen) else None
+                if flow["leadIn"] and following and not following["player"]:
+                    lead_ins.append(f"{where}: {flow['leadIn']}")
+                lead_ins_seen += bool(flow["leadIn"])
+                headings_under.extend(f"{where}: {heading}" for heading in flow["headings"])
                 for paragraph in prose["paragraphs"]:
                     said.add(paragraph["text"])
                     if paragraph["long"]:
@@ -687,6 +760,10 @@ def test_no_slide_is_taller_than_the_frame(browser: Any, server: str, decks: Pat
                     )
     assert slides > 10 * len(addresses)
     assert not not_one, "\n".join(not_one)
+    assert not lone_code, "slides showing one code line alone:\n" + "\n".join(lone_code)
+    assert lead_ins_seen > 0  # (the lead-ins before a player)
+    assert not lead_ins, "slides ending in a lead-in:\n" + "\n".join(lead_ins)
+    assert not headings_under, "headings under other content:\n" + "\n".join(headings_under)
     assert not blank, f"{len(blank)} blank slides:\n" + "\n".join(blank)
     # both editions' deck 03 has a player in four parts (two searches side by side)
     assert parts_walked >= 2 * 4, parts_walked
@@ -969,7 +1046,18 @@ NODES_UNDER_OVERLAYS = (
         .map(node => (widthOf(node) === thickest ? "current " : "open ")
           + node.textContent.trim().split(/\\s+/)[0]);
       const cornered = corneredNodes(nodes, frame, corner);
-      seen.push({slide: Reveal.getSlidePastCount() + 1, step, under, cornered,
+      // from its panel's last step on: the nodes not whole inside the drawing's box and the
+      // slide (a zoomed tree is shown whole there)
+      const data = JSON.parse(player.querySelector("script.gamelib-data").textContent);
+      const ended = step >= data.lengths[Number(slide.dataset.coursePanel)];
+      const inside = cut(frame, slide.getBoundingClientRect());
+      const outside = !ended ? [] : nodes.filter(node => {
+          const box = node.getBoundingClientRect();
+          return box.left < inside.left - 0.5 || box.top < inside.top - 0.5
+            || box.right > inside.right + 0.5 || box.bottom > inside.bottom + 0.5;
+        }).map(node => node.textContent.trim().split(/\\s+/)[0]);
+      seen.push({slide: Reveal.getSlidePastCount() + 1, step, under, cornered, ended, outside,
+        overview: player.hasAttribute("data-course-overview"),
         corner: corner.length,
         zoomed: player.hasAttribute("data-course-zoomed"),
         current: thickest > thinnest
@@ -996,7 +1084,10 @@ def test_no_node_is_under_reveals_arrows_nor_a_highlighted_one_under_the_words(
     clear of them (deck 03 has zoomed trees, deck 08 trees shown whole). And no node shown,
     whatever its status, is under reveal.js's navigation arrows or its slide number (a node
     under them is one the back row cannot read): a tree shown whole is drawn clear of them
-    too, a zoomed tree's room ends before them."""
+    too, a zoomed tree's room ends before them. From a panel's last step on, every node of
+    its tree is inside the drawing and the slide: a zoomed tree is shown whole there (the
+    walk of issue 39 found deck 03's last zoomed part ending on the root, its leaves cut
+    off)."""
     statuses = get_args(NodeStatus)
     current = min(line_width(status, current=True) for status in statuses)
     assert current > max(line_width(status, current=False) for status in statuses)
@@ -1012,6 +1103,8 @@ def test_no_node_is_under_reveals_arrows_nor_a_highlighted_one_under_the_words(
     trees: dict[str, set[tuple[str, int]]] = {"zoomed": set(), "whole": set()}
     under = []
     cornered = []
+    cut_off = []
+    overviews = set()
     for address in with_players:
         with opened(browser, server, address) as page:
             seen = page.evaluate(NODES_UNDER_OVERLAYS)
@@ -1024,6 +1117,13 @@ def test_no_node_is_under_reveals_arrows_nor_a_highlighted_one_under_the_words(
                     f"{address}, slide {step['slide']}, step {step['step']}: "
                     + ", ".join(step["under"])
                 )
+            if step["overview"]:
+                overviews.add((address, step["slide"]))
+            if step["outside"]:
+                cut_off.append(
+                    f"{address}, slide {step['slide']}, step {step['step']} (last step): "
+                    + ", ".join(step["outside"])
+                )
             # the case is met: reveal.js shows its arrows and the slide number on the slide
             assert step["corner"] == 2, (address, step)
             if step["cornered"]:
@@ -1034,6 +1134,9 @@ def test_no_node_is_under_reveals_arrows_nor_a_highlighted_one_under_the_words(
     # both cases are met: trees that follow the current node, and trees shown whole
     assert sum(address == DECK for address, _ in trees["zoomed"]) >= 2, trees
     assert sum(address == "08_windows.slides.html" for address, _ in trees["whole"]) >= 2, trees
+    assert not cut_off, "nodes cut off at a tree's last step:\n" + "\n".join(cut_off)
+    # a zoomed tree ends shown whole: deck 03 of both editions has two
+    assert sum(address in (DECK, JAPANESE_DECK) for address, _ in overviews) >= 2 * 2, overviews
     assert not under, "under the player's words:\n" + "\n".join(under)
     assert not cornered, "under reveal.js's arrows or slide number:\n" + "\n".join(cornered)
 
@@ -1161,3 +1264,53 @@ def test_the_notebooks_have_slide_breaks_for_teaching() -> None:
             assert kinds[first_code] == "skip", path.name
         slides = sum(kind in ("slide", "subslide") for kind in kinds)
         assert 1 < slides < len(cells), f"{path.name}: {slides} slides for {len(cells)} cells"
+
+
+PHONE_TEXT = """() => {
+  // every slide of the deck in turn: the smallest on-screen font size (its font size times
+  // the CSS zoom on it and reveal.js's scale) of its shown text: Markdown paragraphs, list
+  // items and table cells, the players' sentences, code and printouts; with that text
+  const seen = [];
+  Reveal.slide(0, 0);
+  for (let number = Reveal.getTotalSlides(); number > 0; number--) {
+    const scale = Reveal.getScale();
+    let smallest = [Infinity, ""];
+    Reveal.getCurrentSlide().querySelectorAll(
+      ".jp-RenderedMarkdown p, .jp-RenderedMarkdown li, .jp-RenderedMarkdown td, " +
+      ".gamelib-sentence, .highlight pre, .jp-OutputArea-output pre"
+    ).forEach(element => {
+      if (!element.textContent.trim() || element.getClientRects().length === 0) return;
+      const size = parseFloat(getComputedStyle(element).fontSize) * element.currentCSSZoom
+        * scale;
+      if (size < smallest[0]) smallest = [size, element.textContent.trim().slice(0, 40)];
+    });
+    seen.push(smallest);
+    Reveal.next();
+  }
+  return seen;
+}"""
+"""The visit of test_the_decks_are_readable_on_a_phone."""
+
+
+def test_the_decks_are_readable_on_a_phone(browser: Any, server: str, decks: Path) -> None:
+    """On a phone held upright (390x844), every slide of every deck of both editions shows its
+    text and code at 12 px at least: the 1280x720 slide scaled to the phone's width would show
+    26 px text at about 8 px, so course_slides.js lays the deck out on a narrower, taller slide
+    there (and keeps reveal.js's paged view, whose keys and players the projector uses). The
+    deck opens on one slide, its first, and the smallest text measured is printed."""
+    small = []
+    smallest = (float("inf"), "")
+    for address in every_deck(decks):
+        with opened(browser, server, address, viewport=PHONE) as page:
+            shown = page.evaluate(SHOWN)
+            assert len(shown) == 1 and shown[0][:2] == [True, True], (address, shown)
+            for number, (size, text) in enumerate(page.evaluate(PHONE_TEXT), start=1):
+                if size < smallest[0]:
+                    smallest = (size, f"{address} slide {number}")
+                if size < SMALLEST_PHONE_TEXT:
+                    small.append(f"{address} slide {number}: {size:.1f} px: {text}")
+            if address == DECK:
+                page.evaluate("Reveal.slide(0, 0)")
+                shoot(page, "slides_03_phone.png")
+    print(f"smallest text on a phone: {smallest[0]:.1f} px ({smallest[1]})")
+    assert not small, "text under 12 px on a phone:\n" + "\n".join(small)
