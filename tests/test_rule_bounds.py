@@ -21,6 +21,8 @@ import pytest
 
 from gamelib.core import INF, Bound
 from gamelib.search import alphabeta, alphabeta_by_rules, alphabeta_failsoft, nega_alpha
+from gamelib.search.rules import Cutoff as CutoffRule
+from gamelib.search.rules import Failure
 from gamelib.search.windows import pvs
 from gamelib.trace import Cutoff, Enter, Exit, bound_from_children, record
 from gamelib.trees import TEXTBOOK, Tree, random_tree
@@ -136,3 +138,28 @@ def test_every_empty_window_node_gets_a_bound_from_its_children() -> None:
             seen.add(own)
     assert empty > 100
     assert {Bound.LOWER, Bound.UPPER} <= seen
+
+
+@pytest.mark.parametrize(("cutoff", "failure"), RULES)
+def test_the_root_value_keeps_alpha_betas_guarantee_on_every_window(
+    cutoff: CutoffRule, failure: Failure
+) -> None:
+    """alphabeta_by_rules' docstring: r ≤ α gives v ≤ r, r ≥ β gives v ≥ r, exact between,
+    under every rule (the strict rule's r = β is a lower bound, often with v > β)."""
+    above_beta = 0
+    for seed, depth, branching in SIZES[::3]:
+        tree = random_tree(seed, depth, branching, -3, 3)
+        true = true_values(tree)[tree.name]
+        for alpha, beta in itertools.combinations(range(-3, 4), 2):
+            search = alphabeta_by_rules(
+                tree, cutoff=cutoff, failure=failure, alpha=alpha, beta=beta
+            )
+            value = search.value
+            if value <= alpha:
+                assert true <= value, (seed, depth, alpha, beta, value, true)
+            elif value >= beta:
+                assert true >= value, (seed, depth, alpha, beta, value, true)
+                above_beta += value == beta and true > value
+            else:
+                assert true == value, (seed, depth, alpha, beta, value, true)
+    assert failure == "soft" or above_beta > 0  # fail-hard: r = β while v > β does happen
