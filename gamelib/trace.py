@@ -16,7 +16,7 @@ of the second player sees the window (−β, −α) and the value negated.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal, TypeAlias
 
 from gamelib.core import INF, Bound, Game, Player, View
@@ -158,6 +158,43 @@ def bound_for_view(bound: Bound, player: Player, root_player: Player, view: View
     return Bound(bound)
 
 
+def bound_from_children(
+    value: float, children: Sequence[tuple[float, Bound]], searched_all: bool
+) -> Bound | None:
+    """What a node whose value is the maximum of its children's provably is, against ``value``.
+
+    ``children`` holds what each searched child proved, as (value, bound) in the node's own
+    view (negamax: the node's true value v is the maximum of its children's true values);
+    ``searched_all`` says that no child was skipped (no cutoff).
+
+    Guarantee, if every child's (value, bound) is true of that child: ``Bound.LOWER`` when some
+    child proved at least ``value`` (exact or a lower bound, with a value ≥ ``value``), so
+    v ≥ that child's value ≥ ``value``; ``Bound.UPPER`` when every child was searched and each
+    proved at most ``value`` (exact or an upper bound, ≤ ``value``), so v, their maximum, is
+    ≤ ``value``; ``Bound.EXACT`` when both hold; ``None`` when neither does (nothing proved).
+
+    >>> bound_from_children(3, [(3, Bound.UPPER), (5, Bound.LOWER)], searched_all=False)
+    <Bound.LOWER: 'lower'>
+    >>> bound_from_children(3, [(3, Bound.UPPER), (-1, Bound.EXACT)], searched_all=True)
+    <Bound.UPPER: 'upper'>
+    >>> bound_from_children(3, [(3, Bound.EXACT), (2, Bound.UPPER)], searched_all=True)
+    <Bound.EXACT: 'exact'>
+    """
+    at_least = any(
+        bound in (Bound.EXACT, Bound.LOWER) and child >= value for child, bound in children
+    )
+    at_most = searched_all and all(
+        bound in (Bound.EXACT, Bound.UPPER) and child <= value for child, bound in children
+    )
+    if at_least and at_most:
+        return Bound.EXACT
+    if at_least:
+        return Bound.LOWER
+    if at_most:
+        return Bound.UPPER
+    return None
+
+
 # --------------------------------------------------------------------------- the recorder
 
 
@@ -175,6 +212,8 @@ class _Open:
     alpha: float  # MAX's view
     beta: float
     evaluated: bool = False
+    proved: list[tuple[float, Bound]] = field(default_factory=list)  # children's exits, MAX's view
+    cut: bool = False
 
 
 class Recorder:
@@ -225,14 +264,46 @@ class Recorder:
         """The top node returns ``value_in_frame`` (its own frame): record its exit."""
         node = self.stack.pop()
         bound = Bound.EXACT
+        proved = None
+        if not node.evaluated and node.entry_alpha == node.entry_beta and node.proved:
+            proved = self._proved_by_children(node, value_in_frame)
         if node.evaluated:
             pass  # a leaf's value is its evaluation: exact
+        elif proved is not None:
+            bound = proved
         elif node.entry_alpha > -INF and value_in_frame <= node.entry_alpha:
             bound = Bound.UPPER
         elif node.entry_beta < INF and value_in_frame >= node.entry_beta:
             bound = Bound.LOWER
         bound = bound_for_view(bound, node.player, self.root_player, self.frame)
-        self.events.append(Exit(node.name, self._to_max(value_in_frame, node.player), bound))
+        value = self._to_max(value_in_frame, node.player)
+        self.events.append(Exit(node.name, value, bound))
+        if self.stack:
+            self.stack[-1].proved.append((value, bound))
+
+    def _proved_by_children(self, node: _Open, value_in_frame: float) -> Bound | None:
+        """The bound (search frame) that ``node``'s children prove of its returned value.
+
+        A node entered with an empty window (α = β: the strict rule, after a child equal to β
+        raised α to β) returns a value on both sides of its window at once, so the window
+        cannot say which bound the value is; what its children proved can
+        (:func:`bound_from_children`, in the node's negamax view)."""
+        mover: View = "mover"
+        children = [
+            (
+                for_view(value, node.player, self.root_player, mover),
+                bound_for_view(bound, node.player, self.root_player, mover),
+            )
+            for value, bound in node.proved
+        ]
+        value = for_view(
+            self._to_max(value_in_frame, node.player), node.player, self.root_player, mover
+        )
+        found = bound_from_children(value, children, searched_all=not node.cut)
+        if found is None:
+            return None
+        mover_to_max = bound_for_view(found, node.player, self.root_player, mover)
+        return bound_for_view(mover_to_max, node.player, self.root_player, self.frame)
 
     # ---- the Tracer hooks
     def begin(
@@ -299,6 +370,7 @@ class Recorder:
     def cutoff(
         self, value: float, *, best: float, alpha: float, beta: float, skip: Sequence[Any]
     ) -> None:
+        self.stack[-2].cut = True
         fields = self._take(value, best, alpha, beta)
         assert self.game is not None
         names = []

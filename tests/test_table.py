@@ -124,6 +124,8 @@ def test_bound_types_and_the_soundness_rule() -> None:
     assert classify(1, 1, 5) is Bound.UPPER
     assert classify(5, 1, 5) is Bound.LOWER
     assert classify(3, 1, 5) is Bound.EXACT
+    with pytest.raises(ValueError, match="empty"):  # α = β: a fail-low and a fail-high at once
+        classify(3, 3, 3)
     table = TranspositionTable()
     table.store("p", 4, 7, Bound.LOWER, "m")
     entry = table.probe("p")

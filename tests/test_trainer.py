@@ -51,6 +51,7 @@ from typing import Any
 
 import pytest
 
+from gamelib.core import Bound
 from gamelib.exercises import Convention, PruningExercise
 from gamelib.language import LANGUAGES
 from gamelib.mastery.skills import cutoff_sources
@@ -854,6 +855,15 @@ def _tests_in(text: str, convention: Convention) -> list[tuple[float, str, float
     return found
 
 
+EMPTY_WINDOW_PROOF = re.compile(
+    r"an empty window \(α = β\), so what \S+ proves comes from its children: .*, "
+    r"so (?P<node>\S+) is (?P<relation>at least|at most|exactly) (?P<value>[^\s;]+)"
+)
+"""What the trainer says a node entered with α = β proves (the bound its children prove)."""
+
+PROVES = {"at least": Bound.LOWER, "at most": Bound.UPPER, "exactly": Bound.EXACT}
+
+
 def test_the_trainers_reasons_are_true(output: dict[str, Any]) -> None:
     """The trainer's own reasons (trainer-only sentences, not gamelib's) on every case that
     compares sentences: each cut test they state holds, and cuts under the rule in force
@@ -873,6 +883,7 @@ def test_the_trainers_reasons_are_true(output: dict[str, Any]) -> None:
         convention = exercise.convention
         reasons = got["en"]["reasons"]
         events = exercise.trace.events
+        returned = exercise.trace.returned()
         cut_nodes = {event.node for event in events if isinstance(event, Cutoff)}
         assert set(reasons["returns"]) == set(exercise.solution.values)
         for name, text in reasons["returns"].items():
@@ -883,6 +894,19 @@ def test_the_trainers_reasons_are_true(output: dict[str, Any]) -> None:
             stated = re.search(r"(?:here|its best,|that bound,) (\S+)\.$", text)
             assert stated, text
             assert read_number(stated[1]) == exercise.solution.values[name], text
+            proved = EMPTY_WINDOW_PROOF.search(text)  # strict rule: α = β at the node
+            if proved:
+                value, bound = returned[name]
+                assert proved["node"] == name, text
+                assert read_number(proved["value"]) == value, text
+                assert PROVES[proved["relation"]] == bound, text
+                witness = re.search(r": (\S+) is at (least|most) ", text)
+                if witness:  # the named child proves it (MAX's view)
+                    child_value, child_bound = returned[witness[1]]
+                    if witness[2] == "least":
+                        assert child_bound != Bound.UPPER and child_value >= value, text
+                    else:
+                        assert child_bound != Bound.LOWER and child_value <= value, text
         parents = {
             child.name: node.name for node, _ in exercise.tree.walk() for child in node.children
         }
@@ -920,6 +944,7 @@ def test_the_trainers_reasons_are_true(output: dict[str, Any]) -> None:
         "fail-soft a node that cuts returns",
         "returns its best",
         "then returns that bound",
+        "an empty window (α = β), so what",
         "does not cut under the strict rule",
         "searches the path to",
         "no test above",

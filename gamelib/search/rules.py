@@ -55,10 +55,14 @@ def alphabeta_by_rules(
     (fail-soft) or, fail-hard, the value clamped into its window: β after a cutoff,
     ``alpha`` otherwise.
 
-    Guarantee, with v the true value and r the returned value: with ``cutoff=">="`` the
-    guarantees of fail-hard or fail-soft α-β; with ``cutoff=">"`` the same ones with
-    "r > beta" for "r ≥ beta" (a value equal to β is exact or an upper bound). With the
-    full window the root value is exact under every rule.
+    Guarantee, with v the true value and r the returned value (alpha < beta): under every
+    rule, the guarantees of fail-hard or fail-soft α-β: r ≤ alpha gives v ≤ r, r ≥ beta gives
+    v ≥ r, and a value strictly between is exact. With ``cutoff=">"`` a value equal to β is a
+    lower bound too (a child worth β raised alpha to β, or a later one passed it and cut), not
+    an exact value: inside, a child searched after alpha reached β gets the empty window
+    (−β, −β), and what it proves is read from its own children
+    (:func:`gamelib.trace.bound_from_children`). With the full window the root value is exact
+    under every rule.
 
     Raises:
         ValueError: for an unknown rule, or if alpha ≥ beta.

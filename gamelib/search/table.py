@@ -122,7 +122,20 @@ class TranspositionTable:
         self.stats.stores += 1
 
     def classify(self, value: float, alpha: float, beta: float) -> Bound:
-        """The bound type of a value found with the window (alpha, beta): what it proves."""
+        """The bound type of a value found with the window (alpha, beta): what it proves.
+
+        Guarantee (α-β's, with alpha < beta): a value ≤ alpha is an upper bound, ≥ beta a lower
+        bound, between them exact. Every search that stores in a table cuts on value ≥ β, so
+        its windows are never empty; an empty window (the strict rule's α = β, see
+        :func:`gamelib.trace.bound_from_children`) cannot say which side a value failed on.
+
+        Raises:
+            ValueError: if alpha ≥ beta.
+        """
+        if alpha >= beta:
+            raise ValueError(
+                f"the window ({alpha}, {beta}) is empty: its values cannot be classified"
+            )
         if value <= alpha:
             return Bound.UPPER
         if value >= beta:

@@ -334,6 +334,25 @@ const PruningTrainer = (() => {
         en: "{node} ({role}) searches all its children without a cut (its best child, {child}, returned {comparison}); none did better than the {bound} = {entry} it was given, and under fail-hard a node then returns that bound, {value}.",
         ja: "{node}（{role}）はカットせずにすべての子を探索します（最善の子 {child} が返した値は {comparison}）。受け取った {bound} = {entry} より良い値を返した子はなく、fail-hard ではそのときその限界値 {value} を返します。",
       },
+      // the same with an empty window (α = β, the strict rule): what the children prove
+      no_cut_returns_bound_empty: {
+        en: "{node} ({role}) searches all its children without a cut (its best child, {child}, returned {comparison}); none did better than the {bound} = {entry} it was given, an empty window (α = β), so what {node} proves comes from its children: {proof}, so {conclusion}; under fail-hard a node then returns that bound, {value}.",
+        ja: "{node}（{role}）はカットせずにすべての子を探索します（最善の子 {child} が返した値は {comparison}）。受け取った {bound} = {entry} より良い値を返した子はありません。探索窓が空（α = β）なので、{node} について証明されることは子で決まります。{proof}なので、{conclusion}です。fail-hard ではそのときその限界値 {value} を返します。",
+      },
+      child_at_least: { en: "{child} is at least {value}", ja: "{child} は {value} 以上" },
+      child_at_most: { en: "{child} is at most {value}", ja: "{child} は {value} 以下" },
+      every_child_at_least: { en: "every child is at least {value}", ja: "どの子も {value} 以上" },
+      every_child_at_most: { en: "every child is at most {value}", ja: "どの子も {value} 以下" },
+      proof_and: { en: " and ", ja: "で、" },
+      proves_at_least: {
+        en: "{node} is at least {value} (a lower bound)",
+        ja: "{node} の値は {value} 以上（下限値）",
+      },
+      proves_at_most: {
+        en: "{node} is at most {value} (an upper bound)",
+        ja: "{node} の値は {value} 以下（上限値）",
+      },
+      proves_exactly: { en: "{node} is exactly {value}", ja: "{node} の値はちょうど {value}" },
       pruned_by: { en: "{cut}.", ja: "{cut}。" },
       // where a cutoff's bound comes from (a missed pruned leaf): the node that set it
       bound_from_parent: {
@@ -804,6 +823,8 @@ const PruningTrainer = (() => {
         alpha: maxAlpha,
         beta: maxBeta,
         evaluated: false,
+        proved: [], // the children's exits, MAX's view
+        cut: false,
       });
       this.events.push({
         type: "enter",
@@ -816,11 +837,42 @@ const PruningTrainer = (() => {
       });
     }
 
+    /**
+     * What a node whose value is the maximum of its children's provably is against `value`
+     * (gamelib.trace.bound_from_children): LOWER if some child proved at least `value`, UPPER
+     * if every child was searched and each proved at most `value`, EXACT if both, null if
+     * neither. `children` holds [value, bound] in the node's own (negamax) view.
+     */
+    static boundFromChildren(value, children, searchedAll) {
+      const atLeast = children.some(
+        ([child, bound]) => (bound === EXACT || bound === LOWER) && child >= value,
+      );
+      const atMost =
+        searchedAll &&
+        children.every(([child, bound]) => (bound === EXACT || bound === UPPER) && child <= value);
+      if (atLeast && atMost) return EXACT;
+      if (atLeast) return LOWER;
+      if (atMost) return UPPER;
+      return null;
+    }
+
     pop(valueInFrame) {
       const node = this.stack.pop();
       let bound = EXACT;
+      // a node entered with an empty window (α = β: the strict rule) is classified by what
+      // its children proved, as gamelib.trace.Recorder does: the window cannot say it
+      let proved = null;
+      if (!node.evaluated && node.entryAlpha === node.entryBeta && node.proved.length) {
+        const children = node.proved.map(([value, childBound]) => [
+          Recorder.toMax(value, node.player),
+          node.player === FIRST ? childBound : negatedBound(childBound),
+        ]);
+        proved = Recorder.boundFromChildren(valueInFrame, children, !node.cut);
+      }
       if (node.evaluated) {
         bound = EXACT;
+      } else if (proved !== null) {
+        bound = proved;
       } else if (node.entryAlpha > -INF && valueInFrame <= node.entryAlpha) {
         bound = UPPER;
       } else if (node.entryBeta < INF && valueInFrame >= node.entryBeta) {
@@ -829,6 +881,7 @@ const PruningTrainer = (() => {
       if (node.player !== FIRST) bound = negatedBound(bound);
       const value = Recorder.toMax(valueInFrame, node.player);
       this.events.push({ type: "exit", node: node.name, value, bound });
+      if (this.stack.length) this.stack[this.stack.length - 1].proved.push([value, bound]);
     }
 
     leaf(value) {
@@ -871,6 +924,7 @@ const PruningTrainer = (() => {
     }
 
     cutoff(value, best, alpha, beta, skipped) {
+      this.stack[this.stack.length - 2].cut = true;
       const fields = this.take(value, best, alpha, beta);
       for (const move of skipped) {
         for (const [node] of walk(move)) this.pruned.push(node.name);
@@ -1129,6 +1183,39 @@ const PruningTrainer = (() => {
     }
 
     /**
+     * What the children of `name`, entered with an empty window (α = β: the strict rule),
+     * prove of the value it returns (gamelib.trace.bound_from_children, in MAX's view): at a
+     * MAX node one child at least the value proves "≥", every child at most it "≤" (at a MIN
+     * node the other way round); {proof, conclusion} for the sentence, or null if nothing is.
+     */
+    provedByChildren(name, events, language) {
+      const [value, bound] = this.returned.get(name);
+      const max = this.isMax(name);
+      const children = events.map((event) => [event.child, ...this.returned.get(event.child)]);
+      const number = formatNumber(value);
+      const witness = children.find(([, childValue, childBound]) =>
+        max
+          ? (childBound === EXACT || childBound === LOWER) && childValue >= value
+          : (childBound === EXACT || childBound === UPPER) && childValue <= value,
+      );
+      const parts = [];
+      if (bound === EXACT || bound === (max ? LOWER : UPPER)) {
+        if (witness === undefined) return null;
+        const key = max ? "child_at_least" : "child_at_most";
+        parts.push(pageWords(key, language, { child: witness[0], value: number }));
+      }
+      if (bound === EXACT || bound === (max ? UPPER : LOWER)) {
+        const key = max ? "every_child_at_most" : "every_child_at_least";
+        parts.push(pageWords(key, language, { value: number }));
+      }
+      const conclusion = { [EXACT]: "proves_exactly", [LOWER]: "proves_at_least", [UPPER]: "proves_at_most" };
+      return {
+        proof: parts.join(pageWords("proof_and", language)),
+        conclusion: pageWords(conclusion[bound], language, { node: name, value: number }),
+      };
+    }
+
+    /**
      * Why the searched inner node `name` returns its value: the cut and what the rule
      * returns there (β or α under fail-hard, the best value seen under fail-soft), or, with
      * no cut, its best child (or, under fail-hard, the bound it was given if no child beat it).
@@ -1158,11 +1245,10 @@ const PruningTrainer = (() => {
       const beaten = max ? best.value > entry : best.value < entry;
       const common = { ...test, comparison: this.comparison(test, language), value };
       if (hard && !beaten) {
-        return pageWords("no_cut_returns_bound", language, {
-          ...common,
-          bound: max ? "α" : "β",
-          entry: formatNumber(entry),
-        });
+        const given = { ...common, bound: max ? "α" : "β", entry: formatNumber(entry) };
+        const proof = enter.alpha === enter.beta ? this.provedByChildren(name, events, language) : null;
+        if (proof !== null) return pageWords("no_cut_returns_bound_empty", language, { ...given, ...proof });
+        return pageWords("no_cut_returns_bound", language, given);
       }
       return pageWords("no_cut_returns_best", language, common);
     }
