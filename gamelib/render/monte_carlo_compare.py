@@ -34,6 +34,7 @@ from gamelib.render.monte_carlo_dot import drawn_with_alternative
 from gamelib.render.style import PALETTE
 from gamelib.render.svg import svg_size
 from gamelib.search.mcts.events import Backup, IterationBegun, MonteCarloTrace, Playout
+from gamelib.tables import text_table
 from gamelib.trace import Trace
 from gamelib.trees import Tree
 
@@ -59,10 +60,14 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
         "en": "{leaf} (value {value}): {alphabeta}, {monte_carlo}",
         "ja": "{leaf}（値 {value}）：{alphabeta}、{monte_carlo}",
     },
-    "evaluated_as": {"en": "α-β evaluates it {order}", "ja": "α-β の評価順は {order}"},
-    "pruned_as": {"en": "α-β prunes it", "ja": "α-β は枝刈り"},
+    "evaluated_as": {"en": "α-β evaluates it {order}", "ja": "αβ法の評価順は {order}"},
+    "pruned_as": {"en": "α-β prunes it", "ja": "αβ法は枝刈り"},
     "reached_as": {"en": "reached by MCTS {count}×", "ja": "MCTS は {count} 回到達"},
     "leaves": {"en": "Leaves from left to right: {leaves}.", "ja": "左から順に、葉は {leaves}。"},
+    "column_leaf": {"en": "leaf", "ja": "葉"},
+    "column_value": {"en": "value", "ja": "値"},
+    "column_alphabeta": {"en": "{algorithm}: evaluated", "ja": "{algorithm}：評価の順"},
+    "column_monte_carlo": {"en": "{algorithm}: reached", "ja": "{algorithm}：到達回数"},
 }
 """The words of the comparison, in each language."""
 
@@ -231,6 +236,8 @@ class Comparison:
     monte_carlo_heading: str
     title: str
     language: Language
+    algorithms: tuple[str, str] = ("alphabeta", "uct")
+    """The names of the two searches (α-β's, then the Monte Carlo search's)."""
 
 
 def comparison(
@@ -269,6 +276,7 @@ def comparison(
             monte_carlo=monte_carlo_trace.algorithm,
         ),
         chosen,
+        (alphabeta_trace.algorithm, monte_carlo_trace.algorithm),
     )
 
 
@@ -359,6 +367,41 @@ class ComparisonDrawing:
         target.write_bytes(dot_png(self.source.encode("utf-8"), dpi))
         return target
 
+    def table(self) -> str:
+        """The figure's rows as a plain-text table in its language, one line per leaf left
+        to right: the leaf, its value, α-β's evaluation order (or "pruned") and how many of
+        the Monte Carlo search's iterations ended there. Widths are counted in display
+        columns, so the Japanese table lines up too."""
+        return comparison_table(self.figure)
+
+
+def comparison_table(figure: Comparison) -> str:
+    """:meth:`ComparisonDrawing.table`: the rows of ``figure`` as a text table."""
+    words = {key: texts[figure.language] for key, texts in WORDS.items()}
+    alphabeta, monte_carlo = figure.algorithms
+    columns = [
+        words["column_leaf"],
+        words["column_value"],
+        words["column_alphabeta"].format(algorithm=alphabeta),
+        words["column_monte_carlo"].format(algorithm=monte_carlo),
+    ]
+    rows = [
+        dict(
+            zip(
+                columns,
+                [
+                    row.leaf,
+                    format_number(row.value or 0),
+                    words["pruned"] if row.alphabeta_order is None else str(row.alphabeta_order),
+                    str(row.monte_carlo_visits),
+                ],
+                strict=True,
+            )
+        )
+        for row in figure.rows
+    ]
+    return text_table(columns, rows, numeric={columns[1], columns[3]})
+
 
 def draw_comparison(
     alphabeta_trace: Trace,
@@ -383,6 +426,7 @@ __all__: Sequence[str] = [
     "comparison",
     "comparison_alternative",
     "comparison_source",
+    "comparison_table",
     "draw_comparison",
     "iteration_leaves",
     "leaf_attention",

@@ -101,3 +101,37 @@ def test_both_languages_render(language: str) -> None:
     svg = drawing.svg()
     assert 'role="img"' in svg and "<desc>" in svg
     assert ("枝刈り" in svg) == (language == "ja")
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_the_text_table_lines_up_and_says_what_each_search_did(language: str) -> None:
+    """Notebook 11 prints this table: every line is as wide as the rule under the heading
+    (in display columns, a Japanese character takes two), the columns start at the same
+    column on every line, and each line holds the leaf, α-β's order or "pruned" and the
+    count of iterations, read from the traces themselves."""
+    from gamelib.tables import display_width
+
+    tree = TEXTBOOK["alpha-beta-windows"]
+    ab = record(alphabeta, tree)
+    mc = record_monte_carlo(uct, tree, iterations=100, seed=0)
+    drawing = draw_comparison(ab, mc, language=language)
+    heading, rule, *lines = drawing.table().splitlines()
+    leaves = [node.name for node, _ in tree.walk() if node.is_leaf]
+    assert len(lines) == len(leaves)
+    starts = [index for index, character in enumerate(rule) if character == "-"
+              and (index == 0 or rule[index - 1] == " ")]  # fmt: skip
+    width = len(rule)
+    reached = {leaf: 0 for leaf in leaves}
+    for leaf in iteration_leaves(mc):
+        reached[leaf] += 1
+    pruned = {"en": "pruned", "ja": "枝刈り"}[language]
+    for line, leaf in zip(lines, leaves, strict=True):
+        assert display_width(line) == width  # the last column is right-aligned: no ragged end
+        cells = line.split()
+        assert cells[0] == leaf
+        expected = str(ab.evaluated.index(leaf) + 1) if leaf in ab.evaluated else pruned
+        assert cells[2] == expected
+        assert cells[3] == str(reached[leaf])
+        third = line.index(cells[2], line.index(cells[1]) + len(cells[1]))
+        assert display_width(line[:third]) == starts[2]  # α-β's column starts where its rule does
+    assert display_width(heading) <= width
