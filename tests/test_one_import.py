@@ -68,6 +68,24 @@ ORIGINAL_IMPORTS: dict[str, tuple[str, ...]] = {
 its clock sections use since), each with the module that defines it."""
 
 
+MONTE_CARLO_NOTEBOOKS = (
+    ROOT / "notebooks" / "11_monte_carlo.ipynb",
+    ROOT / "notebooks" / "ja" / "11_monte_carlo.ipynb",
+)
+
+MONTE_CARLO_IMPORTS: dict[str, tuple[str, ...]] = {
+    "gamelib.experiments.compare": ("timed",),
+    "gamelib.render.monte_carlo_chart": ("convergence_chart",),
+    "gamelib.render.monte_carlo_compare": ("draw_comparison",),
+    "gamelib.render.monte_carlo_dot": ("draw_monte_carlo",),
+    "gamelib.render.monte_carlo_player": ("play_monte_carlo",),
+    "gamelib.search.mcts.events": ("Backup", "Selection"),
+    "gamelib.search.mcts.playouts": ("leaf_scale",),
+    "gamelib.search.mcts.searches": ("iterations_to_settle",),
+}
+"""The names notebook 11 uses beyond the searches, each with the module that defines it."""
+
+
 def imports_of(notebook: Path) -> list[ast.ImportFrom | ast.Import]:
     """Every import statement in the notebook's code cells."""
     found: list[ast.ImportFrom | ast.Import] = []
@@ -85,8 +103,11 @@ def imports_of(notebook: Path) -> list[ast.ImportFrom | ast.Import]:
     return found
 
 
-@pytest.mark.parametrize(("module_name", "names"), sorted(ORIGINAL_IMPORTS.items()))
-def test_every_name_notebook_10_used_is_reachable_from_gamelib_as_the_same_object(
+@pytest.mark.parametrize(
+    ("module_name", "names"),
+    sorted(ORIGINAL_IMPORTS.items()) + sorted(MONTE_CARLO_IMPORTS.items()),
+)
+def test_every_name_notebooks_10_and_11_use_is_reachable_from_gamelib_as_the_same_object(
     module_name: str, names: tuple[str, ...]
 ) -> None:
     module = importlib.import_module(module_name)
@@ -144,35 +165,6 @@ def test_importing_gamelib_does_not_import_the_tournament_package() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
     )
     assert run.stdout.split("\n")[:2] == ["[]", "True"], run.stdout + run.stderr
-
-
-MONTE_CARLO_NOTEBOOKS = (
-    ROOT / "notebooks" / "11_monte_carlo.ipynb",
-    ROOT / "notebooks" / "ja" / "11_monte_carlo.ipynb",
-)
-
-MONTE_CARLO_IMPORTS: dict[str, tuple[str, ...]] = {
-    "gamelib.experiments.compare": ("timed",),
-    "gamelib.render.monte_carlo_chart": ("convergence_chart",),
-    "gamelib.render.monte_carlo_compare": ("draw_comparison",),
-    "gamelib.render.monte_carlo_dot": ("draw_monte_carlo",),
-    "gamelib.render.monte_carlo_player": ("play_monte_carlo",),
-    "gamelib.search.mcts.events": ("Backup", "Selection"),
-    "gamelib.search.mcts.playouts": ("leaf_scale",),
-    "gamelib.search.mcts.searches": ("iterations_to_settle",),
-}
-"""The names notebook 11 uses beyond the searches, each with the module that defines it."""
-
-
-@pytest.mark.parametrize(("module_name", "names"), sorted(MONTE_CARLO_IMPORTS.items()))
-def test_every_name_notebook_11_uses_is_reachable_from_gamelib_as_the_same_object(
-    module_name: str, names: tuple[str, ...]
-) -> None:
-    module = importlib.import_module(module_name)
-    for name in names:
-        assert getattr(gamelib, name) is getattr(module, name), (
-            f"gamelib.{name} is not {module_name}.{name}"
-        )
 
 
 @pytest.mark.parametrize("notebook", MONTE_CARLO_NOTEBOOKS, ids=("en", "ja"))
