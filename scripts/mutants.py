@@ -46,6 +46,7 @@ COVERING_TESTS: dict[str, list[str]] = {
         "tests/test_checkers.py",
         "tests/test_words_checker.py",
         "tests/test_mutant_kills_exercises.py",
+        "tests/test_mutant_kills_checkers.py",
     ],
     "gamelib/mastery": [
         "tests/test_mastery.py",
