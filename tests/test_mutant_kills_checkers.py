@@ -9,11 +9,13 @@ is 8; a window (9, 12) above it fails low (fail-hard returns α = 9, fail-soft t
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 from gamelib.exercises import (
+    Convention,
     Feedback,
     PruningExercise,
     check_alphabeta,
@@ -21,13 +23,15 @@ from gamelib.exercises import (
     check_negamax,
 )
 from gamelib.language import set_language
+from gamelib.search.rules import Failure
+from gamelib.trace import Cutoff
 from gamelib.trees import parse_tree
 
 ONE_LEAF = "- A\n-- B 8"
 TWO_LEAVES = "- A\n-- B -9\n-- C 5"
 
 
-def textbook_alphabeta(failure: str) -> Any:
+def textbook_alphabeta(failure: str) -> Callable[[Any, float, float], float]:
     """A student's right negamax-form α-β (left to right, cut on ≥), fail-hard or fail-soft."""
 
     def search(node: Any, alpha: float, beta: float) -> float:
@@ -57,7 +61,9 @@ SIZES_SMALLEST_FIRST = [(depth, branching) for depth in (1, 2, 3, 4) for branchi
 
 
 @pytest.mark.parametrize("failure", ["hard", "soft"])
-def test_the_other_failure_convention_is_told_its_rule_on_the_smallest_tree(failure: str) -> None:
+def test_the_other_failure_convention_is_told_its_rule_on_the_smallest_tree(
+    failure: Failure,
+) -> None:
     other = "soft" if failure == "hard" else "hard"
     feedback = check_alphabeta(textbook_alphabeta(other), failure=failure, language="en")
     assert feedback.correct is False and feedback.language == "en"
@@ -154,7 +160,7 @@ def test_a_leaf_read_twice_in_a_row_is_read_once() -> None:
 
 
 @pytest.mark.parametrize("failure", ["hard", "soft"])
-def test_check_alphabeta_tries_eight_trees_of_each_size_with_four_windows(failure: str) -> None:
+def test_check_alphabeta_tries_eight_trees_of_each_size_with_four_windows(failure: Failure) -> None:
     calls: list[tuple[tuple[int, int], float, float, float]] = []
     student = textbook_alphabeta(failure)
 
@@ -232,7 +238,7 @@ def test_check_negamax_gives_leaf_values_from_the_view_of_the_player_to_move() -
 
     def first_leaf(node: Any) -> float:
         seen.append(node.children[0].value)
-        return -node.children[0].value
+        return -float(node.children[0].value)
 
     check_negamax(first_leaf, language="en")
     assert seen[0] == -8
@@ -293,3 +299,144 @@ def test_a_set_answer_of_the_wrong_form_or_names_is_told_so_in_its_language() ->
 def test_an_expected_answer_of_no_known_kind_is_a_type_error_naming_it() -> None:
     with pytest.raises(TypeError, match=r"^check_answer cannot compare with 2j$"):
         check_answer(1, 2j)
+
+
+# ---------------------------------------------------------------- PruningExercise, by hand
+# MAX at A, MIN at B, MAX at D and E: D = max(4, 6) = 6, so B's β is 6; at E the first leaf
+# J = 7 reaches (and passes) β = 6, so E stops and K, L are never searched.
+BETA_CUT = "- A\n-- B\n--- D\n---- H 4\n---- I 6\n--- E\n---- J 7\n---- K 1\n---- L 0"
+# MAX at A, MIN at B and C: B = min(3, 5) = 3 is α at C, whose first leaf F = 2 is at or
+# below it, so C stops and G, H are never searched.
+ALPHA_CUT = "- A\n-- B\n--- D 3\n--- E 5\n-- C\n--- F 2\n--- G 9\n--- H 8"
+
+
+@pytest.mark.parametrize(("cutoff", "relation"), [(">=", "≥"), (">", ">")])
+def test_a_beta_cut_is_explained_with_its_node_child_and_relation(
+    cutoff: str, relation: str
+) -> None:
+    exercise = PruningExercise(tree=BETA_CUT, convention=Convention(cutoff=cutoff))  # type: ignore[arg-type]
+    reason = (
+        f"at E (MAX) J returned 7 {relation} β = 6: MIN above already has a choice at least "
+        "as good, so E stops and K, L are never searched"
+    )
+    assert exercise.check(set(), language="en").messages == [
+        f"K is pruned: {reason}",
+        f"L is pruned: {reason}",
+    ]
+    assert exercise.check({"L"}, language="ja").messages == [
+        f"K は枝刈りされます：E（MAX）で J が返した値は 7 {relation} β = 6 です。上の MIN には"
+        "すでに同等以上の選択肢があるので、βカットが起こります。E の探索はここで打ち切られ、"
+        "K、L は探索されません"
+    ]
+
+
+@pytest.mark.parametrize(("cutoff", "relation"), [(">=", "≤"), (">", "<")])
+def test_an_alpha_cut_is_explained_with_its_node_child_and_relation(
+    cutoff: str, relation: str
+) -> None:
+    exercise = PruningExercise(tree=ALPHA_CUT, convention=Convention(cutoff=cutoff))  # type: ignore[arg-type]
+    assert exercise.check("G", language="en").messages == [
+        f"H is pruned: at C (MIN) F returned 2 {relation} α = 3: MAX above already has a "
+        "choice at least as good, so C stops and G, H are never searched"
+    ]
+
+
+def test_a_cut_at_the_last_child_names_its_node_and_prunes_nothing() -> None:
+    exercise = PruningExercise(tree="- A\n-- B\n--- D 3\n-- C\n--- F 2")
+    cuts = [event for event in exercise.trace.events if isinstance(event, Cutoff)]
+    assert len(cuts) == 1 and exercise.solution.pruned == frozenset()
+    assert exercise.cut_sentence(cuts[0], language="en") == (
+        "at C (MIN) F returned 2 ≤ α = 3: MAX above already has a choice at least as good, "
+        "so C stops, a cut at the last child: nothing is left to prune"
+    )
+    with pytest.raises(ValueError, match=r"^D is not pruned$"):
+        exercise.explain_pruned("D")
+
+
+def test_both_parts_of_an_answer_are_checked_and_each_mistake_told_in_its_language() -> None:
+    exercise = PruningExercise(tree=ALPHA_CUT)
+    assert exercise.check({"pruned": {"G", "H"}, "values": {"A": 3, "B": 3, "C": 3}}).correct
+    assert not exercise.check({"pruned": set()}).correct  # the pruned part alone is checked
+    feedback = exercise.check({"pruned": {"G"}, "values": {"A": 100, "B": "x"}}, language="ja")
+    assert feedback.correct is False and feedback.language == "ja"
+    assert feedback.messages == [
+        "H は枝刈りされます：C（MIN）で F が返した値は 2 ≤ α = 3 です。上の MAX にはすでに"
+        "同等以上の選択肢があるので、αカットが起こります。C の探索はここで打ち切られ、G、H "
+        "は探索されません",
+        "A が返す値は 3 で、100 ではありません（正確な値）",
+        "値：B の値は数で答えてください（'x' が渡されました）",
+        "値：答えた値だけを確かめました。答えがないので確かめていないノード：C",
+    ]
+    assert exercise.check({"values": {}}, language="ja").messages == [
+        "値：答えた値だけを確かめました。答えがないので確かめていないノード：A、B、C"
+    ]
+    assert exercise.check({"values": [1]}, language="en").messages == [
+        "values: expected a mapping like {'A': 3}, got list"
+    ]
+    unknown = exercise.check("Q Z", language="ja")
+    assert unknown.messages == [
+        "'Q'、'Z'：この木のノードではありません（この木の葉は D、E、F、G、H です）"
+    ]
+
+
+def test_an_answer_of_the_wrong_form_is_told_so_in_its_language() -> None:
+    set_language("en")  # the course-wide setting differs (conftest restores it after)
+    feedback = PruningExercise(tree=ALPHA_CUT).check("", language="ja")
+    assert feedback.correct is False and feedback.language == "ja"
+    assert str(feedback).startswith("まだ正解ではありません：\n- 答えが空です")
+
+
+def test_conventions_are_described_and_bad_ones_refused_by_name() -> None:
+    assert Convention(failure="soft").describe(language="en") == (
+        "children left to right, cut on value ≥ β, fail-soft"
+    )
+    assert Convention(cutoff=">", order="reversed").describe(language="en") == (
+        "children right to left, cut on value > β (strictly), fail-hard"
+    )
+    with pytest.raises(ValueError, match=r"^cutoff must be '>=' or '>', not '=>'$"):
+        Convention(cutoff="=>")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=r"^order must be 'given' or 'reversed', not 'random'$"):
+        Convention(order="random")  # type: ignore[arg-type]
+
+
+def test_the_default_exercise_is_seed_0_three_plies_two_children_leaves_from_minus_9_to_9() -> None:
+    assert PruningExercise().tree == PruningExercise(seed=0).tree
+    assert PruningExercise().tree != PruningExercise(seed=1).tree
+    values: list[float] = []
+    for seed in range(40):
+        tree = PruningExercise(seed=seed).tree
+        assert all(len(leaf_path) == 4 for leaf_path in paths(tree))  # root + 3 plies
+        assert all(len(node.children) in (0, 2) for node, _ in tree.walk())
+        values += [leaf.value for leaf in tree.leaves() if leaf.value is not None]
+    assert min(values) == -9 and max(values) == 9
+    narrow = [
+        leaf.value
+        for seed in range(40)
+        for leaf in PruningExercise(seed=seed, low=5, high=7).tree.leaves()
+    ]
+    assert set(narrow) == {5, 6, 7}
+
+
+def paths(tree: Any) -> list[list[Any]]:
+    if tree.is_leaf:
+        return [[tree]]
+    return [[tree, *path] for child in tree.children for path in paths(child)]
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_check_alphabeta_reports_an_exception_on_the_smallest_tree_in_its_language(
+    language: str,
+) -> None:
+    def crashes(node: Any, alpha: float, beta: float) -> float:
+        raise KeyError("B")
+
+    feedback = check_alphabeta(crashes, language=language)
+    assert feedback.correct is False and feedback.language == language
+    assert feedback.counterexample is not None
+    assert feedback.counterexample.to_outline() == ONE_LEAF
+    assert feedback.messages == [
+        {
+            "en": "your function raised KeyError: 'B'",
+            "ja": "あなたの関数で KeyError が発生しました：'B'",
+        }[language]
+    ]
