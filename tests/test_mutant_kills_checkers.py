@@ -440,3 +440,31 @@ def test_check_alphabeta_reports_an_exception_on_the_smallest_tree_in_its_langua
             "ja": "あなたの関数で KeyError が発生しました：'B'",
         }[language]
     ]
+
+
+def test_the_leaves_read_wrongly_are_joined_in_the_language_of_the_feedback() -> None:
+    def only_one_child_right(node: Any, alpha: float, beta: float) -> float:
+        return textbook_alphabeta("hard")(node, alpha, beta) if len(node.children) == 1 else 0
+
+    # "- A / -- B -9 / -- C 5", the first tree with two leaves: value max(−9, 5) = 5
+    missed = check_alphabeta(only_one_child_right, language="ja")
+    assert missed.messages == [
+        "この木の値は 5 ですが、あなたの関数は 0 を返しました",
+        "あなたの関数は B、C を読みませんでしたが、αβ法はそこを評価します",
+    ]
+
+    def reads_three(node: Any, alpha: float, beta: float) -> float:
+        if len(node.children) == 3:
+            for leaf in leaves(node):
+                leaf.value  # noqa: B018
+        return textbook_alphabeta("hard")(node, alpha, beta)
+
+    # "- A / -- B 4 / -- C -4 / -- D -3", the first with three leaves: value 4; with the
+    # window (0, 3) below it B = 4 ≥ 3 cuts, and C and D are never evaluated
+    extra = check_alphabeta(reads_three, language="ja")
+    assert extra.counterexample is not None
+    assert extra.counterexample.to_outline() == "- A\n-- B 4\n-- C -4\n-- D -3"
+    assert extra.messages == [
+        "探索窓 (0, 3) のとき（この木の値は 4）："
+        "あなたの関数は C、D を評価しましたが、αβ法はそこを枝刈りします"
+    ]
