@@ -65,6 +65,7 @@ COVERING_TESTS: dict[str, list[str]] = {
         "tests/test_cyclic_games.py",
         "tests/test_trace.py",
         "tests/test_mutant_kills_search.py",
+        "tests/test_mutant_kills_minimax.py",
     ],
     # the clock rule and the results file as plain data: no player process (the referee's
     # own tests start players and take minutes per mutant)
