@@ -4,10 +4,12 @@ expected lines are worked out by hand in the comments."""
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from gamelib.search import minimax, negamax
-from gamelib.trace import Backup, record
+from gamelib.trace import Backup, Enter, record
 from gamelib.trees import parse_tree, random_tree
 
 # MAX at A, MIN at B and C: B = min(3, 3) = 3 and C = min(5, 3) = 3 tie at A.
@@ -33,13 +35,15 @@ def test_the_order_reverses_the_leaves_read() -> None:
 
 
 @pytest.mark.parametrize("seed", range(6))
-def test_minimax_and_negamax_trace_the_same_backups_from_max_view(seed: int) -> None:
-    """The two forms are one search: every backup names the same child, value, best so far,
-    and the full window (−∞, ∞), read from MAX's view."""
+def test_minimax_and_negamax_trace_the_same_steps_from_max_view(seed: int) -> None:
+    """The two forms are one search: every node entered and every backup (child, value, best
+    so far) is the same, read from MAX's view, each with the full window (−∞, ∞)."""
     tree = random_tree(seed, 3, (1, 3), -2, 2)  # few values: ties are common
-    backups = [e for e in record(minimax, tree).events if isinstance(e, Backup)]
-    assert backups == [e for e in record(negamax, tree).events if isinstance(e, Backup)]
-    assert all((e.alpha, e.beta) == (-float("inf"), float("inf")) for e in backups)
+    events = record(minimax, tree).events
+    assert events == record(negamax, tree).events
+    windows = [(e.alpha, e.beta) for e in events if isinstance(e, Enter | Backup)]
+    assert windows and set(windows) == {(-math.inf, math.inf)}
+    backups = [e for e in events if isinstance(e, Backup)]
     # the best so far after each backup: the max (MAX's nodes) or min (MIN's) of the values
     seen: dict[str, list[float]] = {}
     for event in backups:
@@ -47,3 +51,8 @@ def test_minimax_and_negamax_trace_the_same_backups_from_max_view(seed: int) -> 
         assert event.best in (max(seen[event.node]), min(seen[event.node]))
     root = tree.name
     assert [e.best for e in backups if e.node == root][-1] == minimax(tree).value
+
+
+def test_each_search_names_itself() -> None:
+    assert minimax(TIES).algorithm == "minimax"
+    assert negamax(TIES).algorithm == "negamax"
