@@ -53,6 +53,9 @@ def test_minimax_and_negamax_trace_the_same_steps_from_max_view(seed: int) -> No
     assert [e.best for e in backups if e.node == root][-1] == minimax(tree).value
 
 
-def test_each_search_names_itself() -> None:
+def test_each_search_names_itself_and_the_view_it_computes_in() -> None:
     assert minimax(TIES).algorithm == "minimax"
     assert negamax(TIES).algorithm == "negamax"
+    # minimax's values are MAX's; negamax's are the player to move's
+    assert (record(minimax, TIES).algorithm, record(minimax, TIES).frame) == ("minimax", "max")
+    assert (record(negamax, TIES).algorithm, record(negamax, TIES).frame) == ("negamax", "mover")
