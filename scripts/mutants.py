@@ -66,6 +66,7 @@ COVERING_TESTS: dict[str, list[str]] = {
         "tests/test_trace.py",
         "tests/test_mutant_kills_search.py",
         "tests/test_mutant_kills_minimax.py",
+        "tests/test_mutant_kills_windows.py",
     ],
     # the clock rule and the results file as plain data: no player process (the referee's
     # own tests start players and take minutes per mutant)
