@@ -46,6 +46,7 @@ COVERING_TESTS: dict[str, list[str]] = {
         "tests/test_checkers.py",
         "tests/test_words_checker.py",
         "tests/test_mutant_kills_exercises.py",
+        "tests/test_mutant_kills_checkers.py",
     ],
     "gamelib/mastery": [
         "tests/test_mastery.py",
@@ -64,6 +65,8 @@ COVERING_TESTS: dict[str, list[str]] = {
         "tests/test_cyclic_games.py",
         "tests/test_trace.py",
         "tests/test_mutant_kills_search.py",
+        "tests/test_mutant_kills_minimax.py",
+        "tests/test_mutant_kills_windows.py",
     ],
     # the clock rule and the results file as plain data: no player process (the referee's
     # own tests start players and take minutes per mutant)
