@@ -24,6 +24,7 @@ from gamelib.charts import (
     quoted,
     statement,
 )
+from gamelib.charts.chart import TICK_SIZE
 from gamelib.charts.scales import nice_step
 from gamelib.charts.writer import text_width, wrap
 from gamelib.notation import MINUS
@@ -175,6 +176,28 @@ def test_panels_share_the_y_axis_and_only_the_first_has_its_labels() -> None:
     [low_first, _] = polyline_points(with_class(first, "series")[0])
     [low_second, _] = polyline_points(with_class(second, "series")[0])
     assert low_first[1] == low_second[1]  # 0 is at the same height in both panels
+
+
+def test_a_panel_with_its_own_y_range_gets_its_own_y_axis() -> None:
+    chart = Chart()
+    chart.panel(y_range=(0, 1)).line([1, 2], [0, 1])
+    chart.panel(y_range=(-1, 1)).line([1, 2], [-1, 1])
+    assert not chart.shares_y
+    root = parse(chart)
+    first, second = with_class(root, "panel")
+    assert box_of(first)[2] < box_of(second)[0]
+    first_ticks, second_ticks = with_class(root, "y-ticks")
+    assert "0.0" in texts(first_ticks) and f"{MINUS}1.0" not in texts(first_ticks)
+    assert f"{MINUS}1.0" in texts(second_ticks)
+    # Each line spans its own panel's whole height: its ends are its axis' ends.
+    first_line = polyline_points(with_class(first, "series")[0])
+    second_line = polyline_points(with_class(second, "series")[0])
+    assert first_line[0][1] == pytest.approx(second_line[0][1])
+    assert first_line[1][1] == pytest.approx(second_line[1][1])
+    # The second axis' labels sit between the panels, not over the first box.
+    labels_x = [float(node.get("x", "")) for node in second_ticks.iter(f"{SVG}text")]
+    widest = max(text_width(text, TICK_SIZE) for text in texts(second_ticks))
+    assert min(labels_x) - widest > box_of(first)[2]
 
 
 def test_infinite_interval_ends_reach_past_the_axis_and_are_marked() -> None:

@@ -160,19 +160,22 @@ class Interval:
 
 @dataclass
 class Panel:
-    """One plot box of a :class:`Chart`: its own x axis, the chart's y axis.
+    """One plot box of a :class:`Chart`: its own x axis; the chart's y axis, or its own
+    when it was given a ``y_range``.
 
     Attributes:
         title: the text above the box (line breaks allowed).
         x_label: the text below the x axis.
         x_ticks: where the x ticks go (default: nice ticks, whole numbers for whole data).
         x_range: the x axis' ends (default: the data with a small margin).
+        y_range: this panel's own y axis' ends (default: the y axis shared with the others).
     """
 
     title: str | None = None
     x_label: str | None = None
     x_ticks: tuple[float, ...] | None = None
     x_range: tuple[float, float] | None = None
+    y_range: tuple[float, float] | None = None
     series: list[Series] = field(default_factory=list)
     references: list[Reference] = field(default_factory=list)
     notes: list[Note] = field(default_factory=list)
@@ -321,7 +324,8 @@ class Box:
 
 
 class Chart:
-    """Panels side by side sharing one y axis; shows itself as SVG in Jupyter.
+    """Panels side by side sharing one y axis (unless a panel is given its own y range:
+    then every panel draws its own y axis); shows itself as SVG in Jupyter.
 
     Args:
         title: the title above everything (wrapped when long).
@@ -372,21 +376,34 @@ class Chart:
         x_label: str | None = None,
         x_ticks: Iterable[float] | None = None,
         x_range: tuple[float, float] | None = None,
+        y_range: tuple[float, float] | None = None,
     ) -> Panel:
-        """A new panel right of the others (see :class:`Panel`)."""
+        """A new panel right of the others (see :class:`Panel`); with ``y_range`` it has a y
+        axis of its own (e.g. shares from 0 to 1 beside means from −1 to 1)."""
         ticks = None if x_ticks is None else tuple(map(float, x_ticks))
-        panel = Panel(title, x_label, ticks, x_range)
+        panel = Panel(title, x_label, ticks, x_range, y_range)
         self.panels.append(panel)
         return panel
 
     # ------------------------------------------------------------------ scales and colours
 
-    def y_axis(self, target: int = 5) -> Scale:
-        """The y scale shared by every panel."""
-        values = [y for panel in self.panels for y in panel.y_values()]
+    @property
+    def shares_y(self) -> bool:
+        """Whether every panel uses one y axis (no panel was given a range of its own)."""
+        return all(panel.y_range is None for panel in self.panels)
+
+    def y_axis(self, target: int = 5, panel: Panel | None = None) -> Scale:
+        """The y scale of ``panel``: the one shared by every panel, or, when the panels do
+        not share one, the panel's own (its ``y_range``, else its data)."""
+        if panel is None or self.shares_y:
+            values = [y for each in self.panels for y in each.y_values()]
+            fixed = self.y_range
+        else:
+            values = panel.y_values()
+            fixed = panel.y_range if panel.y_range is not None else self.y_range
         if self.y_scale == "log":
-            return log_scale(values, fixed=self.y_range)
-        return linear_scale(values, fixed=self.y_range, target=target)
+            return log_scale(values, fixed=fixed)
+        return linear_scale(values, fixed=fixed, target=target)
 
     def x_axis(self, panel: Panel, target: int = 6) -> LinearScale:
         """The x scale of ``panel``."""
@@ -478,12 +495,15 @@ class _Drawing:
         self.entries = chart.legend_entries()
         place = chart.legend or ("right" if len(self.panels) == 1 else "bottom")
         self.legend_place: LegendPlace = place if self.entries else "none"
-        first_scale = chart.y_axis()
-        self.tick_width = max(
-            (text_width(first_scale.label(tick), TICK_SIZE) for tick in first_scale.ticks),
-            default=0.0,
-        )
+        self.tick_widths = [
+            max((text_width(scale.label(tick), TICK_SIZE) for tick in scale.ticks), default=0.0)
+            for scale in (chart.y_axis(panel=panel) for panel in self.panels)
+        ]
+        self.tick_width = self.tick_widths[0]
         self.left = 10 + (LABEL_SIZE * 1.6 if chart.y_label else 0) + self.tick_width + 10
+        # Panels with their own y axes leave room for its tick labels between them.
+        own_axes_room = 0.0 if chart.shares_y else max(self.tick_widths[1:], default=0.0) + 10
+        self.gap = PANEL_GAP + own_axes_room
         self.legend_width = max(
             (LEGEND_SAMPLE + 8 + text_width(entry.label, LEGEND_SIZE) for entry in self.entries),
             default=0.0,
@@ -496,7 +516,7 @@ class _Drawing:
                 f"a chart {self.width:g} pixels wide has no room for {count} panels: "
                 "make it wider or the legend shorter"
             )
-        self.panel_width = (area - PANEL_GAP * (count - 1)) / count
+        self.panel_width = (area - self.gap * (count - 1)) / count
         self.title_lines = (
             wrap(chart.title, TITLE_SIZE, self.width - 24) if chart.title is not None else []
         )
@@ -518,14 +538,15 @@ class _Drawing:
         )
         self.height = max(height, self.top + self.bottom_margin + MINIMUM_PLOT_HEIGHT)
         self.box_bottom = self.height - self.bottom_margin
-        self.y_scale = chart.y_axis(target=max(3, int((self.box_bottom - self.top) / 55)))
+        target = max(3, int((self.box_bottom - self.top) / 55))
+        self.y_scales = [chart.y_axis(target=target, panel=panel) for panel in self.panels]
         infinite_top = any(i.high == math.inf for p in self.panels for i in p.intervals)
         infinite_bottom = any(i.low == -math.inf for p in self.panels for i in p.intervals)
         self.boxes = [
             Box(
-                self.left + index * (self.panel_width + PANEL_GAP),
+                self.left + index * (self.panel_width + self.gap),
                 self.top,
-                self.left + index * (self.panel_width + PANEL_GAP) + self.panel_width,
+                self.left + index * (self.panel_width + self.gap) + self.panel_width,
                 self.box_bottom,
                 INFINITY_ROOM if infinite_top else EDGE_ROOM,
                 INFINITY_ROOM if infinite_bottom else EDGE_ROOM,
@@ -555,9 +576,10 @@ class _Drawing:
         box = self.boxes[index]
         return box.left + self.x_scales[index].fraction(x) * (box.right - box.left)
 
-    def y_pixel(self, box: Box, y: float) -> float:
+    def y_pixel(self, index: int, y: float) -> float:
+        box = self.boxes[index]
         low_end, high_end = box.bottom - box.inset_bottom, box.top + box.inset_top
-        return low_end - self.y_scale.fraction(y) * (low_end - high_end)
+        return low_end - self.y_scales[index].fraction(y) * (low_end - high_end)
 
     # ------------------------------------------------------------------ parts
 
@@ -568,7 +590,7 @@ class _Drawing:
             element("desc", escape(summary.description, quote=False)),
             element("rect", x=0, y=0, width=self.width, height=self.height, fill="white"),
             self._titles(),
-            self._y_axis(),
+            *(self._y_axis(index) for index in range(self._y_axes())),
             *(self._panel(index) for index in range(len(self.panels))),
             self._legend(),
         ]
@@ -584,6 +606,10 @@ class _Drawing:
             style=self._style(),
         )
         return head
+
+    def _y_axes(self) -> int:
+        """How many y axes are drawn: one when the panels share it, else one per panel."""
+        return 1 if self.chart.shares_y else len(self.panels)
 
     def _style(self) -> str:
         style = "max-width:100%;height:auto"
@@ -625,21 +651,21 @@ class _Drawing:
             class_="panel-title",
         )
 
-    def _y_axis(self) -> str:
-        box = self.boxes[0]
+    def _y_axis(self, index: int) -> str:
+        box, scale = self.boxes[index], self.y_scales[index]
         labels = "".join(
             text_element(
-                self.y_scale.label(tick),
+                scale.label(tick),
                 box.left - 6,
-                self.y_pixel(box, tick) + TICK_SIZE * 0.35,
+                self.y_pixel(index, tick) + TICK_SIZE * 0.35,
                 size=TICK_SIZE,
                 text_anchor="end",
                 fill=INK,
             )
-            for tick in self.y_scale.ticks
+            for tick in scale.ticks
         )
         parts = [element("g", labels, class_="y-ticks")]
-        if self.chart.y_label:
+        if self.chart.y_label and index == 0:
             middle = (box.top + box.bottom) / 2
             x = 10 + LABEL_SIZE
             parts.append(
@@ -668,11 +694,11 @@ class _Drawing:
                 "line",
                 x1=box.left,
                 x2=box.right,
-                y1=self.y_pixel(box, tick),
-                y2=self.y_pixel(box, tick),
+                y1=self.y_pixel(index, tick),
+                y2=self.y_pixel(index, tick),
                 stroke=GRID,
             )
-            for tick in self.y_scale.ticks
+            for tick in self.y_scales[index].ticks
         ) + "".join(
             element(
                 "line",
@@ -706,13 +732,13 @@ class _Drawing:
         )
         y_marks = "".join(
             element("line", x1=box.left - 4, x2=box.left, y1=y, y2=y, stroke=FRAME)
-            for y in (self.y_pixel(box, tick) for tick in self.y_scale.ticks)
+            for y in (self.y_pixel(index, tick) for tick in self.y_scales[index].ticks)
         )
         parts = [
             self._panel_title(index),
             element("g", grid, class_="grid"),
             *(self._interval(index, interval) for interval in panel.intervals),
-            *(self._reference(box, reference) for reference in panel.references),
+            *(self._reference(index, reference) for reference in panel.references),
             *(self._series(index, series) for series in panel.series),
             *(self._note(index, note) for note in panel.notes),
             element(
@@ -742,10 +768,9 @@ class _Drawing:
         return element("g", "".join(parts), class_="panel")
 
     def _series(self, index: int, series: Series) -> str:
-        box = self.boxes[index]
         colour = self.colours[id(series)]
         coordinates = [
-            (self.x_pixel(index, x), self.y_pixel(box, y))
+            (self.x_pixel(index, x), self.y_pixel(index, y))
             for x, y in zip(series.xs, series.ys, strict=True)
         ]
         parts = []
@@ -768,8 +793,9 @@ class _Drawing:
             parts.append(element("g", marks, class_="markers"))
         return element("g", "".join(parts), class_="series", data_label=series.label)
 
-    def _reference(self, box: Box, reference: Reference) -> str:
-        y = self.y_pixel(box, reference.y)
+    def _reference(self, index: int, reference: Reference) -> str:
+        box = self.boxes[index]
+        y = self.y_pixel(index, reference.y)
         return element(
             "line",
             x1=box.left,
@@ -787,7 +813,7 @@ class _Drawing:
         width = text_width(note.text, NOTE_SIZE)
         x = self.x_pixel(index, note.x) + 3
         x = max(box.left + 3, min(x, box.right - 3 - width))
-        y = self.y_pixel(box, note.y) + (-4 if note.place == "above" else NOTE_SIZE + 2)
+        y = self.y_pixel(index, note.y) + (-4 if note.place == "above" else NOTE_SIZE + 2)
         y = max(box.top + NOTE_SIZE + 1, min(y, box.bottom - 3))
         return text_element(note.text, x, y, size=NOTE_SIZE, fill=note.colour, class_="note")
 
@@ -796,9 +822,13 @@ class _Drawing:
         colour = self.colours[id(interval)]
         x = self.x_pixel(index, interval.x)
         mark_room = TICK_SIZE + 4
-        top = box.top + mark_room if interval.high == math.inf else self.y_pixel(box, interval.high)
+        top = (
+            box.top + mark_room if interval.high == math.inf else self.y_pixel(index, interval.high)
+        )
         bottom = (
-            box.bottom - mark_room if interval.low == -math.inf else self.y_pixel(box, interval.low)
+            box.bottom - mark_room
+            if interval.low == -math.inf
+            else self.y_pixel(index, interval.low)
         )
         parts = [
             element(

@@ -96,9 +96,9 @@ def convergence_chart(
     minimax_value: float | None = None,
     language: str | None = None,
 ) -> Chart:
-    """Two panels against iterations: each root move's share of the visits (N / N(root)),
-    and its mean value Q for the player to move at the root; ``minimax_value`` (in reward
-    units, e.g. the minimax value over
+    """Two panels against iterations, each with its own y axis: each root move's share of
+    the visits (N / N(root), from 0 to 1), and its mean value Q (from −1 to 1) for the player
+    to move at the root; ``minimax_value`` (in reward units, e.g. the minimax value over
     :func:`~gamelib.search.mcts.playouts.leaf_scale`) is drawn as a reference line on the
     second. ``language`` None: the course-wide language.
     """
@@ -111,7 +111,7 @@ def convergence_chart(
         size=(1100.0, 420.0),
         legend="bottom",
     )
-    shares = chart.panel(title=words["share"], x_label=words["iterations"])
+    shares = chart.panel(title=words["share"], x_label=words["iterations"], y_range=(0.0, 1.0))
     means = chart.panel(title=words["mean"], x_label=words["iterations"])
     many = trace.iterations > 40
     order = next(

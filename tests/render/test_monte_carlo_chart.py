@@ -51,6 +51,7 @@ def test_the_chart_draws_the_shares_and_means(trace: MonteCarloTrace) -> None:
     assert sum(final.values()) == pytest.approx(1.0)
     assert [reference.y for reference in means.references] == [pytest.approx(3 / 14)]
     assert shares.x_label == "iterations" and "visit share" in str(shares.title)
+    assert shares.y_range == (0.0, 1.0) and not chart.shares_y  # shares on 0…1, Q on −1…1
     assert "<desc>" in chart.svg and "B:" in chart_summary(chart, "en").description
 
 
