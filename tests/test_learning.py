@@ -32,6 +32,15 @@ from gamelib.learning.fit import (
     load_weights,
     phase_of,
 )
+from gamelib.learning.probcut import (
+    Counter,
+    CutLine,
+    ProbCut,
+    Scatter,
+    fit_probcut,
+    negamax_search,
+    scatter,
+)
 from gamelib.search import alphabeta
 
 GAME = Othello()
@@ -274,3 +283,59 @@ def test_weights_files_are_checked() -> None:
         LearnedWeights(((0.0,) * len(FEATURE_NAMES),))
     with pytest.raises(ValueError, match="features"):
         LearnedWeights.from_json(json.dumps({"features": ["corners"], "weights": []}))
+
+
+def probcut_positions(count: int, low: int = 20, high: int = 50) -> list[OthelloState]:
+    """Unfinished random positions with ``low`` to ``high`` empty squares."""
+    found, seed = [], 100
+    while len(found) < count:
+        state = random_position(seed)
+        seed += 1
+        empties = 64 - (state.mover | state.opponent).bit_count()
+        if low <= empties <= high and not GAME.is_terminal(state):
+            found.append(state)
+    return found
+
+
+def test_the_probcut_search_without_cuts_is_alpha_beta() -> None:
+    evaluate = learned_evaluation(load_weights())
+    for state in probcut_positions(6):
+        value, move = negamax_search(state, 3, evaluate)
+        reference = alphabeta(GAME, state, depth=3, evaluate=evaluate)  # official final scores
+        assert value == pytest.approx(reference.value)
+        assert move in GAME.moves(state)
+
+
+def test_probcut_cuts_and_saves_nodes_and_a_huge_threshold_never_cuts() -> None:
+    evaluate = learned_evaluation(load_weights())
+    states = probcut_positions(8)
+    points = scatter(states, evaluate, shallow=1, deep=2)
+    assert sum(len(pairs) for pairs in points.points.values()) == len(states)
+    wide = CutLine(slope=1.0, intercept=0.0, spread=1e6, samples=1)  # never sure enough
+    careful = ProbCut(shallow=1, deep=2, lines=(wide,) * PHASES, threshold=1.0)
+    bold = fit_probcut(points, threshold=0.0, fewest=1)
+    bolder = fit_probcut(points, threshold=0.0, fewest=1, higher=True)
+    plain_nodes = bold_nodes = bolder_nodes = 0
+    for state in states:
+        plain, never, cutting = Counter(), Counter(), Counter()
+        value, move = negamax_search(state, 4, evaluate, counter=plain)
+        assert negamax_search(state, 4, evaluate, probcut=careful, counter=never) == (value, move)
+        assert never.cuts == 0
+        negamax_search(state, 4, evaluate, probcut=bold, counter=cutting)
+        higher = Counter()
+        _, chosen = negamax_search(state, 4, evaluate, probcut=bolder, counter=higher)
+        assert chosen in GAME.moves(state)
+        plain_nodes += plain.nodes
+        bold_nodes += cutting.nodes
+        bolder_nodes += higher.nodes
+    assert bold_nodes < plain_nodes
+    assert bolder_nodes < plain_nodes
+
+
+def test_the_probcut_line_is_the_least_squares_line() -> None:
+    points = Scatter(1, 3, {2: [(float(x), 2.0 * x + 1.0) for x in range(-5, 6)]})
+    line = fit_probcut(points, fewest=5).lines[2]
+    assert (line.slope, line.intercept, line.spread, line.samples) == pytest.approx(
+        (2.0, 1.0, 0.0, 11)
+    )
+    assert fit_probcut(points, fewest=20).lines[2].samples == 0  # too few: no line, no cut
