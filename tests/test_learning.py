@@ -339,3 +339,12 @@ def test_the_probcut_line_is_the_least_squares_line() -> None:
         (2.0, 1.0, 0.0, 11)
     )
     assert fit_probcut(points, fewest=20).lines[2].samples == 0  # too few: no line, no cut
+
+
+def test_the_cached_dataset_is_what_its_command_builds() -> None:
+    dataset = load()
+    provenance = json.loads(dataset.provenance)
+    again = build(2, seed=provenance["seed"], solve_empties=provenance["solve_empties"])
+    first_two = dataset.subset(dataset.game < 2)  # built with --jobs 2: the same games
+    for name in ("black", "white", "player", "label", "exact", "game", "empties"):
+        assert np.array_equal(getattr(first_two, name), getattr(again, name)), name
