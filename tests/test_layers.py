@@ -17,6 +17,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("gamelib.search",),
     ("gamelib.trace",),
     ("gamelib.players", "gamelib.exercises", "gamelib.experiments", "gamelib.endgame"),
+    ("gamelib.learning",),
     ("gamelib.arena",),
     ("gamelib.render",),
     ("gamelib.widgets", "gamelib.worksheets", "gamelib.tournament", "gamelib.mastery"),
