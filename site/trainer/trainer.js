@@ -169,7 +169,7 @@ const PruningTrainer = (() => {
       },
       cut_nothing_left: {
         en: "{reason}: no moves were left to prune",
-        ja: "{reason}：枝刈りする手は残っていませんでした",
+        ja: "{reason}、枝刈りする手は残っていません",
       },
       cut_pruned: { en: "{reason}, {names} pruned", ja: "{reason}、{names} を枝刈りします" },
       start: {
