@@ -676,3 +676,43 @@ def test_a_placeholder_for_half_width_text_needs_a_space() -> None:
     assert problems_of(template_prose("{file}をインポートしました"))
     assert problems_of(template_prose("{file} をインポートしました")) == []
     assert problems_of(template_prose("子を{direction}探索します")) == []
+
+
+# ------------------------------------------- 打つ for tic-tac-toe and Othello, 指す for chess
+PLACING_NOTEBOOKS = ("04_failsoft", "05_real_games", "06_transpositions", "08_windows",
+                     "09_perfect_play", "10_your_player", "11_monte_carlo")
+"""The notebooks whose games place marks or discs (trees, tic-tac-toe, reversi, Othello) and
+never move a chess or shogi piece: 01 § 6's delaying tree and 07's graphs, chess and shogi
+are the only places where 指す is right."""
+
+CHESS_VERB = re.compile(r"(?<![目名])指[しすせさそ]")
+"""指す and its forms (指し, 指せ, 指さ, 指そ), not 目指す or 名指し."""
+
+
+def chess_verbs(text: str) -> list[str]:
+    return [
+        f"指す is for chess and shogi (write 打つ): {_around(text, match.start(), match.end())!r}"
+        for match in CHESS_VERB.finditer(text)
+    ]
+
+
+def test_the_chess_verb_is_found() -> None:
+    assert chess_verbs("速く指した手も貯金を戻さない")
+    assert chess_verbs("オセロを強く指すのは")
+    assert not chess_verbs("速く打った手も貯金を戻さない")
+    assert not chess_verbs("問題を名指しするメッセージ。目指す深さ。`step` を指定します")
+
+
+@pytest.mark.parametrize("name", PLACING_NOTEBOOKS)
+def test_othello_and_tic_tac_toe_moves_are_placed_not_moved(name: str) -> None:
+    path = ROOT / "notebooks" / "ja" / f"{name}.ipynb"
+    problems = [
+        f"{path.relative_to(ROOT)} cell {index}: {problem}"
+        for index, source, _ in markdown_cells(path)
+        for problem in chess_verbs(source)
+    ] + [
+        f"{path.relative_to(ROOT)} code cell {index}: {problem}"
+        for index, text in code_cells(path)
+        for problem in chess_verbs(text)
+    ]
+    assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems)

@@ -152,7 +152,7 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
         "en": "Against **{name}** the α-β player's score rate is higher at the deepest search "
         "than at depth 1, though not at every step ({listing}).",
         "ja": "**{name}** に対するαβ法のプレイヤーの得点率は、最も深い探索では深さ 1 より高く"
-        "なりますが、一手ごとに上がるわけではありません（{listing}）。",
+        "なりますが、深さを一つ増やすごとに上がるわけではありません（{listing}）。",
     },
     "does not rise": {
         "en": "Against **{name}** the α-β player's score rate does not rise here ({listing}).",

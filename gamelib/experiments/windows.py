@@ -121,7 +121,7 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
         "from an odd depth to the next even one and ×{even:.1f} from an even depth to the "
         "next odd one. All iterations before the last cost {cheapest:.0%}–{dearest:.0%} of "
         "the total.",
-        "ja": "ここで測った結果：反復ごとにノード数は ×{low:.1f} から ×{high:.1f} に増えました"
+        "ja": "ここで測った結果：反復ごとのノード数の伸びは ×{low:.1f} から ×{high:.1f} まででした"
         "（根の分岐数は {fewest}–{most}）。平均すると、奇数の深さから次の偶数の深さへは "
         "×{odd:.1f}、偶数の深さから次の奇数の深さへは ×{even:.1f} です。最後の反復より前の"
         "反復すべてにかかった手間は、全体の {cheapest:.0%}–{dearest:.0%} でした。",

@@ -73,7 +73,7 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     },
     "cut_nothing_left": {
         "en": "{reason}: no moves were left to prune",
-        "ja": "{reason}：枝刈りする手は残っていませんでした",
+        "ja": "{reason}、枝刈りする手は残っていません",
     },
     "cut_pruned": {
         "en": "{reason}, {names} pruned",

@@ -169,7 +169,7 @@ const PruningTrainer = (() => {
       },
       cut_nothing_left: {
         en: "{reason}: no moves were left to prune",
-        ja: "{reason}：枝刈りする手は残っていませんでした",
+        ja: "{reason}、枝刈りする手は残っていません",
       },
       cut_pruned: { en: "{reason}, {names} pruned", ja: "{reason}、{names} を枝刈りします" },
       start: {
@@ -332,12 +332,12 @@ const PruningTrainer = (() => {
       },
       no_cut_returns_bound: {
         en: "{node} ({role}) searches all its children without a cut (its best child, {child}, returned {comparison}); none did better than the {bound} = {entry} it was given, and under fail-hard a node then returns that bound, {value}.",
-        ja: "{node}（{role}）はカットせずにすべての子を探索します（最善の子 {child} が返した値は {comparison}）。受け取った {bound} = {entry} より良い値を返した子はなく、fail-hard ではそのときその限界値 {value} を返します。",
+        ja: "{node}（{role}）はカットせずにすべての子を探索します（最善の子 {child} が返した値は {comparison}）。受け取った {bound} = {entry} より良い値を返した子はなく、fail-hard では、このときノードはその限界値 {value} を返します。",
       },
       // the same with an empty window (α = β, the strict rule): what the children prove
       no_cut_returns_bound_empty: {
         en: "{node} ({role}) searches all its children without a cut (its best child, {child}, returned {comparison}); none did better than the {bound} = {entry} it was given, an empty window (α = β), so what {node} proves comes from its children: {proof}, so {conclusion}; under fail-hard a node then returns that bound, {value}.",
-        ja: "{node}（{role}）はカットせずにすべての子を探索します（最善の子 {child} が返した値は {comparison}）。受け取った {bound} = {entry} より良い値を返した子はありません。探索窓が空（α = β）なので、{node} について証明されることは子で決まります。{proof}なので、{conclusion}です。fail-hard ではそのときその限界値 {value} を返します。",
+        ja: "{node}（{role}）はカットせずにすべての子を探索します（最善の子 {child} が返した値は {comparison}）。受け取った {bound} = {entry} より良い値を返した子はありません。探索窓が空（α = β）なので、{node} について何が証明されるかは子の値で決まります。{proof}なので、{conclusion}です。fail-hard では、このときノードはその限界値 {value} を返します。",
       },
       child_at_least: { en: "{child} is at least {value}", ja: "{child} は {value} 以上" },
       child_at_most: { en: "{child} is at most {value}", ja: "{child} は {value} 以下" },
