@@ -14,7 +14,9 @@ student copies it to start their own. Its three parts, each one function:
   an iteration only when its predicted time fits (:func:`predicted_seconds`); it returns a
   :class:`~gamelib.tournament.player.Report` of the deepest iteration that finished.
 * :class:`Player` — one per game (``Player(game, side)``), keeping its table from move to
-  move; :func:`choose_move` is the same without memory between moves.
+  move, and measuring from the bank it is handed how much the referee charges beyond its own
+  clock (a loaded machine's waits), which it holds back; :func:`choose_move` is the same
+  without memory between moves.
 
 Values are from the mover's view (negamax), as everywhere in :mod:`gamelib.search`.
 """
@@ -144,7 +146,8 @@ clock (a system call for processor time) costs the search little."""
 RESERVE: Final = 0.2
 """The share of ``move_seconds`` :func:`deepen` keeps in reserve for what its own clock does
 not see (sending the answer, the referee's pipes): its budget for a move is ``move_seconds ×
-(1 − RESERVE)`` plus its share of the bank (:func:`move_budget`)."""
+(1 − RESERVE)`` plus its share of the bank (:func:`move_budget`). On a loaded machine that is
+not enough, and :class:`Player` holds back what it measured instead when that is more."""
 
 MIN_GROWTH: Final = 2.0
 """The least :func:`deepen` expects an iteration to take, as a multiple of the one before it."""
