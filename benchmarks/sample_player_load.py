@@ -90,7 +90,9 @@ def main(argv: Sequence[str] | None = None) -> None:
             player = Path(folder) / "sample_logging.py"
             player.write_text(LOGGING_PLAYER)
             with ProcessPoolExecutor(options.jobs) as pool:
-                results: list[GameResult] = list(pool.map(play_game, specs(player, options.openings)))
+                results: list[GameResult] = list(
+                    pool.map(play_game, specs(player, options.openings))
+                )
     finally:
         for hog in hogs:
             hog.kill()
@@ -116,8 +118,11 @@ def main(argv: Sequence[str] | None = None) -> None:
             bank = move.bank_left
             if move.report and isinstance(move.report.get("depth"), int) and move.report["depth"]:
                 depths.append(move.report["depth"])
-    print(f"hogs: {options.hogs}, games: {len(results)}, {options.jobs} at a time, clock "
-          f"{clock.move_seconds:g} s + bank {clock.bank_seconds:g} s, grace {clock.grace_seconds:g} s")  # fmt: skip
+    print(
+        f"hogs: {options.hogs}, games: {len(results)}, {options.jobs} at a time, clock "
+        f"{clock.move_seconds:g} s + bank {clock.bank_seconds:g} s, "
+        f"grace {clock.grace_seconds:g} s"
+    )
     print(f"sample's faults: {len(faults)}")
     for fault in faults:
         print(f"  {fault}")
