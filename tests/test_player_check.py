@@ -7,13 +7,20 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from gamelib.tournament import __main__ as tournament
-from gamelib.tournament.check import CheckOptions, main, parser
-from gamelib.tournament.records import TOURNAMENT_CLOCK, ClockSettings, GameResult, GameSpec
+from gamelib.tournament.check import CheckOptions, Play, main, parser
+from gamelib.tournament.records import (
+    TOURNAMENT_CLOCK,
+    ClockSettings,
+    GameResult,
+    GameSpec,
+    Status,
+)
 from gamelib.tournament.referee import play_game
 from gamelib.tournament.replay import replay_steps
 
@@ -186,3 +193,64 @@ def test_play_writes_the_replay_page(
     assert text.count('<tr id="move-') == len(replay_steps(result)) - 1
     assert text.count('<tr id="move-') >= len(result.moves)
     assert "loading" in text  # the player's log, shown on its side of the page
+
+
+def timing_out(times: int) -> tuple[list[str], Play]:
+    """A way to play that makes the checked player (``good_player``) lose its first game on
+    time ``times`` times (as a busy machine may), and plays every other game with the real
+    referee; the game ids it was asked for, in order."""
+    asked: list[str] = []
+
+    def play(spec: GameSpec) -> GameResult:
+        asked.append(spec.game_id)
+        result = play_game(spec)
+        if spec.game_id != "check-001" or asked.count(spec.game_id) > times:
+            return result
+        side = spec.players.index("good_player")
+        sides = list(result.sides)
+        sides[side] = replace(
+            sides[side], status=Status.TIME_OUT, detail="its move took 0.0777 s, more than 0.06 s"
+        )
+        sides[1 - side] = replace(sides[1 - side], status=Status.NOT_PLAYED)
+        points = (0.0, 1.0) if side == 0 else (1.0, 0.0)
+        return replace(result, sides=(sides[0], sides[1]), score=None, points=points)
+
+    return asked, play
+
+
+CHECK = ["--positions", "6", "--games", "1"]
+
+
+def test_a_time_out_on_a_quiet_machine_fails_the_check(
+    good: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    asked, play = timing_out(1)
+    status = main(["check", str(good), *SMALL, *CHECK], play=play, load=lambda: 0.5)
+    output = capsys.readouterr().out
+    assert status == 1, output
+    assert asked.count("check-001") == 1
+    assert "✗ time-out in game check-001" in output
+    assert "busy" not in output
+
+
+def test_a_time_out_on_a_busy_machine_is_played_again_and_judged_by_that_game(
+    good: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A student's machine busy with other programs (load above one per processor): the
+    # referee's wall clock charges their turns on the processors to the move.
+    asked, play = timing_out(1)
+    status = main(["check", str(good), *SMALL, *CHECK], play=play, load=lambda: 3.0)
+    output = capsys.readouterr().out
+    assert status == 0, output
+    assert asked.count("check-001") == 2
+    assert "! A time-out in game check-001 while the machine was busy" in output
+    assert "Played again, it ended without a fault" in output
+    assert output.splitlines()[-1] == "Every check passed."
+    # A file that loses on time again is judged by that game: it fails.
+    asked, play = timing_out(2)
+    status = main(["check", str(good), *SMALL, *CHECK], play=play, load=lambda: 3.0)
+    output = capsys.readouterr().out
+    assert status == 1, output
+    assert asked.count("check-001") == 2
+    assert "! A time-out in game check-001 while the machine was busy" in output
+    assert "✗ time-out in game check-001" in output

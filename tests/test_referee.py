@@ -8,6 +8,7 @@ import os
 import random
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -15,6 +16,7 @@ from gamelib.arena import play_game as arena_game
 from gamelib.tournament import ladder, sandbox
 from gamelib.tournament.games import final_position, first_player_score, forced_pass, make_game
 from gamelib.tournament.ladder import LADDER
+from gamelib.tournament.player import Clock
 from gamelib.tournament.records import ClockSettings, GameResult, GameSpec, Limits, Status
 from gamelib.tournament.referee import Clocks, play_game
 
@@ -462,3 +464,29 @@ def test_the_process_tree_is_the_same_read_either_way(monkeypatch: pytest.Monkey
     finally:
         sandbox.kill_tree(process.pid)
         process.wait()
+
+
+def test_the_players_clock_starts_before_its_process_replays_the_game(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The referee's clock runs from sending the position; the player's process replays the
+    game before the player's code runs, so the player's clock must already count that."""
+    from gamelib.tournament import child
+
+    replay = child.replay
+    pause = 0.05
+
+    def slow_replay(game: Any, moves: Any) -> Any:
+        time.sleep(pause)  # a long game, or a busy machine
+        return replay(game, moves)
+
+    monkeypatch.setattr(child, "replay", slow_replay)
+    seen: list[float] = []
+
+    def choose(game: Any, state: Any, clock: Clock) -> Any:
+        seen.append(clock.elapsed())
+        return game.moves(state)[0]
+
+    message = {"type": "position", "moves": ["f5"], "move_seconds": 0.05, "bank_seconds": 1.0}
+    assert child.answer(choose, "othello", message)["type"] == "answer"
+    assert seen[0] >= pause

@@ -3,17 +3,24 @@ spends the bank over the moves left, and a game played with both."""
 
 from __future__ import annotations
 
+import random
+import statistics
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from benchmarks.kept_table_depth import paired_depths
 from gamelib import Othello, alphabeta_failsoft
+from gamelib.games.othello import PASS
 from gamelib.search.table import TranspositionTable
 from gamelib.tournament import sample_player
 from gamelib.tournament.in_kernel import entrant, play_in_kernel
 from gamelib.tournament.player import Clock
-from gamelib.tournament.records import ClockSettings, Status
+from gamelib.tournament.records import TOURNAMENT_CLOCK, ClockSettings, Status
 from gamelib.tournament.sample_player import (
     DEFAULT_GROWTH,
     MAX_GROWTH,
@@ -162,3 +169,123 @@ def test_a_move_the_table_proved_reports_the_depth_of_that_proof() -> None:
     report = deepen(game, state, Clock(0.0, 0.0), evaluate=evaluate, table=table)
     assert report.move == deep.move and report.nodes == 0
     assert report.depth == 4
+
+
+class SimulatedMachine:
+    """A machine whose time moves only when the player evaluates a position: ``cost`` each,
+    and, on a busy machine, a ``stall`` (another process's turn on the processor) after one
+    evaluation in ``stall_every`` on average (seeded). The test's clock, never the wall
+    clock."""
+
+    def __init__(
+        self, cost: float, stall: float = 0.0, stall_every: int = 1, seed: int = 0
+    ) -> None:
+        self.now = 0.0
+        self.cost = cost
+        self.stall = stall
+        self.stall_every = stall_every
+        self.generator = random.Random(seed)
+
+    def slowed(self, evaluate: Callable[[Any], float]) -> Callable[[Any], float]:
+        """``evaluate``, costing simulated time as the machine says."""
+
+        def slow(position: Any) -> float:
+            self.now += self.cost
+            if self.stall and self.generator.randrange(self.stall_every) == 0:
+                self.now += self.stall
+            return evaluate(position)
+
+        return slow
+
+
+@dataclass(frozen=True)
+class SimulatedClock(Clock):
+    """A :class:`Clock` that reads the simulated machine's time."""
+
+    machine: SimulatedMachine | None = None
+
+    def elapsed(self) -> float:
+        assert self.machine is not None
+        return self.machine.now - self.started
+
+
+def simulated_game(
+    unseen: Sequence[float],
+    settings: ClockSettings,
+    machine: SimulatedMachine,
+    player_class: Callable[[Othello, int], Player] = Player,
+) -> tuple[list[float], list[int], float]:
+    """A game of two sample players on a simulated ``machine``, where the referee charges
+    each side's moves ``unseen`` seconds beyond the player's own clock (the pipes and the
+    waits for a processor of a loaded machine; its n-th move ``unseen[n % len(unseen)]``), by
+    the referee's rule (:meth:`ClockSettings.allowance`,
+    :meth:`ClockSettings.bank_after`). Returns each move's margin (allowance − charged; below
+    0: a time-out), the depths the players reported and the seconds they searched in all (by
+    their own clocks)."""
+    game = Othello()
+    players = [player_class(game, side) for side in (0, 1)]
+    for player in players:
+        player.evaluate = machine.slowed(player.evaluate)
+    banks = [settings.bank_seconds] * 2
+    played = [0, 0]
+    searched = 0.0
+    margins: list[float] = []
+    depths: list[int] = []
+    state = game.play_line("f5 d6 c3 d3 c4")
+    while not game.is_terminal(state):
+        moves = game.moves(state)
+        if list(moves) == [PASS]:
+            state = game.result(state, PASS)
+            continue
+        side = game.to_move(state)
+        clock = SimulatedClock(
+            settings.move_seconds, banks[side], started=machine.now, machine=machine
+        )
+        report = players[side].choose_move(game, state, clock)
+        searched += clock.elapsed()
+        charged = clock.elapsed() + unseen[played[side] % len(unseen)]
+        played[side] += 1
+        margins.append(settings.allowance(banks[side]) - charged)
+        banks[side] = settings.bank_after(banks[side], charged)
+        if report.depth:
+            depths.append(report.depth)
+        state = game.result(state, report.move)
+    return margins, depths, searched
+
+
+LOADED: Final = (0.03,) * 7 + (0.2,)
+"""Unseen seconds a move on a loaded machine, as the referee charged the sample player with 4
+spinning processes beside two games (benchmarks/sample_player_load.py: 26 to 34 ms a move
+beyond its own clock, median, and one move in about ten 100 to 500 ms)."""
+
+
+def test_the_sample_player_does_not_lose_on_time_when_the_referee_charges_more_than_it_sees() -> (
+    None
+):
+    # The player that planned its bank down to the reserve and the grace (20 ms) lost on time
+    # here: 9 time-outs in this game, its bank drained by the 30 ms moves and taken by a
+    # 200 ms one near the end. Its evaluations take 50 µs of simulated time each.
+    margins, depths, _ = simulated_game(LOADED, TOURNAMENT_CLOCK, SimulatedMachine(50e-6))
+    assert min(margins) > 0, f"a time-out: margins {sorted(margins)[:5]}"
+    # Not by giving up: it still searches beyond depth 1.
+    assert statistics.mean(depths) > 2
+    # The same with its own search stalled now and then (10 ms after one evaluation in 100).
+    margins, depths, _ = simulated_game(
+        LOADED, TOURNAMENT_CLOCK, SimulatedMachine(50e-6, 0.01, 100)
+    )
+    assert min(margins) > 0, f"a time-out: margins {sorted(margins)[:5]}"
+    assert statistics.mean(depths) > 2
+
+
+def test_on_a_quiet_simulated_machine_the_sample_player_searches_as_with_no_unseen_time() -> None:
+    # 2 ms unseen a move (a quiet machine): the reserve covers it, so the player plans as it
+    # would if the referee charged exactly its own count: as deep, and as long.
+    quiet, depths_quiet, searched_quiet = simulated_game(
+        (0.002,), TOURNAMENT_CLOCK, SimulatedMachine(50e-6)
+    )
+    exact, depths_exact, searched_exact = simulated_game(
+        (0.0,), TOURNAMENT_CLOCK, SimulatedMachine(50e-6)
+    )
+    assert min(quiet) > 0 and min(exact) > 0
+    assert statistics.mean(depths_quiet) >= statistics.mean(depths_exact) - 0.05
+    assert searched_quiet >= 0.97 * searched_exact, (searched_quiet, searched_exact)

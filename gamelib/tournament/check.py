@@ -27,7 +27,11 @@
 
 Every game goes through :func:`gamelib.tournament.referee.play_game`: the player's code runs
 only in the referee's child processes (sandboxed where bubblewrap is available), never in
-this one. The exit status is 0 when every check passed, 1 when the player failed one
+this one, by the referee's clock. One thing differs from a tournament: a student's machine may
+be busy with other programs, whose turns on the processors the referee's wall clock charges to
+the move, so a time-out while the machine is busier than its processors (:data:`BUSY_LOAD`) is
+played again once, said so, and the file judged by that game (:meth:`Checker.game`). The exit
+status is 0 when every check passed, 1 when the player failed one
 (an illegal move, a time-out, a crash …), and 2 for bad input: no such file, a syntax error,
 or a file the referee could not start (no ``choose_move``, a wrong signature, raising at
 import). Bad input gets a message naming the problem, never a traceback. A machine where
@@ -39,6 +43,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import os
 import random
 import statistics
 import sys
@@ -130,6 +135,23 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
         "ja": "{opponent} との対局：{games} 局（先手と後手を {each} 局ずつ）、{won} 勝 {lost} 敗 "
         "{drawn} 分。",
     },
+    "busy": {
+        "en": "! A time-out in game {game_id} while the machine was busy (load average {load} on "
+        "{cores} processors: other programs had the processors too, and the referee counts "
+        "the time your move waited for one). The game was played again.",
+        "ja": "! 対局 {game_id} で時間切れになりましたが、そのときマシンは混んでいました"
+        "（プロセッサー {cores} 個に対してロードアベレージ {load}：ほかのプログラムもプロセッサー"
+        "を使っていて、審判は手がプロセッサーを待った時間も数えます）。対局をもう一度行い"
+        "ました。",
+    },
+    "busy passed": {
+        "en": "  Played again, it ended without a fault: the time-out is not counted against "
+        "your file (the machine's load, not the file, was the likelier cause). A class "
+        "tournament runs on a machine of its own; leave a margin all the same.",
+        "ja": "  もう一度の対局は反則なく終わりました。この時間切れはファイルの不合格には数えません"
+        "（原因はファイルよりマシンの混み具合である可能性が高いからです）。対抗戦は専用のマシンで"
+        "行いますが、それでも時間には余裕を残してください。",
+    },
     "start position": {"en": "(none: the start position)", "ja": "（開始局面）"},
     "passed": {"en": "Every check passed.", "ja": "すべての確認に合格しました。"},
     "failed summary": {
@@ -154,6 +176,20 @@ FAIL_MARK: Final = "✗"
 
 CHECK_SPEC_PREFIX: Final = "check"
 """The game ids of the check's games start with this."""
+
+BUSY_LOAD: Final = 1.0
+"""The load average per processor above which the machine counts as busy: more processes want
+a processor than there are processors, so a move's wall time (what the referee charges)
+includes waits that the player's file did not cause."""
+
+
+def machine_load() -> float:
+    """The machine's load average over the last minute per processor (0 where the system does
+    not report it)."""
+    try:
+        return os.getloadavg()[0] / (os.cpu_count() or 1)
+    except OSError:  # pragma: no cover - not on the course's platforms
+        return 0.0
 
 
 @dataclass(frozen=True)
@@ -269,6 +305,8 @@ class Checker:
         language: the language of the sentences.
         play: how a game is played (default: the referee's :func:`play_game`).
         out: where each line goes as soon as it is known (the lines are kept too).
+        load: the machine's load average per processor (:func:`machine_load`), read when the
+            player loses on time (see :meth:`game`).
     """
 
     def __init__(
@@ -278,8 +316,10 @@ class Checker:
         language: Language,
         play: Play = play_game,
         out: Callable[[str], Any] = lambda line: None,
+        load: Callable[[], float] = machine_load,
     ) -> None:
         self.path = path
+        self.load = load
         self.out = out
         self.options = options
         self.language = language
@@ -301,7 +341,11 @@ class Checker:
         self.failures += not passed
 
     def game(self, opponent: tuple[str, str], side: int, opening: tuple[str, ...]) -> GameResult:
-        """One game against ``opponent`` (display name, file), the player on ``side``."""
+        """One game against ``opponent`` (display name, file), the player on ``side``. When the
+        player loses it on time while the machine is busy (``load()`` above
+        :data:`BUSY_LOAD`), the game is played again once and judged by that game, saying so
+        (the referee's rule is kept; only the student's machine's other work is not held
+        against the file)."""
         self.games += 1
         opponent_name, opponent_file = opponent
         names = [self.name, opponent_name]
@@ -318,7 +362,24 @@ class Checker:
             seed=self.options.seed * 1000 + self.games,
             clock=self.options.clock,
         )
-        return self.play(spec)
+        result = self.play(spec)
+        if result.sides[side].status != Status.TIME_OUT:
+            return result
+        load = self.load()
+        if load <= BUSY_LOAD:
+            return result
+        # The referee's rule, but not the referee's machine: a class tournament plays on a
+        # machine of its own (one game per processor), while the student's machine may be busy
+        # with anything. So a time-out on a busy machine is played again, once: the file is
+        # judged by that game (a file that is slow by itself loses on time again).
+        cores = os.cpu_count() or 1
+        self.write(
+            self.words["busy"].format(game_id=spec.game_id, load=f"{load * cores:.1f}", cores=cores)
+        )
+        again = self.play(spec)
+        if again.sides[side].status in (Status.FINISHED, Status.NOT_PLAYED):
+            self.write(self.words["busy passed"])
+        return again
 
     def started(self, result: GameResult) -> None:
         """Say that the file loads and answers as a player, unless it failed to start in
@@ -471,13 +532,15 @@ def check_player(
     language: str | None = None,
     play: Play = play_game,
     out: Callable[[str], Any] = print_now,
+    load: Callable[[], float] = machine_load,
 ) -> int:
     """Check the player file at ``path``, printing each finding with ``out`` as it is known;
-    the exit status (0 every check passed, 1 one failed, 2 bad input)."""
+    the exit status (0 every check passed, 1 one failed, 2 bad input). ``load`` is the
+    machine's load per processor (see :meth:`Checker.game`)."""
     chosen = current_language() if language is None else check_language(language)
     try:
         file = readable_player(path, chosen)
-        status = Checker(file, options, chosen, play, out).run()
+        status = Checker(file, options, chosen, play, out, load).run()
     except BadInputError as error:
         out(str(error))
         return 2
@@ -571,8 +634,13 @@ def parser() -> argparse.ArgumentParser:
     return main
 
 
-def main(argv: Sequence[str] | None = None, play: Play = play_game) -> int:
-    """Run the command line; the exit status."""
+def main(
+    argv: Sequence[str] | None = None,
+    play: Play = play_game,
+    load: Callable[[], float] = machine_load,
+) -> int:
+    """Run the command line; the exit status (``play`` and ``load`` as for
+    :func:`check_player`)."""
     arguments = parser().parse_args(argv)
     if arguments.command == "sprt":
         return sprt_command.run_command(arguments, out=print_now)
@@ -582,7 +650,9 @@ def main(argv: Sequence[str] | None = None, play: Play = play_game) -> int:
             game=arguments.game, clock=clock, positions=arguments.positions,
             games=arguments.games, seed=arguments.seed,
         )  # fmt: skip
-        return check_player(arguments.file, options, language=arguments.language, play=play)
+        return check_player(
+            arguments.file, options, language=arguments.language, play=play, load=load
+        )
     options = CheckOptions(game=arguments.game, clock=clock, seed=arguments.seed)
     return play_against(
         arguments.file, arguments.against, arguments.out,

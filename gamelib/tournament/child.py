@@ -251,9 +251,11 @@ def answer(
         PlayerFaultError: CRASH when the move function raises (traceback to the log),
             OUT_OF_MEMORY on MemoryError, BAD_ANSWER for a returned value that is not a move.
     """
+    # The clock starts before the game is replayed: the referee's clock is already running,
+    # and what this process does for the move before the player's code runs is charged too.
+    clock = Clock(float(message["move_seconds"]), float(message["bank_seconds"]))
     game = make_game(game_name)
     state = replay(game, message["moves"])
-    clock = Clock(float(message["move_seconds"]), float(message["bank_seconds"]))
     try:
         returned = choose(game, state, clock)
     except MemoryError:

@@ -14,13 +14,16 @@ student copies it to start their own. Its three parts, each one function:
   an iteration only when its predicted time fits (:func:`predicted_seconds`); it returns a
   :class:`~gamelib.tournament.player.Report` of the deepest iteration that finished.
 * :class:`Player` — one per game (``Player(game, side)``), keeping its table from move to
-  move; :func:`choose_move` is the same without memory between moves.
+  move, and measuring from the bank it is handed how much the referee charges beyond its own
+  clock (a loaded machine's waits), which it holds back; :func:`choose_move` is the same
+  without memory between moves.
 
 Values are from the mover's view (negamax), as everywhere in :mod:`gamelib.search`.
 """
 
 from __future__ import annotations
 
+import statistics
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final
@@ -143,7 +146,8 @@ clock (a system call for processor time) costs the search little."""
 RESERVE: Final = 0.2
 """The share of ``move_seconds`` :func:`deepen` keeps in reserve for what its own clock does
 not see (sending the answer, the referee's pipes): its budget for a move is ``move_seconds ×
-(1 − RESERVE)`` plus its share of the bank (:func:`move_budget`)."""
+(1 − RESERVE)`` plus its share of the bank (:func:`move_budget`). On a loaded machine that is
+not enough, and :class:`Player` holds back what it measured instead when that is more."""
 
 MIN_GROWTH: Final = 2.0
 """The least :func:`deepen` expects an iteration to take, as a multiple of the one before it."""
@@ -174,15 +178,33 @@ def moves_left(state: Any) -> int:
     return DEFAULT_MOVES_LEFT
 
 
-def move_budget(clock: Clock, moves: int, reserve: float = RESERVE) -> float:
-    """The time :func:`deepen` lets a move take: ``move_seconds × (1 − reserve) + bank /
-    moves``: the move's own time less the reserve, plus an equal share of the bank for each of
-    the ``moves`` it still has to make. Guarantee: with ``0 ≤ reserve ≤ 1`` and ``moves ≥ 1``
-    it never exceeds ``move_seconds + bank − reserve × move_seconds``, so a move that keeps to
-    it is on time, with ``reserve × move_seconds`` to spare, however the bank is spent; a
-    player that keeps to it on every move spends at most the whole bank over the game (each
-    move takes at most its share of what is left)."""
-    return clock.move_seconds * (1 - reserve) + clock.bank_seconds / max(1, moves)
+def move_budget(
+    clock: Clock,
+    moves: int,
+    reserve: float = RESERVE,
+    *,
+    unseen: float = 0.0,
+    kept: float = 0.0,
+) -> float:
+    """The time :func:`deepen` lets a move take: ``move_seconds`` less what it holds back,
+    plus a share of the bank. It holds back the larger of ``reserve × move_seconds`` and
+    ``unseen`` (the time the referee is expected to charge beyond the player's own clock:
+    :class:`Player` measures it); it spends an equal share of the bank above ``kept`` for each
+    of the ``moves`` it still has to make (``kept`` is never planned to be spent: it pays for
+    a move that the machine slows more than expected). A debt (bank below 0) is paid by this
+    move in full, as the referee's allowance does.
+
+    Guarantee: with ``0 ≤ reserve ≤ 1``, ``unseen ≥ 0``, ``kept ≥ 0`` and ``moves ≥ 1`` it
+    never exceeds ``move_seconds + bank − max(reserve × move_seconds, unseen)`` nor, when the
+    bank is above ``kept``, ``move_seconds + bank − kept − max(…)``: a move that keeps to it,
+    charged up to the time it held back beyond its own count, is on time with the grace to
+    spare, and ends with at least ``kept`` (or all the bank it had, if less) still in the bank.
+    A player that keeps to it on every move spends at most the bank above ``kept`` over the
+    game (each move takes at most its share of what is left above it)."""
+    held_back = max(reserve * clock.move_seconds, unseen)
+    bank = clock.bank_seconds
+    share = (bank - kept) / max(1, moves) if bank > kept else min(bank, 0.0)
+    return clock.move_seconds - held_back + share
 
 
 def measured_growth(nodes: list[int]) -> float | None:
@@ -230,13 +252,17 @@ def deepen(
     reserve: float = RESERVE,
     max_depth: int = 64,
     growths: list[float] | None = None,
+    unseen: float = 0.0,
+    kept: float = 0.0,
 ) -> Report:
     """Iterative deepening stopped by the clock: α-β to depth 1, 2, 3, … with one table
     (the loop of :func:`gamelib.search.ordering.iterative_deepening`, which goes on to a
     fixed ``max_depth``, with the stopping rules below).
 
-    The move's *budget* is :func:`move_budget` (its own time less the reserve, plus an equal
-    share of the bank over the :func:`moves_left` it still has to make). Depth 1 always
+    The move's *budget* is :func:`move_budget` (its own time less the reserve or ``unseen``,
+    whichever is larger, plus an equal share of the bank above ``kept`` over the
+    :func:`moves_left` it still has to make; :class:`Player` passes what it measured of the
+    referee's clock). Depth 1 always
     finishes (so there is a move). Each deeper iteration is begun only when the time used so
     far plus :func:`predicted_seconds` (the last iteration's time × the growth of node
     counts between iterations that really searched) fits in the budget; one that runs past
@@ -274,7 +300,7 @@ def deepen(
         view), its principal variation.
     """
     started = clock.elapsed()
-    budget = move_budget(clock, moves_left(state), reserve)
+    budget = move_budget(clock, moves_left(state), reserve, unseen=unseen, kept=kept)
     evaluations = 0
 
     def watched(position: Any) -> float:
@@ -331,9 +357,32 @@ def searched_game(
     return decisive, decisive.evaluate if weights is None else weighted_evaluation(weights)
 
 
+UNSEEN_MOVES: Final = 8
+"""How many of its latest measurements of the referee's unseen time (:class:`Player`) the
+player's estimate of it rests on."""
+
+
 class Player:
     """The sample player: :func:`deepen` with one transposition table for the whole game
-    (so an entry from an earlier move's deeper search may answer: see :func:`deepen`).
+    (so an entry from an earlier move's deeper search may answer: see :func:`deepen`), and a
+    measure of the time its own clock does not see.
+
+    The referee charges a move from sending the position to reading the answer: the pipes,
+    the player's process replaying the game before its clock starts and sending the answer
+    after it stops, and, on a loaded machine, the waits of both processes for a processor.
+    The player's clock sees none of that (a few milliseconds on a quiet machine; tens, at
+    times hundreds, when other processes keep the processors busy), and on a loaded machine
+    its own search may also stall past the budget between two clock checks. A player that
+    spends its bank down to the grace then loses on time. The bank each move is handed says
+    what the last move cost: when it shrank, the referee charged ``move_seconds`` + what it
+    took (:meth:`learn_unseen`). From that the player measures the *unseen* time (charged less
+    its own count) and the *overrun* (charged less the budget it planned, or less its own
+    count when that was shorter). Each move holds back the median of the last
+    :data:`UNSEEN_MOVES` unseen times (at least the reserve), so a busy machine does not
+    drain the bank move after move, and never plans to spend the largest overrun seen so far
+    (``kept`` in :func:`move_budget`), so a move slowed as much as the worst one before is
+    paid from the bank, not lost on time. On a quiet machine both are a few milliseconds and
+    the player searches as deep as before.
 
     Args:
         game: The game (the referee's object).
@@ -351,20 +400,59 @@ class Player:
         self.table = TranspositionTable(capacity=self.TABLE_SLOTS)
         self.growths: list[float] = []
         """The growths of node counts per ply its searches measured, last one last."""
+        self.unseen: list[float] = []
+        """The seconds the referee charged a move beyond this player's own count, measured
+        on the moves whose cost the bank shows (:meth:`learn_unseen`), last one last."""
+        self.overruns: list[float] = []
+        """The seconds the referee charged a move beyond the shorter of its budget and the
+        player's own count, on the same moves as :attr:`unseen`."""
+        self.last_move: tuple[float, float, float] | None = None
+        """The bank it was handed at its last move, the seconds that move took by its own
+        clock, and its budget (its own count for a move played at once)."""
+
+    def learn_unseen(self, clock: Clock) -> None:
+        """Measure the last move's unseen time and overrun from the bank ``clock`` hands
+        over: when the bank shrank by ``paid``, the referee charged ``move_seconds + paid``;
+        what is beyond the player's own count is appended to :attr:`unseen`, what is beyond
+        the shorter of its budget and its count to :attr:`overruns` (a move within
+        ``move_seconds`` by the referee's clock shows nothing and adds nothing)."""
+        if self.last_move is not None:
+            bank_before, counted, budget = self.last_move
+            paid = bank_before - clock.bank_seconds
+            if paid > 0:
+                charged = clock.move_seconds + paid
+                self.unseen.append(max(0.0, charged - counted))
+                self.overruns.append(max(0.0, charged - min(counted, budget)))
+
+    def expected_unseen(self) -> float:
+        """The median of the last :data:`UNSEEN_MOVES` measured unseen times (0 before any)."""
+        return statistics.median(self.unseen[-UNSEEN_MOVES:]) if self.unseen else 0.0
 
     def choose_move(self, game: Game[Any, Any], state: Any, clock: Clock) -> Report:
-        """A :class:`Report` from :func:`deepen` (a single legal move is played at once)."""
+        """A :class:`Report` from :func:`deepen` (a single legal move is played at once),
+        holding back the unseen time it expects and keeping the most it has seen in the bank
+        (see the class)."""
+        self.learn_unseen(clock)
         moves = game.moves(state)
         if len(moves) == 1:
-            return Report(move=moves[0], depth=0, nodes=0)
-        return deepen(
-            self.game,
-            state,
-            clock,
-            evaluate=self.evaluate,
-            table=self.table,
-            growths=self.growths,
-        )
+            report = Report(move=moves[0], depth=0, nodes=0)
+            budget = clock.elapsed()
+        else:
+            unseen = self.expected_unseen()
+            kept = max(self.overruns, default=0.0)
+            budget = move_budget(clock, moves_left(state), unseen=unseen, kept=kept)
+            report = deepen(
+                self.game,
+                state,
+                clock,
+                evaluate=self.evaluate,
+                table=self.table,
+                growths=self.growths,
+                unseen=unseen,
+                kept=kept,
+            )
+        self.last_move = (clock.bank_seconds, clock.elapsed(), budget)
+        return report
 
 
 def choose_move(game: Game[Any, Any], state: Any, clock: Clock) -> Report:
@@ -382,6 +470,7 @@ __all__ = [
     "MIN_GROWTH",
     "POSITIONAL",
     "RESERVE",
+    "UNSEEN_MOVES",
     "DecisiveOthello",
     "OutOfTimeError",
     "Player",

@@ -118,11 +118,11 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
         "en": "<p><b>Play tic-tac-toe against the search.</b> This board is a game against "
         "α-β: every move you make runs a search in Python, so it needs the notebook running. "
         "<a class='gamelib-run-yourself' href='#run-it-yourself'>Run the course yourself</a> "
-        "(Binder, Colab or JupyterLab on your computer) to play.</p>",
+        "(in the browser edition or in JupyterLab on your computer) to play.</p>",
         "ja": "<p><b>探索を相手に三目並べで遊びましょう。</b> この盤はαβ法との対局です。"
         "一手ごとに Python で探索するので、ノートブックが動いている必要があります。遊ぶには "
         "<a class='gamelib-run-yourself' href='#run-it-yourself'>講座を自分で動かして</a>"
-        "ください（Binder、Colab、または自分のコンピューターの JupyterLab）。</p>",
+        "ください（ブラウザー版、または自分のコンピューターの JupyterLab）。</p>",
     },
 }
 """Every label and sentence of the board, in English and Japanese (``str.format`` templates)."""

@@ -725,7 +725,8 @@ def test_the_source_is_offered_and_no_page_has_a_placeholder(site: Path) -> None
     """Without a repository URL every page's footer offers the source archive, and the
     archive holds what the README's two commands need; with one, every footer links it. No page
     names placeholder authors or sends the reader to "your lecturer", and no page describes
-    Binder or Colab buttons that the build did not make."""
+    Binder or Colab buttons that the build did not make, or offers Binder at all without them
+    (the tournament page once offered a Binder terminal, the board's fallback Binder)."""
     import tarfile
 
     repository = built_with_a_repository_url()
@@ -736,7 +737,7 @@ def test_the_source_is_offered_and_no_page_has_a_placeholder(site: Path) -> None
         for placeholder in ("the course's authors", "© Copyright", "your lecturer", "講座の著者"):
             assert placeholder not in plain, f"{name}: {placeholder!r}"
         if not repository:
-            for button in ("launch button", "起動ボタン"):
+            for button in ("launch button", "起動ボタン", "Binder"):
                 assert button not in plain, f"{name}: {button!r} without a repository URL"
         if name.startswith(("trainer/", "tournament/", "ja/tournament/")):
             continue  # pages of their own (not the books'), with their own footers

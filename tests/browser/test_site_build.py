@@ -263,6 +263,46 @@ def test_the_repository_url_is_configured_in_one_place(
     assert shipped == "" or shipped.startswith("https://")
 
 
+LAUNCH_SERVICES = re.compile(r"Binder|Colab")
+"""The services only the launch buttons (made only with a repository URL) lead to."""
+
+
+def launch_words_outside_their_block(text: str) -> list[str]:
+    """The lines of a page's source that name Binder or Colab outside a ``{only}
+    launch_buttons`` block (the text Sphinx keeps only when the build has launch buttons)."""
+    found = []
+    inside = False
+    for line in text.splitlines():
+        if line.startswith("```{only} launch_buttons"):
+            inside = True
+        elif inside and line.startswith("```"):
+            inside = False
+        elif not inside and LAUNCH_SERVICES.search(line):
+            found.append(line)
+    return found
+
+
+def test_launch_words_outside_their_block_are_found() -> None:
+    block = "```{only} launch_buttons\nOpen it on Binder.\n```\n"
+    assert launch_words_outside_their_block(block) == []
+    assert launch_words_outside_their_block(block + "Or in a Binder terminal.") == [
+        "Or in a Binder terminal."
+    ]
+
+
+@pytest.mark.parametrize("book", ["", "ja/"], ids=["english", "japanese"])
+def test_pages_name_binder_or_colab_only_where_the_build_has_launch_buttons(book: str) -> None:
+    """The website says only what the built site offers: a page's source names Binder or
+    Colab only inside ``{only} launch_buttons``, which Sphinx drops when no repository URL is
+    configured (site/course.toml) and so no Binder or Colab button is made (the tournament
+    page's way to check a player file once offered a Binder terminal regardless)."""
+    pages = sorted((REPOSITORY / "site" / book).glob("*.md"))
+    assert any(page.name == "tournament.md" for page in pages)
+    for page in pages:
+        found = launch_words_outside_their_block(page.read_text(encoding="utf-8"))
+        assert not found, f"{page.relative_to(REPOSITORY)}: {found}"
+
+
 def test_no_placeholder_footer_and_no_lecturer_to_tell(monkeypatch: pytest.MonkeyPatch) -> None:
     """Without a repository URL the footer names no authors and no copyright, and the
     accessibility page's way to report a problem sends nobody to "your lecturer"; with one,

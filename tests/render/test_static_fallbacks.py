@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from gamelib.exercises import PruningExercise
 from gamelib.trees import TEXTBOOK
 from gamelib.widgets.pruning import PruningWidget
-from gamelib.widgets.tictactoe import TicTacToeWidget
+from gamelib.widgets.tictactoe import TicTacToeWidget, needs_python_html
 
 
 def test_the_exercise_fallback_has_the_question_and_a_collapsed_worked_solution() -> None:
@@ -43,3 +45,12 @@ def test_the_board_fallback_says_it_needs_python_and_links_to_running_the_course
     html = bundle["text/html"]
     assert "needs" in html and "Python" in html
     assert re.search(r"class='gamelib-run-yourself' href='#run-it-yourself'", html)
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_the_board_fallback_names_only_what_every_built_site_offers(language: str) -> None:
+    # The sentence is baked into the website's pages and decks whether or not the build has a
+    # repository URL, so it names no Binder or Colab (launch buttons made only with one).
+    html = needs_python_html(language=language)
+    assert "Binder" not in html and "Colab" not in html
+    assert "JupyterLab" in html
