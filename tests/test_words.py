@@ -75,6 +75,7 @@ READER_FACING = (
     "gamelib.experiments.windows",
     "gamelib.games.othello",
     "gamelib.games.tictactoe",
+    "gamelib.mcts_exercises",
     "gamelib.notation",
     "gamelib.players",
     "gamelib.render.describe",
