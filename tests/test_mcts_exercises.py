@@ -21,6 +21,7 @@ from gamelib.mcts_exercises import (
     BackupExercise,
     ChildNumbers,
     SelectionExercise,
+    decimal,
     reward_for,
 )
 from gamelib.search.mcts import Backup, Playout, Selection, record_monte_carlo, ucb1, uct
@@ -29,7 +30,8 @@ from gamelib.trees import TEXTBOOK
 
 def fragment(key: str, language: str) -> str:
     """The longest fixed piece of a message's template: every message made from it holds it."""
-    pieces = [literal for literal, _, _, _ in string.Formatter().parse(WORDS[key][language])]
+    template = WORDS[key]["ja" if language == "ja" else "en"]
+    pieces = [literal for literal, _, _, _ in string.Formatter().parse(template)]
     return max(pieces, key=len)
 
 
@@ -94,9 +96,18 @@ def test_the_selection_answer_is_the_formulas_and_the_situation_is_there(
         values = exercise.ucb_values()
         best = max(values.values())
         assert all(best - value >= SMALLEST_GAP for value in values.values() if value != best)
+    shown = exercise.explain_values()
     for child in exercise.children:
+        if child.visits:
+            bonus = exercise.exploration * math.sqrt(
+                math.log(exercise.parent_visits) / child.visits
+            )
+            value = exercise.ucb_values()[child.name]
+            assert abs(value - (child.total / child.visits + bonus)) < 1e-12
+            assert f"{child.name} {decimal(value)}" in shown
         if child.name not in right:
-            assert not exercise.check(child.name).correct
+            feedback = exercise.check(child.name)
+            assert not feedback.correct and feedback.messages[-1] == shown
 
 
 def test_a_seed_gives_the_same_exercise_on_every_machine() -> None:
@@ -114,6 +125,19 @@ def test_a_seed_gives_the_same_exercise_on_every_machine() -> None:
         ChildNumbers("c", 8, 4),
     )
     assert SelectionExercise.random(3, "plain") == exercise
+    backup = BackupExercise.random(5)
+    assert (backup.path, backup.winner) == (("R", "a", "a1", "a1b"), "X")
+    assert [(node.name, node.chooser, node.visits, node.total) for node in backup.nodes] == [
+        ("R", "X", 6, 1),
+        ("a", "O", 5, -2),
+        ("a1", "X", 3, 0),
+        ("a1a", "O", 2, 1),
+        ("a1b", "O", 0, 0),
+        ("a2", "X", 1, 1),
+        ("b", "O", 1, 1),
+    ]
+    # checked by hand: X wins; R is chosen by X (+1), a by O (−1), a1 by X, a1b by O
+    assert backup.solution() == {"R": (7, 2), "a": (6, -3), "a1": (4, 1), "a1b": (1, -1)}
     assert BackupExercise.random(5) == BackupExercise.random(5)
     assert BackupExercise.random(5) != BackupExercise.random(6)
 

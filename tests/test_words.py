@@ -86,6 +86,7 @@ READER_FACING = (
     "gamelib.tournament.sprt_command",
     "gamelib.widgets.pruning",
     "gamelib.widgets.tictactoe",
+    "gamelib.worksheets.mcts",
     "gamelib.worksheets.sheet",
 )
 """Modules known to write for students and lecturers: each keeps its sentences in WORDS."""
