@@ -25,7 +25,7 @@ from gamelib.mcts_exercises import (
     reward_for,
 )
 from gamelib.search.mcts import Backup, Playout, Selection, record_monte_carlo, ucb1, uct
-from gamelib.trees import TEXTBOOK
+from gamelib.trees import TEXTBOOK, parse_tree
 
 
 def fragment(key: str, language: str) -> str:
@@ -328,3 +328,53 @@ def test_each_backup_mistake_is_named(language: str) -> None:
 def test_a_malformed_backup_answer_gets_a_message(answer: object) -> None:
     feedback = BackupExercise.random(1).check(answer)
     assert not feedback.correct and feedback.messages
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_uct_always_selects_a_child_the_exercise_accepts(seed: int) -> None:
+    """Every choice of a real UCT run on tic-tac-toe, turned into an exercise (the parent's
+    N, every child's N and W), is among the children the exercise says UCT may select; and
+    where the exercise sees a tie, different seeds make UCT choose differently."""
+    trace = record_monte_carlo(uct, TicTacToe(), iterations=150, seed=seed)
+    checked = 0
+    for event in trace.events:
+        if not isinstance(event, Selection):
+            continue
+        children = tuple(
+            ChildNumbers(
+                child.node, child.visits, round(child.mean * child.visits) if child.mean else 0
+            )
+            for child in event.children
+        )
+        parent_visits = max(event.visits, 1)
+        exercise = SelectionExercise(
+            "R", NAMES[event.player], parent_visits, children, math.sqrt(2)
+        )
+        assert event.chosen in exercise.selectable()
+        checked += 1
+    assert checked > 150
+
+
+def test_ties_are_broken_at_random_by_the_seed() -> None:
+    """The tie rule the exercises state, seen in the library: on a tree whose leaves are all
+    0, the first two iterations visit both root children (unvisited first, in a random
+    order), the third finds them tied and chooses by the seed."""
+    flat = parse_tree("[[0, 0], [0, 0]]")
+    first: set[str] = set()
+    third: set[str] = set()
+    for seed in range(30):
+        trace = record_monte_carlo(uct, flat, iterations=3, seed=seed)
+        selections = [event for event in trace.events if isinstance(event, Selection)]
+        first.add(selections[0].chosen)
+        at_root = [event for event in selections if event.node == selections[0].node]
+        tied = at_root[-1]
+        exercise = SelectionExercise(
+            "R",
+            "X",
+            tied.visits,
+            tuple(ChildNumbers(child.node, child.visits, 0) for child in tied.children),
+            math.sqrt(2),
+        )
+        assert len(exercise.selectable()) == 2 and tied.chosen in exercise.selectable()
+        third.add(tied.chosen)
+    assert len(first) == 2 and len(third) == 2
