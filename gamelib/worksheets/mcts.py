@@ -62,6 +62,11 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
         "en": "{names} tie: UCT picks one of them at random (seeded).",
         "ja": "{names} は同点なので、UCT はその中から乱数（シードつき）で一つを選びます。",
     },
+    "key_result": {
+        "en": "The playout: {result}; each node takes the reward for its chooser.",
+        "ja": "プレイアウトの結果：{result}。各ノードは、そのノードを選ぶプレイヤーの"
+        "報酬を足します。",
+    },
     "column_child": {"en": "child", "ja": "子"},
     "column_node": {"en": "node", "ja": "ノード"},
     "column_chooser": {"en": "chosen by", "ja": "選ぶプレイヤー"},
@@ -211,7 +216,9 @@ def key_html(problem: MctsProblem, *, language: str | None = None) -> str:
             rows,
             set(),
         )
-        sentence = exercise.result_text(language=chosen)
+        sentence = words(WORDS["key_result"], chosen).format(
+            result=exercise.result_text(language=chosen)
+        )
         detail = ""
     return (
         f'<section class="key"><h2>{heading}</h2>{table}<p>{html.escape(sentence)}</p>'
