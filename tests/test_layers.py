@@ -16,16 +16,16 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("gamelib.trees", "gamelib.games"),
     ("gamelib.search",),
     ("gamelib.trace",),
-    (
-        "gamelib.players",
-        "gamelib.exercises",
-        "gamelib.mcts_exercises",
-        "gamelib.experiments",
-        "gamelib.endgame",
-    ),
+    ("gamelib.players", "gamelib.exercises", "gamelib.experiments", "gamelib.endgame"),
     ("gamelib.arena",),
     ("gamelib.render",),
-    ("gamelib.widgets", "gamelib.worksheets", "gamelib.tournament", "gamelib.mastery"),
+    (
+        "gamelib.widgets",
+        "gamelib.worksheets",
+        "gamelib.tournament",
+        "gamelib.mastery",
+        "gamelib.mcts_exercises",  # the MCTS homework's checkers (imports exercises, search)
+    ),
     ("gamelib.setup_check",),
 )
 """Bottom to top. A module belongs to the first entry that is its name or a package above it."""
