@@ -17,6 +17,8 @@
 #                                  printable pruning worksheets with answer keys (versions A
 #                                  and B, HTML and PDF; also students' copies without the key)
 #                                  into worksheets/; prints the paths (--language ja: Japanese)
+#                                  --topic mcts: Monte Carlo tree search sheets (UCT selection,
+#                                  backup) with keys
 #   bash scripts/course.sh slides [NN ...]   set up, then build every notebook (or the ones
 #                                  named, e.g. 03) as a reveal.js slide deck into
 #                                  slides/_build, the Japanese edition's into slides/_build/ja

@@ -20,7 +20,13 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("gamelib.learning",),
     ("gamelib.arena",),
     ("gamelib.render",),
-    ("gamelib.widgets", "gamelib.worksheets", "gamelib.tournament", "gamelib.mastery"),
+    (
+        "gamelib.widgets",
+        "gamelib.worksheets",
+        "gamelib.tournament",
+        "gamelib.mastery",
+        "gamelib.mcts_exercises",  # the MCTS homework's checkers (imports exercises, search)
+    ),
     ("gamelib.setup_check",),
 )
 """Bottom to top. A module belongs to the first entry that is its name or a package above it."""

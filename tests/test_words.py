@@ -75,6 +75,7 @@ READER_FACING = (
     "gamelib.experiments.windows",
     "gamelib.games.othello",
     "gamelib.games.tictactoe",
+    "gamelib.mcts_exercises",
     "gamelib.notation",
     "gamelib.players",
     "gamelib.render.describe",
@@ -85,6 +86,7 @@ READER_FACING = (
     "gamelib.tournament.sprt_command",
     "gamelib.widgets.pruning",
     "gamelib.widgets.tictactoe",
+    "gamelib.worksheets.mcts",
     "gamelib.worksheets.sheet",
 )
 """Modules known to write for students and lecturers: each keeps its sentences in WORDS."""

@@ -56,6 +56,8 @@ The modules, each with one purpose:
 * :mod:`~gamelib.worksheets.sheet`: :class:`Worksheet`, :func:`make_worksheets` (versions A
   and B), :func:`write_worksheets`;
 * :mod:`~gamelib.worksheets.homework`: :class:`PersonalHomework`, :func:`window_feedback`;
+* :mod:`~gamelib.worksheets.mcts`: the Monte Carlo tree search homework
+  (:class:`MctsHomework`) and worksheets (``--topic mcts``);
 * :mod:`~gamelib.worksheets.cli`: the command line (``__main__`` runs it).
 """
 
@@ -63,9 +65,19 @@ from gamelib.worksheets.cli import main
 from gamelib.worksheets.homework import (
     PersonalHomework,
     normalise_student_id,
+    own_student_id,
     window_feedback,
 )
 from gamelib.worksheets.markup import problem_drawing
+from gamelib.worksheets.mcts import (
+    MCTS_KINDS,
+    MctsHomework,
+    MctsProblem,
+    MctsWorksheet,
+    make_mcts_problem,
+    make_mcts_worksheets,
+    write_mcts_worksheets,
+)
 from gamelib.worksheets.pdf import chromium_executable, print_pdf
 from gamelib.worksheets.problems import (
     CANDIDATES,
@@ -92,10 +104,14 @@ __all__ = [
     "MATCH_TRIES",
     "MAX_ATTEMPTS",
     "MAX_LEAVES",
+    "MCTS_KINDS",
     "VERSIONS",
     "Difficulty",
     "Key",
     "Kind",
+    "MctsHomework",
+    "MctsProblem",
+    "MctsWorksheet",
     "PersonalHomework",
     "Problem",
     "Settings",
@@ -103,13 +119,17 @@ __all__ = [
     "chromium_executable",
     "entry_event",
     "main",
+    "make_mcts_problem",
+    "make_mcts_worksheets",
     "make_problem",
     "make_worksheets",
     "normalise_student_id",
+    "own_student_id",
     "print_pdf",
     "problem_drawing",
     "stable_seed",
     "window_feedback",
     "window_reason",
+    "write_mcts_worksheets",
     "write_worksheets",
 ]

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from gamelib.exercises import Convention
 from gamelib.language import LANGUAGES
+from gamelib.worksheets.mcts import make_mcts_worksheets, write_mcts_worksheets
 from gamelib.worksheets.problems import KINDS, Kind, Settings
 from gamelib.worksheets.sheet import make_worksheets, write_worksheets
 
@@ -37,7 +38,15 @@ def main(arguments: Sequence[str] | None = None) -> int:
     """``python -m gamelib.worksheets``: write the sheets and print their paths."""
     parser = argparse.ArgumentParser(
         prog="bash scripts/course.sh worksheet",
-        description="Printable α-β pruning worksheets with answer keys (versions A and B).",
+        description="Printable α-β pruning worksheets with answer keys (versions A and B); "
+        "with --topic mcts, Monte Carlo tree search worksheets (UCT selection and backup).",
+    )
+    parser.add_argument(
+        "--topic",
+        choices=("pruning", "mcts"),
+        default="pruning",
+        help="pruning (α-β, the default) or mcts (which child UCT selects, backing up a "
+        "playout; the tree options do not apply)",
     )
     parser.add_argument("--seed", type=int, default=1, help="the same seed, the same sheet")
     parser.add_argument("--count", type=int, default=6, help="problems per sheet (1-30)")
@@ -85,6 +94,14 @@ def main(arguments: Sequence[str] | None = None) -> int:
     options = parser.parse_args(arguments)
     versions = [version.strip() for version in options.versions.split(",") if version.strip()]
     try:
+        if options.topic == "mcts":
+            mcts_sheets = make_mcts_worksheets(options.seed, options.count, versions)
+            written = write_mcts_worksheets(
+                mcts_sheets, options.out, pdf=not options.no_pdf, language=options.language
+            )
+            for path in written:
+                print(path.resolve())
+            return 0
         convention = Convention(options.cutoff, options.order, options.failure)
         settings = Settings(options.depth, options.branching, convention, options.kinds)
         sheets = make_worksheets(options.seed, options.count, settings, versions)

@@ -66,6 +66,26 @@ def normalise_student_id(student_id: object, *, language: str | None = None) -> 
     return student_id.strip().casefold()
 
 
+def own_student_id(student_id: object) -> str:
+    """``student_id`` normalised (:func:`normalise_student_id`), checked while nbgrader
+    autogrades to be the ID of the student who submitted the notebook.
+
+    Raises:
+        ValueError: for an empty ID, or while autograding (the environment variable
+            ``NBGRADER_EXECUTION`` is ``"autograde"`` and the notebook runs in nbgrader's
+            ``autograded/<student>/<assignment>`` folder) an ID that is not the submitter's.
+    """
+    normalised = normalise_student_id(student_id)
+    submitted_by = _autograded_student()
+    if submitted_by is not None and normalise_student_id(submitted_by) != normalised:
+        raise ValueError(
+            words(WORDS["someone else's id"], None).format(
+                given=repr(student_id), submitted_by=repr(submitted_by)
+            )
+        )
+    return normalised
+
+
 def window_feedback(
     exercise: PruningExercise, node: str, answer: object, *, language: str | None = None
 ) -> Feedback:
@@ -135,14 +155,7 @@ class PersonalHomework:
     """
 
     def __init__(self, student_id: object) -> None:
-        self.student_id = normalise_student_id(student_id)
-        submitted_by = _autograded_student()
-        if submitted_by is not None and normalise_student_id(submitted_by) != self.student_id:
-            raise ValueError(
-                words(WORDS["someone else's id"], None).format(
-                    given=repr(student_id), submitted_by=repr(submitted_by)
-                )
-            )
+        self.student_id = own_student_id(student_id)
         self.problems = (
             self._problem(1, Settings(3, 3, Convention(), ("pruned",))),
             self._problem(2, Settings(3, 2, Convention(failure="soft"), ("values",))),

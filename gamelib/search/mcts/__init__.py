@@ -47,6 +47,7 @@ from gamelib.search.mcts.searches import (
     flat_monte_carlo,
     iterations_to_settle,
     mcts_solver,
+    ucb1,
     uct,
 )
 
@@ -75,6 +76,7 @@ __all__ = [
     "mcts_solver",
     "record_monte_carlo",
     "scaled_leaf_values",
+    "ucb1",
     "uct",
     "uniform_playout",
     "win_draw_loss",

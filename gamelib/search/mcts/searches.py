@@ -576,6 +576,35 @@ def _ucb(child: _Node, scale: float) -> float:
     return child.total / child.visits + scale / math.sqrt(child.visits)
 
 
+def ucb1(mean: float | None, visits: int, parent_visits: int, exploration: float) -> float:
+    """The UCB1 value UCT gives a child: Q + c·√(ln N_parent / N), computed with the same
+    floating-point operations, in the same order, as the selection loop (so the numbers are
+    equal to the last bit): ``mean + exploration·√(ln parent_visits) / √visits``.
+
+    A child not yet visited (``visits == 0``, ``mean`` None) gets +∞: UCT tries every
+    unvisited child before any visited one (and chooses among several unvisited ones at
+    random, with the seeded generator).
+
+    >>> round(ucb1(0.5, 4, 10, 1.0), 6)
+    1.258714
+    >>> ucb1(None, 0, 10, 1.0)
+    inf
+
+    Raises:
+        ValueError: for visits or parent visits below 0 or below 1 where needed, or a
+            visited child without a mean.
+    """
+    if visits == 0:
+        return INFINITY
+    if visits < 0 or parent_visits < 1 or mean is None:
+        raise ValueError(
+            f"ucb1 needs visits ≥ 1 with a mean and parent visits ≥ 1, not mean={mean!r}, "
+            f"visits={visits!r}, parent_visits={parent_visits!r}"
+        )
+    scale = exploration * math.sqrt(math.log(parent_visits))
+    return mean + scale / math.sqrt(visits)
+
+
 def _ucb_at(node: _Node, exploration: float) -> Callable[[_Node], float | None]:
     """UCB1 of the visited children of ``node``, computed exactly as the selection loop does."""
     scale = exploration * math.sqrt(math.log(node.visits)) if node.visits else 0.0
