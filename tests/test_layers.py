@@ -16,7 +16,13 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("gamelib.trees", "gamelib.games"),
     ("gamelib.search",),
     ("gamelib.trace",),
-    ("gamelib.players", "gamelib.exercises", "gamelib.experiments", "gamelib.endgame"),
+    (
+        "gamelib.players",
+        "gamelib.exercises",
+        "gamelib.mcts_exercises",
+        "gamelib.experiments",
+        "gamelib.endgame",
+    ),
     ("gamelib.learning",),
     ("gamelib.arena",),
     ("gamelib.render",),
@@ -25,7 +31,6 @@ LAYERS: tuple[tuple[str, ...], ...] = (
         "gamelib.worksheets",
         "gamelib.tournament",
         "gamelib.mastery",
-        "gamelib.mcts_exercises",  # the MCTS homework's checkers (imports exercises, search)
     ),
     ("gamelib.setup_check",),
 )
