@@ -96,6 +96,20 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
         "ja": "{node}（MIN）で {child} が返した値は {value} {relation} α = {alpha} です。"
         "上の MAX にはすでに同等以上の選択肢があるので、αカットが起こります。{stops}",
     },
+    # under the strict rule (cut only past the bound) an equal choice does not cut: the
+    # choice above is better, not merely as good
+    "cut_at_max_strict": {
+        "en": "at {node} (MAX) {child} returned {value} {relation} β = {beta}: MIN above "
+        "already has a better choice, so {stops}",
+        "ja": "{node}（MAX）で {child} が返した値は {value} {relation} β = {beta} です。"
+        "上の MIN にはすでにより良い選択肢があるので、βカットが起こります。{stops}",
+    },
+    "cut_at_min_strict": {
+        "en": "at {node} (MIN) {child} returned {value} {relation} α = {alpha}: MAX above "
+        "already has a better choice, so {stops}",
+        "ja": "{node}（MIN）で {child} が返した値は {value} {relation} α = {alpha} です。"
+        "上の MAX にはすでにより良い選択肢があるので、αカットが起こります。{stops}",
+    },
     "stops_no_child": {
         "en": "{node} stops, a cut at the last child: nothing is left to prune",
         "ja": "{node} の探索はここで終わりますが、最後の子でのカットなので、枝刈りされるものは"
@@ -487,12 +501,16 @@ class PruningExercise:
         raise ValueError(f"{leaf} is not pruned")
 
     def cut_sentence(self, event: Cutoff, *, language: str | None = None) -> str:
-        """A cutoff in words, from MAX's view: a β-cut at MAX's nodes, an α-cut at MIN's."""
+        """A cutoff in words, from MAX's view: a β-cut at MAX's nodes, an α-cut at MIN's.
+
+        The reason follows the rule in force: under ≥ the choice above is at least as good
+        (a tie cuts), under > it is better (a tie does not cut)."""
         words = _words(language)
         comparison = self.convention.cutoff
+        strict = "" if comparison == ">=" else "_strict"
         stops = _stops(event.node, event.skipped, language)
         if self._is_max(event.node):
-            return words["cut_at_max"].format(
+            return words["cut_at_max" + strict].format(
                 node=event.node,
                 child=event.child,
                 value=format_number(event.value),
@@ -500,7 +518,7 @@ class PruningExercise:
                 beta=format_number(event.beta),
                 stops=stops,
             )
-        return words["cut_at_min"].format(
+        return words["cut_at_min" + strict].format(
             node=event.node,
             child=event.child,
             value=format_number(event.value),

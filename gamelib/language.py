@@ -72,6 +72,26 @@ def words(texts: Mapping[Language, str], language: str | None = None) -> str:
     return texts[chosen]
 
 
+SENTENCE_GAP: Mapping[Language, str] = {"en": " ", "ja": ""}
+"""What comes between two sentences: one space after an English full stop, nothing after
+Japanese 。 (a Japanese sentence ends with its own full-width stop)."""
+
+
+def join_sentences(sentences: Iterable[str], language: str | None = None) -> str:
+    """Whole sentences joined into one paragraph as ``language`` writes them (None: the
+    course-wide language): one space between English sentences, none between Japanese ones.
+
+        >>> join_sentences(["It rises.", "It falls."], "en")
+        'It rises. It falls.'
+        >>> join_sentences(["上がります。", "下がります。"], "ja")
+        '上がります。下がります。'
+
+    Guarantee: the sentences appear in order, unchanged; only the gap between them depends on
+    the language.
+    """
+    return SENTENCE_GAP[resolve(language)].join(sentences)
+
+
 @cache
 def _pattern(template: str) -> re.Pattern[str]:
     """A regular expression matching what ``template`` writes, one group per placeholder."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 import pytest
@@ -9,6 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gamelib.exercises import Convention, PruningExercise, check_alphabeta, check_negamax
+from gamelib.search.rules import Cutoff as CutoffRule
+from gamelib.trace import Cutoff
 from gamelib.trees import TEXTBOOK
 
 conventions = st.builds(
@@ -58,6 +61,41 @@ def test_every_wrong_value_is_rejected(exercise: PruningExercise, data: st.DataO
     feedback = exercise.check({"values": values})
     assert not feedback.correct
     assert feedback.messages[0].startswith(f"{name} returns ")
+
+
+REASONS = {
+    (">=", "en"): "already has a choice at least as good",
+    (">=", "ja"): "にはすでに同等以上の選択肢があるので",
+    (">", "en"): "already has a better choice",
+    (">", "ja"): "にはすでにより良い選択肢があるので",
+}
+"""Why a cut happens, by rule: under ≥ a choice above that is as good already cuts (a tie
+cuts); under > only a strictly better one does, so the reason must say "better"."""
+
+
+@pytest.mark.parametrize("cutoff", [">=", ">"])
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_a_cuts_reason_follows_the_rule_in_force(cutoff: CutoffRule, language: str) -> None:
+    """Every cut of 300 random exercises, under each rule (fail-hard and fail-soft), in each
+    language, at MAX's nodes and at MIN's: the reason is the rule's (at least as good under
+    ≥, better under >), never the other rule's, and the comparison shown is strict exactly
+    under >."""
+    other = ">" if cutoff == ">=" else ">="
+    cuts: Counter[bool] = Counter()  # by "at a MAX node"
+    for failure in ("hard", "soft"):
+        convention = Convention(cutoff, failure=failure)
+        for seed in range(300):
+            exercise = PruningExercise(seed, depth=3, branching=(2, 3), convention=convention)
+            for event in exercise.trace.events:
+                if not isinstance(event, Cutoff):
+                    continue
+                sentence = exercise.cut_sentence(event, language=language)
+                assert REASONS[cutoff, language] in sentence, sentence
+                assert REASONS[other, language] not in sentence, sentence
+                strict_sign = any(f" {sign} " in sentence for sign in (">", "<"))
+                assert strict_sign == (cutoff == ">"), sentence
+                cuts[exercise._is_max(event.node)] += 1
+    assert cuts[True] > 50 and cuts[False] > 50  # β-cuts and α-cuts both checked
 
 
 def test_the_textbook_walk_through_is_explained_by_its_comparisons() -> None:

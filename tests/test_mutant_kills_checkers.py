@@ -310,14 +310,20 @@ BETA_CUT = "- A\n-- B\n--- D\n---- H 4\n---- I 6\n--- E\n---- J 7\n---- K 1\n---
 ALPHA_CUT = "- A\n-- B\n--- D 3\n--- E 5\n-- C\n--- F 2\n--- G 9\n--- H 8"
 
 
+# the reason follows the rule: under ≥ a tie cuts (the choice above is at least as good),
+# under > only a better choice does
+CHOICE = {">=": "a choice at least as good", ">": "a better choice"}
+CHOICE_JA = {">=": "同等以上の選択肢", ">": "より良い選択肢"}
+
+
 @pytest.mark.parametrize(("cutoff", "relation"), [(">=", "≥"), (">", ">")])
 def test_a_beta_cut_is_explained_with_its_node_child_and_relation(
     cutoff: str, relation: str
 ) -> None:
     exercise = PruningExercise(tree=BETA_CUT, convention=Convention(cutoff=cutoff))  # type: ignore[arg-type]
     reason = (
-        f"at E (MAX) J returned 7 {relation} β = 6: MIN above already has a choice at least "
-        "as good, so E stops and K, L are never searched"
+        f"at E (MAX) J returned 7 {relation} β = 6: MIN above already has {CHOICE[cutoff]}, "
+        "so E stops and K, L are never searched"
     )
     assert exercise.check(set(), language="en").messages == [
         f"K is pruned: {reason}",
@@ -325,7 +331,7 @@ def test_a_beta_cut_is_explained_with_its_node_child_and_relation(
     ]
     assert exercise.check({"L"}, language="ja").messages == [
         f"K は枝刈りされます：E（MAX）で J が返した値は 7 {relation} β = 6 です。上の MIN には"
-        "すでに同等以上の選択肢があるので、βカットが起こります。E の探索はここで打ち切られ、"
+        f"すでに{CHOICE_JA[cutoff]}があるので、βカットが起こります。E の探索はここで打ち切られ、"
         "K、L は探索されません"
     ]
 
@@ -336,8 +342,8 @@ def test_an_alpha_cut_is_explained_with_its_node_child_and_relation(
 ) -> None:
     exercise = PruningExercise(tree=ALPHA_CUT, convention=Convention(cutoff=cutoff))  # type: ignore[arg-type]
     assert exercise.check("G", language="en").messages == [
-        f"H is pruned: at C (MIN) F returned 2 {relation} α = 3: MAX above already has a "
-        "choice at least as good, so C stops and G, H are never searched"
+        f"H is pruned: at C (MIN) F returned 2 {relation} α = 3: MAX above already has "
+        f"{CHOICE[cutoff]}, so C stops and G, H are never searched"
     ]
 
 

@@ -420,6 +420,37 @@ def test_pruned_leaves_values_and_explanations_agree(output: dict[str, Any], lan
     assert not problems, "\n\n".join(problems)
 
 
+CUT_REASONS = {
+    (">=", "en"): "already has a choice at least as good",
+    (">=", "ja"): "にはすでに同等以上の選択肢があるので",
+    (">", "en"): "already has a better choice",
+    (">", "ja"): "にはすでにより良い選択肢があるので",
+}
+"""Why a cut happens, by rule: under ≥ a tie cuts, so the choice above is "at least as good";
+under > only a strictly better choice cuts."""
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_trainers_cut_reason_follows_the_rule_in_force(
+    output: dict[str, Any], language: str
+) -> None:
+    """The trainer's own words, read without gamelib: every pruned leaf's explanation gives
+    the reason of the rule in force (never the other rule's), on both rules, at MAX's and
+    MIN's nodes."""
+    seen: set[tuple[str, str]] = set()
+    for case, got in cases_in(language, output):
+        cutoff = case.exercise.convention.cutoff
+        other = ">" if cutoff == ">=" else ">="
+        for leaf in case.exercise.solution.pruned & set(case.exercise.leaf_names):
+            explanation = got["explanations"][leaf]
+            assert CUT_REASONS[cutoff, language] in explanation, (cutoff, explanation)
+            assert CUT_REASONS[other, language] not in explanation, (cutoff, explanation)
+            seen.add(
+                (cutoff, "MAX" if "(MAX)" in explanation or "（MAX）" in explanation else "MIN")
+            )
+    assert seen == {(">=", "MAX"), (">=", "MIN"), (">", "MAX"), (">", "MIN")}
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_feedback_agrees_on_right_and_wrong_answers(output: dict[str, Any], language: str) -> None:
     def pairs() -> Iterator[tuple[Any, Any, Any]]:

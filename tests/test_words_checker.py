@@ -89,11 +89,13 @@ def windows_exercise() -> PruningExercise:
     return PruningExercise(tree=WINDOWS)
 
 
-def cut_exercise(at_max: bool, skipped: int) -> tuple[PruningExercise, Cutoff]:
-    """The first random exercise whose search cuts at a MAX (or MIN) node skipping exactly
-    ``skipped`` children (2: two or more)."""
+def cut_exercise(
+    at_max: bool, skipped: int, convention: Convention | None = None
+) -> tuple[PruningExercise, Cutoff]:
+    """The first random exercise (with ``convention``) whose search cuts at a MAX (or MIN)
+    node skipping exactly ``skipped`` children (2: two or more)."""
     for seed in range(2000):
-        exercise = PruningExercise(seed, depth=3, branching=(2, 4))
+        exercise = PruningExercise(seed, depth=3, branching=(2, 4), convention=convention)
         for event in exercise.trace.events:
             if (
                 isinstance(event, Cutoff)
@@ -104,8 +106,10 @@ def cut_exercise(at_max: bool, skipped: int) -> tuple[PruningExercise, Cutoff]:
     raise AssertionError("no such cut in 2000 random trees")
 
 
-def cut_explanation(at_max: bool, skipped: int) -> Callable[[Language], str]:
-    exercise, event = cut_exercise(at_max, skipped)
+def cut_explanation(
+    at_max: bool, skipped: int, convention: Convention | None = None
+) -> Callable[[Language], str]:
+    exercise, event = cut_exercise(at_max, skipped, convention)
     return lambda language: exercise.cut_sentence(event, language=language)
 
 
@@ -300,6 +304,12 @@ scenario("exercises", "not_yet", "pruned_because", "cut_at_min", "stops_one")(
     lambda lang: str(windows_exercise().check({"J"}, language=lang))
 )
 scenario("exercises", "cut_at_max")(cut_explanation(at_max=True, skipped=1))
+scenario("exercises", "cut_at_max_strict")(
+    cut_explanation(at_max=True, skipped=1, convention=Convention(cutoff=">"))
+)
+scenario("exercises", "cut_at_min_strict")(
+    cut_explanation(at_max=False, skipped=1, convention=Convention(cutoff=">", failure="soft"))
+)
 scenario("exercises", "stops_no_child")(cut_explanation(at_max=False, skipped=0))
 scenario("exercises", "stops_many")(cut_explanation(at_max=True, skipped=2))
 scenario("exercises", "evaluated_because")(

@@ -316,6 +316,25 @@ def test_real_games_tables_and_sentences() -> None:
     )
 
 
+def test_score_trends_join_sentences_as_each_language_does() -> None:
+    curves = {
+        "Greedy": [Point(1, 0.2), Point(2, 0.5)],
+        "Positional": [Point(1, 0.5), Point(2, 0.4)],
+    }
+    english = real_games.score_trends(curves, language="en")
+    japanese = real_games.score_trends(curves, language="ja")
+    english_parts = [
+        real_games.score_trend(name, points, language="en") for name, points in curves.items()
+    ]
+    japanese_parts = [
+        real_games.score_trend(name, points, language="ja") for name, points in curves.items()
+    ]
+    assert english == " ".join(english_parts)  # one space after the English full stop
+    assert japanese == "".join(japanese_parts)  # nothing after 。
+    assert japanese_parts[0].endswith("。") and "。 " not in japanese
+    assert english_parts[0].endswith(".") and ".**" not in english and ". Against" in english
+
+
 # --------------------------------------------------------------------------- 06
 
 

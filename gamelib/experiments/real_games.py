@@ -22,7 +22,7 @@ from gamelib.experiments.positions import CountTable
 from gamelib.games.minireversi import MiniReversi
 from gamelib.games.othello import perft
 from gamelib.games.tictactoe import GameTreeCounts, game_tree_counts
-from gamelib.language import Language, words
+from gamelib.language import Language, join_sentences, words
 from gamelib.players import player_label, tictactoe_cpu
 from gamelib.search import ALGORITHMS
 from gamelib.search.common import SearchResult
@@ -49,6 +49,7 @@ __all__ = [
     "plot_score_curves",
     "score_chart",
     "score_trend",
+    "score_trends",
     "solve_with_every_search",
     "stopwatch",
     "tictactoe_tree_table",
@@ -415,6 +416,16 @@ def score_trend(name: str, points: Sequence[DepthPoint], *, language: str | None
     else:
         trend = "does not rise"
     return words(WORDS[trend], language).format(name=player_label(name, language), listing=listing)
+
+
+def score_trends(curves: Mapping[str, Sequence[DepthPoint]], *, language: str | None = None) -> str:
+    """One paragraph: :func:`score_trend`'s sentence for each opponent of ``curves``, in order,
+    joined as ``language`` joins sentences (:func:`gamelib.language.join_sentences`: a space
+    between English sentences, none after a Japanese 。)."""
+    return join_sentences(
+        (score_trend(name, points, language=language) for name, points in curves.items()),
+        language,
+    )
 
 
 def score_chart(

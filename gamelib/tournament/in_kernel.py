@@ -121,11 +121,11 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     "calibration": {
         "en": "The clock here: {move_here:.1f} ms a move, a bank of {bank_here:.2f} s, "
         "{grace_here:.1f} ms of grace: the reference machine's {move:g} ms, {bank:g} s and "
-        "{grace:g} ms × {scale:.2f} (the reference search, {nodes} nodes, took {seconds:.1f} ms "
+        "{grace:g} ms × {scale:.2f} (the reference search, {nodes:,} nodes, took {seconds:.1f} ms "
         "here and takes {reference:g} ms there).",
         "ja": "ここでの時計：一手 {move_here:.1f} ms、貯金 {bank_here:.2f} s、"
         "猶予 {grace_here:.1f} ms。基準の計算機の {move:g} ms、{bank:g} s、{grace:g} ms の "
-        "{scale:.2f} 倍です（{nodes} ノードの基準の探索が、ここでは {seconds:.1f} ms、"
+        "{scale:.2f} 倍です（{nodes:,} ノードの基準の探索が、ここでは {seconds:.1f} ms、"
         "基準の計算機では {reference:g} ms かかります）。",
     },
     "failed": {

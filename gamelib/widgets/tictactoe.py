@@ -38,7 +38,7 @@ from typing import Any, Final, Literal
 
 from gamelib.core import Bound, Player
 from gamelib.games.tictactoe import LINES, SQUARE_NAMES, TicTacToe, TicTacToeState
-from gamelib.language import Language, check_language, resolve
+from gamelib.language import Language, check_language, join_sentences, resolve
 from gamelib.notation import format_signed
 from gamelib.players import SearchPlayer, SeededPlayer, tictactoe_cpu
 from gamelib.render.accessible import (
@@ -126,9 +126,6 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     },
 }
 """Every label and sentence of the board, in English and Japanese (``str.format`` templates)."""
-
-_SENTENCE_GAP: Final[Mapping[Language, str]] = {"en": " ", "ja": ""}
-"""What separates two sentences of the status line (Japanese sentences end with 。)."""
 
 
 def _words(language: str | None) -> dict[str, str]:
@@ -482,7 +479,7 @@ class TicTacToeWidget:
 
     def _sentences(self, sentences: list[str]) -> str:
         """Sentences of the status line joined as the language joins them."""
-        return _SENTENCE_GAP[resolve(self.language)].join(sentences)
+        return join_sentences(sentences, self.language)
 
     def _set_status(self, message: str) -> None:
         words = _words(self.language)

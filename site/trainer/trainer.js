@@ -110,6 +110,24 @@ const PruningTrainer = (() => {
           "{node}（MIN）で {child} が返した値は {value} {relation} α = {alpha} です。" +
           "上の MAX にはすでに同等以上の選択肢があるので、αカットが起こります。{stops}",
       },
+      // under the strict rule (cut only past the bound) an equal choice does not cut: the
+      // choice above is better, not merely as good
+      cut_at_max_strict: {
+        en:
+          "at {node} (MAX) {child} returned {value} {relation} β = {beta}: MIN above " +
+          "already has a better choice, so {stops}",
+        ja:
+          "{node}（MAX）で {child} が返した値は {value} {relation} β = {beta} です。" +
+          "上の MIN にはすでにより良い選択肢があるので、βカットが起こります。{stops}",
+      },
+      cut_at_min_strict: {
+        en:
+          "at {node} (MIN) {child} returned {value} {relation} α = {alpha}: MAX above " +
+          "already has a better choice, so {stops}",
+        ja:
+          "{node}（MIN）で {child} が返した値は {value} {relation} α = {alpha} です。" +
+          "上の MAX にはすでにより良い選択肢があるので、αカットが起こります。{stops}",
+      },
       stops_no_child: {
         en: "{node} stops, a cut at the last child: nothing is left to prune",
         ja:
@@ -1339,9 +1357,11 @@ const PruningTrainer = (() => {
       throw new Error(`${name} is not pruned`);
     }
 
-    /** A cutoff in words, from MAX's view: a β-cut at MAX's nodes, an α-cut at MIN's. */
+    /** A cutoff in words, from MAX's view: a β-cut at MAX's nodes, an α-cut at MIN's; the
+     *  reason follows the rule in force (≥: the choice above is at least as good; >: better). */
     cutSentence(event, language = "en") {
       const strict = this.convention.cutoff === ">";
+      const rule = strict ? "_strict" : "";
       const common = {
         node: event.node,
         child: event.child,
@@ -1349,13 +1369,13 @@ const PruningTrainer = (() => {
         stops: stops(event.node, event.skipped, language),
       };
       if (this.isMax(event.node)) {
-        return exerciseWords("cut_at_max", language, {
+        return exerciseWords("cut_at_max" + rule, language, {
           ...common,
           relation: strict ? ">" : "≥",
           beta: formatNumber(event.beta),
         });
       }
-      return exerciseWords("cut_at_min", language, {
+      return exerciseWords("cut_at_min" + rule, language, {
         ...common,
         relation: strict ? "<" : "≤",
         alpha: formatNumber(event.alpha),
