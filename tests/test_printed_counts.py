@@ -3,7 +3,9 @@
 The prose writes 20,079 (English and Japanese alike use the comma); a code cell that prints
 ``20079`` beside it reads as a different kind of number. :func:`bare_counts` finds every
 integer of four or more digits written without separators in a text; the notebooks that print
-such counts (06, 07, 08 and 10) are run here and every output a reader sees is read with it.
+such counts (06, 07, 08 and 10) are read with it on the built website, in both editions
+(tests/browser/test_site.py: the site lane has run them already; running them here again would
+cost minutes).
 
 What is not a count, and so is exempt (each is a rule of :func:`bare_counts`):
 
@@ -21,16 +23,9 @@ What is not a count, and so is exempt (each is a rule of :func:`bare_counts`):
 
 from __future__ import annotations
 
-import html
 import re
-from pathlib import Path
-from typing import Any
 
-import nbformat
 import pytest
-from nbclient import NotebookClient
-
-ROOT = Path(__file__).resolve().parent.parent
 
 DIGITS = re.compile(r"\d{4,}")
 IDENTIFIER_BEFORE = re.compile(r"(?:seed[ =]|game |ゲーム ?)$", re.IGNORECASE)
@@ -88,52 +83,3 @@ def bare_counts(text: str) -> list[str]:
 )
 def test_bare_counts_finds_unseparated_counts_only(text: str, bare: list[str]) -> None:
     assert bare_counts(text) == bare
-
-
-SHOWN = ("text/html", "text/markdown", "image/svg+xml", "text/plain")
-"""The representations of an output in JupyterLab's order of preference: a reader sees the
-first one the output has."""
-
-
-def visible_texts(notebook: dict[str, Any]) -> list[tuple[str, str]]:
-    """(cell id, text) of every output a reader sees: streams, and each rich output's preferred
-    representation, with HTML and SVG tags (and style and script content) removed."""
-    texts = []
-    for cell in notebook["cells"]:
-        for output in cell.get("outputs", []):
-            if "text" in output:
-                texts.append((cell["id"], "".join(output["text"])))
-            data = output.get("data", {})
-            kind = next((kind for kind in SHOWN if kind in data), None)
-            if kind is None:
-                continue
-            text = data[kind] if isinstance(data[kind], str) else "".join(data[kind])
-            if kind in ("text/html", "image/svg+xml"):
-                text = re.sub(r"<(style|script)\b.*?</\1>", " ", text, flags=re.DOTALL)
-                text = html.unescape(re.sub(r"<[^>]*>", " ", text))
-            texts.append((cell["id"], text))
-    return texts
-
-
-NOTEBOOKS = ["06_transpositions", "07_repetitions", "08_windows", "10_your_player"]
-"""The notebooks whose cells print counts that reach 1,000. Only the English edition is run:
-the Japanese cells run the same code with the same format specifications (``{count:,}``
-against ``{count}`` is a difference tests/test_japanese_edition.py reports), and running both
-would double the time (about 6 minutes on a loaded 2-core machine for the four, 10 the
-longest)."""
-
-
-@pytest.mark.parametrize("name", NOTEBOOKS)
-def test_the_notebook_prints_no_count_without_separators(name: str) -> None:
-    path = ROOT / "notebooks" / f"{name}.ipynb"
-    notebook = nbformat.read(path, as_version=4)
-    client = NotebookClient(
-        notebook, timeout=600, kernel_name="python3", resources={"metadata": {"path": path.parent}}
-    )
-    executed = client.execute()
-    problems = [
-        f"cell {cell_id}: {count} in {text[max(0, text.find(count) - 60) : text.find(count) + 9]!r}"
-        for cell_id, text in visible_texts(executed)
-        for count in bare_counts(text)
-    ]
-    assert not problems, "\n".join(problems)

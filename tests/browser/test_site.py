@@ -34,6 +34,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, unquote, urlsplit
@@ -484,6 +485,59 @@ def download_menu(html: str) -> list[str]:
         return []
     menu = html[start : html.find("</ul>", start)]
     return re.findall(r'href="([^"]+)"', menu)
+
+
+class _OutputText(HTMLParser):
+    """The text of every cell output (``div.cell_output``) of a built notebook page, one
+    string per output, without the content of style and script elements."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.outputs: list[str] = []
+        self.depth = 0  # open divs inside the current output (0: not in an output)
+        self.skipping = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in ("style", "script"):
+            self.skipping += 1
+        if tag != "div":
+            return
+        if self.depth:
+            self.depth += 1
+        elif "cell_output" in (dict(attrs).get("class") or "").split():
+            self.depth = 1
+            self.outputs.append("")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("style", "script"):
+            self.skipping -= 1
+        if tag == "div" and self.depth:
+            self.depth -= 1
+
+    def handle_data(self, data: str) -> None:
+        if self.depth and not self.skipping:
+            self.outputs[-1] += data + " "
+
+
+@pytest.mark.parametrize("book", ["", "ja/"], ids=["english", "japanese"])
+@pytest.mark.parametrize(
+    "name", ["06_transpositions", "07_repetitions", "08_windows", "10_your_player"]
+)
+def test_printed_counts_have_thousands_separators(site: Path, book: str, name: str) -> None:
+    """Every count of 1,000 or more that a notebook prints is written with a separator, as the
+    prose writes it (the rule and its exemptions: tests/test_printed_counts.py), read from the
+    outputs the site build executed."""
+    from tests.test_printed_counts import bare_counts
+
+    reader = _OutputText()
+    reader.feed((site / book / "notebooks" / f"{name}.html").read_text(encoding="utf-8"))
+    assert reader.outputs, "no cell outputs found: the page's markup changed"
+    problems = [
+        f"{count} in {text[max(0, text.find(count) - 60) : text.find(count) + 9]!r}"
+        for text in reader.outputs
+        for count in bare_counts(text)
+    ]
+    assert not problems, "\n".join(problems)
 
 
 @pytest.mark.parametrize("book", ["", "ja/"], ids=["english", "japanese"])
