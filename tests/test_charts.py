@@ -24,7 +24,7 @@ from gamelib.charts import (
     quoted,
     statement,
 )
-from gamelib.charts.chart import TICK_SIZE
+from gamelib.charts.chart import TICK_SIZE, chart_summary
 from gamelib.charts.scales import nice_step
 from gamelib.charts.writer import text_width, wrap
 from gamelib.notation import MINUS
@@ -303,3 +303,16 @@ def test_a_graph_drawing_is_drawn_by_graphviz_with_the_chart_fonts() -> None:
     root = ElementTree.fromstring(drawing.svg)
     assert root.get("font-family") == CHART_FONT
     assert {"a", "b", "two nodes"} <= set(texts(root))
+
+
+@pytest.mark.parametrize(
+    ("label", "language"), [("leaves (log scale)", "en"), ("葉の数（対数目盛り）", "ja")]
+)
+def test_the_summary_says_a_log_scale_once(label: str, language: str) -> None:
+    chart = Chart(y_label=label, y_scale="log")
+    chart.panel(x_label="depth").line([1, 2], [10, 100])
+    described = chart_summary(chart, language).description
+    assert described.count("log") + described.count("対数") == 1, described
+    plain = Chart(y_label="leaves", y_scale="log")
+    plain.panel(x_label="depth").line([1, 2], [10, 100])
+    assert "logarithmic" in chart_summary(plain, "en").description

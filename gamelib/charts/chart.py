@@ -1053,6 +1053,11 @@ def _line_sentence(xs: Sequence[float], ys: Sequence[float], label: str, languag
     )
 
 
+LOG_SCALE_MARKS: Final = ("log scale", "logarithmic", "対数目盛り")
+"""Words of a y label that already say its axis is logarithmic (the summary then does not
+say it a second time)."""
+
+
 def _panel_sentences(
     chart: Chart, panel: Panel, place: int, language: Language, count: int
 ) -> list[str]:
@@ -1063,7 +1068,8 @@ def _panel_sentences(
         lines.append(words["panel"].format(number=place, title=title))
     elif count > 1:
         lines.append(words["panel_number"].format(number=place))
-    axes = words["log_axes" if chart.y_scale == "log" else "axes"]
+    says_scale = any(mark in (chart.y_label or "") for mark in LOG_SCALE_MARKS)
+    axes = words["log_axes" if chart.y_scale == "log" and not says_scale else "axes"]
     unnamed = words["unnamed_axis"]
     lines.append(
         axes.format(
