@@ -2,18 +2,23 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pytest
 
 from gamelib.arena import round_robin
 from gamelib.experiments.minireversi import attribution, minireversi_table
 from gamelib.experiments.real_games import (
     attribution_sentence,
+    compare_depths,
     cpu_choices,
     evaluations_by_rule,
     find_match,
+    game_points,
     games_and_losses,
     perft_table,
     plot_score_curves,
+    score_difference,
     solve_with_every_search,
     tictactoe_tree_table,
 )
@@ -114,3 +119,60 @@ def test_a_two_ply_search_does_not_see_a_fork_coming() -> None:
     levels = round_robin(game, cpus, games=40, seed=5, opening_plies=0)
     two_plies = find_match(levels, cpus[3].name, cpus[4].name)
     assert two_plies.games == 40 and two_plies.losses > 0
+
+
+@dataclass(frozen=True)
+class ScoredMatch:
+    scores: tuple[float, ...]
+
+    def scores_for_a(self) -> list[float]:
+        return list(self.scores)
+
+
+@dataclass(frozen=True)
+class ScoredPoint:
+    depth: int
+    result: ScoredMatch
+
+
+def test_score_difference_is_the_hand_computed_normal_interval() -> None:
+    # means 0.5 and 0.875; population variances 0.25 and 0.046875 (worked by hand)
+    compared = score_difference([0.0, 1.0], [1.0, 1.0, 1.0, 0.5])
+    assert compared.difference == pytest.approx(0.375)
+    assert compared.margin == pytest.approx(1.959963984540054 * (0.25 / 2 + 0.046875 / 4) ** 0.5)
+    assert not compared.lead_beyond_margin and not compared.deficit_beyond_margin
+    certain = score_difference([0.0] * 10, [1.0] * 10)  # no spread: any difference is beyond
+    assert certain.margin == 0 and certain.lead_beyond_margin
+    assert score_difference([1.0] * 10, [0.0] * 10).deficit_beyond_margin
+    with pytest.raises(ValueError, match="at least one game"):
+        score_difference([], [1.0])
+    with pytest.raises(ValueError, match="confidence"):
+        score_difference([1.0], [1.0], confidence=1.0)
+
+
+def test_game_points_average_to_the_arenas_score_rate() -> None:
+    assert game_points([5, 0, -3, 64]) == [1.0, 0.5, 0.0, 1.0]
+    match = round_robin(TicTacToe(), [tictactoe_cpu(0), tictactoe_cpu(1)], games=20, seed=3)[0]
+    points = game_points(match.scores_for_a())
+    # the arena's score rate counts (wins + draws / 2) / games itself
+    assert sum(points) / len(points) == pytest.approx(match.score_rate)
+
+
+def test_compare_depths_takes_the_deepest_minus_the_shallowest_point() -> None:
+    shallow = ScoredPoint(1, ScoredMatch((-1, -1, -1, 0, 1, -1, -1, -1)))  # 1.5 of 8
+    middle = ScoredPoint(2, ScoredMatch((1,) * 8))  # ignored: neither end
+    deep = ScoredPoint(3, ScoredMatch((1, 1, 1, 1, 1, 0, 1, -1)))  # 6.5 of 8
+    compared = compare_depths([deep, shallow, middle])  # in any order
+    assert compared.difference == pytest.approx((6.5 - 1.5) / 8)
+    assert compared.lead_beyond_margin
+    assert compare_depths([shallow, deep]) == compared
+    swapped = [ScoredPoint(1, deep.result), ScoredPoint(2, shallow.result)]
+    assert compare_depths(swapped).deficit_beyond_margin
+    even = [
+        ScoredPoint(1, ScoredMatch((1, -1, 1, -1))),
+        ScoredPoint(2, ScoredMatch((1, 1, -1, -1))),
+    ]
+    close = compare_depths(even)
+    assert not close.lead_beyond_margin and not close.deficit_beyond_margin
+    with pytest.raises(ValueError, match="two depths"):
+        compare_depths([deep])

@@ -297,6 +297,20 @@ class Point:
     score_rate: float
 
 
+@dataclasses.dataclass(frozen=True)
+class ScoredMatch:
+    scores: tuple[float, ...]
+
+    def scores_for_a(self) -> list[float]:
+        return list(self.scores)
+
+
+@dataclasses.dataclass(frozen=True)
+class ScoredPoint:
+    depth: int
+    result: ScoredMatch
+
+
 def test_real_games_tables_and_sentences() -> None:
     both(lambda language: real_games.tictactoe_tree_table(language=language))
     tree = TEXTBOOK["aima-fig-5-2"]
@@ -309,6 +323,12 @@ def test_real_games_tables_and_sentences() -> None:
     for rates in ((0.2, 0.5, 0.9), (0.2, 0.6, 0.4), (0.5, 0.4, 0.3)):
         points = [Point(depth, rate) for depth, rate in enumerate(rates, start=1)]
         both(lambda language: real_games.score_trend("Greedy", points, language=language))
+    for deep_scores in ((1,) * 9 + (-1,), (1, -1) * 5, (-1,) * 9 + (1,)):  # ahead, within, behind
+        scored = [
+            ScoredPoint(depth, ScoredMatch(scores))
+            for depth, scores in ((1, (1, -1) * 5), (3, deep_scores))
+        ]
+        both(lambda language: real_games.depth_evidence("Greedy", scored, language=language))
     curves = {"Greedy": [Point(1, 0.5), Point(2, 0.75)]}
     both(
         lambda language: real_games.plot_score_curves(curves, language=language).svg,

@@ -8,6 +8,7 @@ notebook and as text with ``print`` (:class:`~gamelib.experiments.positions.Coun
 
 from __future__ import annotations
 
+import statistics
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -41,6 +42,7 @@ __all__ = [
     "add_score_panel",
     "attribution_sentence",
     "cpu_choices",
+    "depth_evidences",
     "evaluations_by_rule",
     "find_match",
     "game_tree_counts",
@@ -158,6 +160,26 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     "does not rise": {
         "en": "Against **{name}** the α-β player's score rate does not rise here ({listing}).",
         "ja": "**{name}** に対するαβ法のプレイヤーの得点率は、ここでは上がりません（{listing}）。",
+    },
+    "depth evidence": {
+        "en": "Against **{name}**, depth {deepest}'s score rate minus depth {shallowest}'s is "
+        "{difference} percentage points, with a 95 % margin of ±{margin} points ({games} and "
+        "{other_games} games): {verdict}",
+        "ja": "**{name}** に対して、深さ {deepest} の得点率から深さ {shallowest} の得点率を引くと "
+        "{difference} ポイントで、95 % の誤差幅は ±{margin} ポイントです（対局数は {games} と "
+        "{other_games}）。{verdict}",
+    },
+    "deeper ahead": {
+        "en": "beyond the margin, so the deeper search's lead is more than noise.",
+        "ja": "差が誤差幅を超えているので、深い探索が上回ったのはノイズではありません。",
+    },
+    "deeper behind": {
+        "en": "beyond the margin, so the deeper search scored less, and not by noise.",
+        "ja": "差が誤差幅を超えているので、深い探索の得点率が低かったのはノイズではありません。",
+    },
+    "within margin": {
+        "en": "within the margin, so these games do not show which depth scores more.",
+        "ja": "差が誤差幅の内側なので、この対局数では、どちらの深さの得点率が高いかは言えません。",
     },
 }
 """Every word this module writes, in English and Japanese (``str.format`` templates): the
@@ -418,14 +440,154 @@ def score_trend(name: str, points: Sequence[DepthPoint], *, language: str | None
     return words(WORDS[trend], language).format(name=player_label(name, language), listing=listing)
 
 
-def score_trends(curves: Mapping[str, Sequence[DepthPoint]], *, language: str | None = None) -> str:
-    """One paragraph: :func:`score_trend`'s sentence for each opponent of ``curves``, in order,
-    joined as ``language`` joins sentences (:func:`gamelib.language.join_sentences`: a space
-    between English sentences, none after a Japanese 。)."""
+Points = TypeVar("Points")
+
+
+def _paragraph(
+    sentence: Callable[..., str], curves: Mapping[str, Points], language: str | None
+) -> str:
+    """``sentence(name, points, language=language)`` for each opponent of ``curves``, in
+    order, joined as ``language`` joins sentences (:func:`gamelib.language.join_sentences`: a
+    space between English sentences, none after a Japanese 。)."""
     return join_sentences(
-        (score_trend(name, points, language=language) for name, points in curves.items()),
-        language,
+        (sentence(name, points, language=language) for name, points in curves.items()), language
     )
+
+
+def score_trends(curves: Mapping[str, Sequence[DepthPoint]], *, language: str | None = None) -> str:
+    """One paragraph: :func:`score_trend`'s sentence for each opponent of ``curves``."""
+    return _paragraph(score_trend, curves, language)
+
+
+class ScoredMatch(Protocol):
+    """A match whose games can be scored from A's side (as :class:`gamelib.arena.MatchResult`)."""
+
+    def scores_for_a(self) -> list[float]:
+        """Each game's final score from A's view (> 0 a win, 0 a draw, < 0 a loss)."""
+        ...
+
+
+class ScoredDepthPoint(Protocol):
+    """A score-rate-by-depth point with its match (as :class:`gamelib.arena.DepthPoint`)."""
+
+    @property
+    def depth(self) -> int:
+        """The α-β player's search depth."""
+        ...
+
+    @property
+    def result(self) -> ScoredMatch:
+        """Its match against the opponent (the α-β player is A)."""
+        ...
+
+
+@dataclass(frozen=True)
+class ScoreDifference:
+    """The difference of two score rates with the margin of its confidence interval.
+
+    Attributes:
+        difference: The second score rate minus the first (a share: 0.1 is 10 points).
+        margin: Half the width of the interval: difference ± margin.
+    """
+
+    difference: float
+    margin: float
+
+    @property
+    def lead_beyond_margin(self) -> bool:
+        """Whether the second score rate exceeds the first by more than the margin."""
+        return self.difference > self.margin
+
+    @property
+    def deficit_beyond_margin(self) -> bool:
+        """Whether the second score rate falls short of the first by more than the margin."""
+        return self.difference < -self.margin
+
+
+def game_points(scores: Iterable[float]) -> list[float]:
+    """Each game's points from final scores: 1 for a win (> 0), ½ for a draw, 0 for a loss.
+
+    Their mean is the score rate, (wins + draws / 2) / games."""
+    return [1.0 if score > 0 else 0.5 if score == 0 else 0.0 for score in scores]
+
+
+def score_difference(
+    first: Sequence[float], second: Sequence[float], *, confidence: float = 0.95
+) -> ScoreDifference:
+    """The mean of ``second``'s game points minus ``first``'s, with the normal-approximation
+    margin ``z·√(var₁/n₁ + var₂/n₂)`` (population variances, z the two-sided normal quantile of
+    ``confidence``).
+
+    The margin treats the two samples as independent. Matches played from the same openings
+    are positively correlated, which makes this margin wider than the true one (conservative).
+
+    Raises:
+        ValueError: for an empty sample or a confidence outside (0, 1).
+    """
+    if not first or not second:
+        raise ValueError("both samples need at least one game")
+    if not 0 < confidence < 1:
+        raise ValueError(f"the confidence must be between 0 and 1; got {confidence}")
+    z = statistics.NormalDist().inv_cdf((1 + confidence) / 2)
+    spread = statistics.pvariance(first) / len(first) + statistics.pvariance(second) / len(second)
+    return ScoreDifference(statistics.fmean(second) - statistics.fmean(first), z * spread**0.5)
+
+
+def compare_depths(points: Sequence[ScoredDepthPoint]) -> ScoreDifference:
+    """The deepest point's score rate minus the shallowest one's, with its 95 % margin
+    (:func:`score_difference` of the two matches' game points).
+
+    Raises:
+        ValueError: with fewer than two points.
+    """
+    if len(points) < 2:
+        raise ValueError(f"need at least two depths to compare; got {len(points)}")
+    shallowest = min(points, key=lambda point: point.depth)
+    deepest = max(points, key=lambda point: point.depth)
+    return score_difference(
+        game_points(shallowest.result.scores_for_a()), game_points(deepest.result.scores_for_a())
+    )
+
+
+def depth_evidence(
+    name: str, points: Sequence[ScoredDepthPoint], *, language: str | None = None
+) -> str:
+    """One sentence comparing the deepest point's score rate with the shallowest one's against
+    ``name``: the difference in percentage points, its 95 % margin (:func:`compare_depths`)
+    and whether the difference lies beyond it (in ``language``; None: the course-wide
+    setting).
+
+    Raises:
+        ValueError: with fewer than two points.
+    """
+    compared = compare_depths(points)
+    shallowest = min(points, key=lambda point: point.depth)
+    deepest = max(points, key=lambda point: point.depth)
+    shallow_points = shallowest.result.scores_for_a()
+    deep_points = deepest.result.scores_for_a()
+    if compared.lead_beyond_margin:
+        verdict = "deeper ahead"
+    elif compared.deficit_beyond_margin:
+        verdict = "deeper behind"
+    else:
+        verdict = "within margin"
+    return words(WORDS["depth evidence"], language).format(
+        name=player_label(name, language),
+        deepest=deepest.depth,
+        shallowest=shallowest.depth,
+        difference=f"{100 * compared.difference:+.0f}",
+        margin=f"{100 * compared.margin:.0f}",
+        games=len(deep_points),
+        other_games=len(shallow_points),
+        verdict=words(WORDS[verdict], language),
+    )
+
+
+def depth_evidences(
+    curves: Mapping[str, Sequence[ScoredDepthPoint]], *, language: str | None = None
+) -> str:
+    """One paragraph: :func:`depth_evidence`'s sentence for each opponent of ``curves``."""
+    return _paragraph(depth_evidence, curves, language)
 
 
 def score_chart(
