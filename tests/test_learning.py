@@ -33,12 +33,16 @@ from gamelib.learning.fit import (
     phase_of,
 )
 from gamelib.learning.probcut import (
+    DEFAULT_PROBCUT,
     Counter,
     CutLine,
     ProbCut,
     Scatter,
     fit_probcut,
+    load_probcut,
     negamax_search,
+    probcut_from_json,
+    probcut_to_json,
     scatter,
 )
 from gamelib.search import alphabeta
@@ -339,6 +343,55 @@ def test_the_probcut_line_is_the_least_squares_line() -> None:
         (2.0, 1.0, 0.0, 11)
     )
     assert fit_probcut(points, fewest=20).lines[2].samples == 0  # too few: no line, no cut
+
+
+def test_probcut_cuts_each_height_by_the_lines_fitted_there() -> None:
+    never = (CutLine(slope=1.0, intercept=0.0, spread=1e6, samples=1),) * PHASES
+    always = (CutLine(slope=1.0, intercept=0.0, spread=0.0, samples=1),) * PHASES
+    exact = ProbCut(shallow=1, deep=2, lines=never, heights=((3, always),))
+    assert exact.lines_at(2) is never and exact.lines_at(3) is always
+    assert exact.lines_at(1) is None and exact.lines_at(4) is None  # not fitted, no higher
+    higher = ProbCut(shallow=1, deep=2, lines=always, higher=True, heights=((3, never),))
+    assert higher.lines_at(4) is never and higher.lines_at(9) is never  # greatest below
+    assert ProbCut(shallow=1, deep=2, lines=always, higher=True).lines_at(5) is always
+    evaluate = learned_evaluation(load_weights())
+    for state in probcut_positions(4):
+        # the lines at 2 plies left never cut: every cut made is at 3 plies left, by its lines
+        at_two, at_three = Counter(), Counter()
+        negamax_search(state, 4, evaluate, probcut=exact, counter=at_three)
+        negamax_search(state, 4, evaluate, probcut=ProbCut(1, 2, never), counter=at_two)
+        assert at_two.cuts == 0
+        assert at_three.cuts > 0
+
+
+def test_probcut_fits_a_line_per_height() -> None:
+    low = Scatter(1, 3, {2: [(float(x), 2.0 * x + 1.0) for x in range(-5, 6)]})
+    high = Scatter(2, 4, {2: [(float(x), 0.5 * x - 3.0) for x in range(-5, 6)]})
+    probcut = fit_probcut(low, fewest=5, others=[high])
+    assert [height for height, _ in probcut.heights] == [4]
+    line = probcut.heights[0][1][2]
+    assert (line.slope, line.intercept, line.spread) == pytest.approx((0.5, -3.0, 0.0))
+    assert probcut.lines[2].slope == pytest.approx(2.0)
+    with pytest.raises(ValueError, match="plies apart"):
+        fit_probcut(low, others=[Scatter(1, 4)])
+    with pytest.raises(ValueError, match="one scatter per height"):
+        fit_probcut(low, others=[Scatter(1, 3)])
+    assert probcut_from_json(probcut_to_json(probcut)) == probcut
+    with pytest.raises(ValueError, match="ProbCut"):
+        probcut_from_json(json.dumps({"shallow": 1}))
+
+
+def test_the_saved_probcut_has_a_line_for_each_height_it_cuts_at() -> None:
+    probcut = load_probcut(DEFAULT_PROBCUT)
+    assert probcut.deep - probcut.shallow == 2
+    assert probcut.higher
+    assert [height for height, _ in probcut.heights] == list(
+        range(probcut.deep + 1, probcut.deep + 1 + len(probcut.heights))
+    )
+    for lines in (probcut.lines, *(lines for _, lines in probcut.heights)):
+        fitted = [line for line in lines if line.samples]
+        assert len(fitted) >= PHASES - 1
+        assert all(0.3 < line.slope < 1.5 and line.spread > 0 for line in fitted)
 
 
 def test_the_cached_dataset_is_what_its_command_builds() -> None:

@@ -19,9 +19,12 @@ same thing, so the two scales agree).
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Final
 
 import numpy as np
 
@@ -53,8 +56,12 @@ class ProbCut:
         lines: One :class:`CutLine` per phase (:func:`~gamelib.learning.fit.phase_of`).
         threshold: How many spreads beyond the bound the prediction must lie to cut.
         higher: Also cut at nodes with more than ``deep`` plies left, from a search
-            ``deep − shallow`` plies shallower, with the same lines (an approximation: the
-            lines are fitted for ``shallow`` and ``deep`` only).
+            ``deep − shallow`` plies shallower, with the lines of the greatest height fitted
+            at or below it (``heights``, else ``lines``): exact where that height was
+            fitted, an approximation above.
+        heights: Lines fitted at other heights, ``(plies left, lines per phase)``: the deep
+            and shallow values of a search of that many plies and of one ``deep − shallow``
+            plies shallower (:func:`fit_probcut`'s ``others``).
     """
 
     shallow: int
@@ -62,6 +69,19 @@ class ProbCut:
     lines: tuple[CutLine, ...]
     threshold: float = 1.5
     higher: bool = False
+    heights: tuple[tuple[int, tuple[CutLine, ...]], ...] = ()
+
+    def lines_at(self, depth: int) -> tuple[CutLine, ...] | None:
+        """The lines by which a node with ``depth`` plies left is cut (None: no cut there):
+        those fitted at that height, or with ``higher``, those of the greatest fitted height
+        below it."""
+        fitted = {self.deep: self.lines, **dict(self.heights)}
+        if depth in fitted:
+            return fitted[depth]
+        below = [height for height in fitted if height < depth]
+        if self.higher and depth > self.deep and below:
+            return fitted[max(below)]
+        return None
 
 
 @dataclass
@@ -129,13 +149,10 @@ def _search(
         return float(final_score(state.mover, state.opponent)), None
     if depth == 0:
         return evaluate(state), None
-    if (
-        probcut is not None
-        and not root
-        and (depth == probcut.deep or (probcut.higher and depth > probcut.deep))
-    ):
+    lines = probcut.lines_at(depth) if probcut is not None and not root else None
+    if probcut is not None and lines is not None:
         shallow = depth - (probcut.deep - probcut.shallow)
-        line = probcut.lines[phase_of(empties_of(state))]
+        line = lines[phase_of(empties_of(state))]
         if line.samples and line.slope > 0:
             margin = probcut.threshold * line.spread
             counter.tries += 1
@@ -188,11 +205,13 @@ def scatter(
     return result
 
 
-def fit_probcut(
-    points: Scatter, threshold: float = 1.5, fewest: int = 10, *, higher: bool = False
-) -> ProbCut:
+def fit_lines(points: Scatter, fewest: int = 10) -> tuple[CutLine, ...]:
     """The line and spread of each phase of ``points`` by least squares (no line, so no cut,
-    for a phase with fewer than ``fewest`` positions)."""
+    for a phase with fewer than ``fewest`` positions).
+
+    Guarantee: each line is the ordinary least-squares line of deep on shallow values of its
+    phase, its spread the root mean square of the residuals (points on a line give it back
+    with spread 0)."""
     lines = []
     for phase in range(PHASES):
         pairs = points.points.get(phase, [])
@@ -205,17 +224,97 @@ def fit_probcut(
         residuals = data[:, 1] - matrix @ np.array([slope, intercept])
         spread = float(np.sqrt(np.mean(residuals**2)))
         lines.append(CutLine(float(slope), float(intercept), spread, len(pairs)))
-    return ProbCut(points.shallow, points.deep, tuple(lines), threshold, higher)
+    return tuple(lines)
+
+
+def fit_probcut(
+    points: Scatter,
+    threshold: float = 1.5,
+    fewest: int = 10,
+    *,
+    higher: bool = False,
+    others: Sequence[Scatter] = (),
+) -> ProbCut:
+    """ProbCut with the lines of :func:`fit_lines` for ``points`` (the cut at
+    ``points.deep`` plies left) and for each scatter of ``others`` (the cut at its ``deep``
+    plies left: the lines a cut at that height really uses).
+
+    Raises:
+        ValueError: for another scatter whose shallow search is not as many plies below its
+            deep one as in ``points`` (ProbCut's shallow search is always ``deep − shallow``
+            plies shallower), or one at ``points``' own height.
+    """
+    gap = points.deep - points.shallow
+    heights = []
+    for other in others:
+        if other.deep - other.shallow != gap or other.deep == points.deep:
+            raise ValueError(
+                f"a scatter of {other.shallow} and {other.deep} plies does not fit ProbCut "
+                f"from {points.shallow} to {points.deep} plies (searches {gap} plies apart, "
+                "one scatter per height)"
+            )
+        heights.append((other.deep, fit_lines(other, fewest)))
+    return ProbCut(
+        points.shallow, points.deep, fit_lines(points, fewest), threshold, higher,
+        tuple(sorted(heights)),
+    )  # fmt: skip
+
+
+DEFAULT_PROBCUT: Final = Path(__file__).resolve().parent / "data" / "probcut.json"
+"""Where the course's fitted ProbCut lines are kept (``benchmarks/probcut.py --save``)."""
+
+
+def probcut_to_json(probcut: ProbCut) -> str:
+    """``probcut`` as JSON text (what :func:`probcut_from_json` reads back)."""
+    data = asdict(probcut)
+    return json.dumps(data, indent=1)
+
+
+def probcut_from_json(text: str) -> ProbCut:
+    """The ProbCut written by :func:`probcut_to_json`.
+
+    Raises:
+        ValueError: for text that is not such a ProbCut (other fields, not one line per
+            phase).
+    """
+    data = json.loads(text)
+
+    def lines_of(rows: object) -> tuple[CutLine, ...]:
+        if not isinstance(rows, list) or len(rows) != PHASES:
+            raise ValueError(f"expected one ProbCut line per phase ({PHASES})")
+        return tuple(CutLine(**row) for row in rows)
+
+    try:
+        return ProbCut(
+            shallow=int(data["shallow"]),
+            deep=int(data["deep"]),
+            lines=lines_of(data["lines"]),
+            threshold=float(data["threshold"]),
+            higher=bool(data["higher"]),
+            heights=tuple((int(height), lines_of(rows)) for height, rows in data["heights"]),
+        )
+    except (KeyError, TypeError) as error:
+        raise ValueError(f"not a ProbCut written by probcut_to_json: {error}") from None
+
+
+def load_probcut(path: Path = DEFAULT_PROBCUT) -> ProbCut:
+    """The ProbCut saved at ``path`` (the course's by default)."""
+    return probcut_from_json(Path(path).read_text(encoding="utf-8"))
 
 
 __all__ = [
+    "DEFAULT_PROBCUT",
     "Counter",
     "CutLine",
     "ProbCut",
     "Scatter",
     "children",
+    "fit_lines",
     "fit_probcut",
     "is_finished",
+    "load_probcut",
     "negamax_search",
+    "probcut_from_json",
+    "probcut_to_json",
     "scatter",
 ]
