@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from gamelib.core import FIRST
 from gamelib.endgame import solve
 from gamelib.games.othello import FULL, Othello, OthelloState
+from gamelib.games.tictactoe import TicTacToe
 from gamelib.learning.dataset import DEFAULT_PATH, Dataset, build, load, play_and_label, save
 from gamelib.learning.features import (
     BIAS,
@@ -32,6 +33,8 @@ from gamelib.learning.fit import (
     load_weights,
     phase_of,
 )
+from gamelib.learning.play import Player as ClockedPlayer
+from gamelib.learning.play import deepen
 from gamelib.learning.probcut import (
     DEFAULT_PROBCUT,
     Counter,
@@ -46,6 +49,7 @@ from gamelib.learning.probcut import (
     scatter,
 )
 from gamelib.search import alphabeta
+from gamelib.tournament.player import Clock
 
 GAME = Othello()
 
@@ -401,3 +405,14 @@ def test_the_cached_dataset_is_what_its_command_builds() -> None:
     first_two = dataset.subset(dataset.game < 2)  # built with --jobs 2: the same games
     for name in ("black", "white", "player", "label", "exact", "game", "empties"):
         assert np.array_equal(getattr(first_two, name), getattr(again, name)), name
+
+
+def test_the_clocked_player_reports_its_deepest_finished_search() -> None:
+    evaluate = learned_evaluation(load_weights())
+    for state in probcut_positions(3):
+        report = deepen(state, Clock(move_seconds=0.05, bank_seconds=0.0), evaluate)
+        assert report.depth >= 1
+        value, move = negamax_search(state, report.depth, evaluate)
+        assert (report.move, report.value) == (move, value)
+    with pytest.raises(ValueError, match="Othello only"):
+        ClockedPlayer(TicTacToe(), 0)
