@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -15,6 +16,7 @@ from gamelib.core import FIRST
 from gamelib.endgame import solve
 from gamelib.games.othello import FULL, Othello, OthelloState
 from gamelib.games.tictactoe import TicTacToe
+from gamelib.language import set_language
 from gamelib.learning.dataset import DEFAULT_PATH, Dataset, build, load, play_and_label, save
 from gamelib.learning.features import (
     BIAS,
@@ -50,6 +52,7 @@ from gamelib.learning.probcut import (
 )
 from gamelib.search import alphabeta
 from gamelib.tournament.player import Clock
+from tests.helpers import JAPANESE
 
 GAME = Othello()
 
@@ -416,3 +419,21 @@ def test_the_clocked_player_reports_its_deepest_finished_search() -> None:
         assert (report.move, report.value) == (move, value)
     with pytest.raises(ValueError, match="Othello only"):
         ClockedPlayer(TicTacToe(), 0)
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_what_a_student_is_told_is_in_their_language(language: str) -> None:
+    set_language(language)
+    try:
+        with pytest.raises(ValueError) as ridge:
+            least_squares(np.zeros((1, 1)), np.zeros(1), ridge=-1.0)
+        with pytest.raises(FileNotFoundError) as missing:
+            load(Path("no such file.npz"))
+        with pytest.raises(ValueError) as other_game:
+            ClockedPlayer(TicTacToe(), 0)
+    finally:
+        set_language("en")
+    for error in (ridge, missing, other_game):
+        assert bool(JAPANESE.search(str(error.value))) == (language == "ja"), str(error.value)
+    assert "-1.0" in str(ridge.value)
+    assert "python -m gamelib.learning.dataset" in str(missing.value)

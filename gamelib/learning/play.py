@@ -11,9 +11,11 @@ strength is what ProbCut's saved nodes buy in depth, less what its wrong cuts co
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, Final
 
 from gamelib.games.othello import Othello, OthelloState
+from gamelib.language import Language, words
 from gamelib.learning.fit import learned_evaluation, load_weights
 from gamelib.learning.probcut import Counter, Evaluation, ProbCut, negamax_search
 from gamelib.tournament.player import Clock, Report
@@ -26,6 +28,14 @@ from gamelib.tournament.sample_player import (
     moves_left,
     predicted_seconds,
 )
+
+WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
+    "othello only": {
+        "en": "this player plays Othello only, not {game}",
+        "ja": "このプレイヤーはオセロ専用です（{game} は打てません）。",
+    },
+}
+"""The sentences this module writes for a reader, in both languages."""
 
 
 def deepen(
@@ -85,7 +95,7 @@ class Player:
 
     def __init__(self, game: Any, side: int, probcut: ProbCut | None = None) -> None:
         if not isinstance(game, Othello):
-            raise ValueError(f"this player plays Othello only, not {type(game).__name__}")
+            raise ValueError(words(WORDS["othello only"]).format(game=type(game).__name__))
         self.evaluate = learned_evaluation(load_weights())
         self.probcut = probcut
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Final
@@ -29,8 +29,28 @@ from typing import Final
 import numpy as np
 
 from gamelib.games.othello import PASS, OthelloState, final_score, flips, legal_moves_mask
+from gamelib.language import Language, words
 from gamelib.learning.features import empties_of
 from gamelib.learning.fit import PHASES, least_squares, phase_of
+
+WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
+    "scatter": {
+        "en": "a scatter of {shallow} and {deep} plies does not fit ProbCut from {low} to "
+        "{high} plies (searches {gap} plies apart, one scatter per height)",
+        "ja": "{shallow} 手と {deep} 手の散布図は、{low} 手から {high} 手の ProbCut に合いません"
+        "（探索の深さの差は {gap} 手、高さごとに散布図 1 つ）。",
+    },
+    "lines": {
+        "en": "expected one ProbCut line per phase ({phases})",
+        "ja": "ProbCut の直線が段階ごとに 1 本（{phases} 本）必要です。",
+    },
+    "not probcut": {
+        "en": "not a ProbCut written by probcut_to_json: {error}",
+        "ja": "probcut_to_json で書かれた ProbCut ではありません：{error}",
+    },
+}
+"""The sentences this module writes for a reader, in both languages."""
+
 
 Evaluation = Callable[[OthelloState], float]
 
@@ -249,10 +269,11 @@ def fit_probcut(
     for other in others:
         if other.deep - other.shallow != gap or other.deep == points.deep:
             raise ValueError(
-                f"a scatter of {other.shallow} and {other.deep} plies does not fit ProbCut "
-                f"from {points.shallow} to {points.deep} plies (searches {gap} plies apart, "
-                "one scatter per height)"
-            )
+                words(WORDS["scatter"]).format(
+                    shallow=other.shallow, deep=other.deep, low=points.shallow,
+                    high=points.deep, gap=gap,
+                )
+            )  # fmt: skip
         heights.append((other.deep, fit_lines(other, fewest)))
     return ProbCut(
         points.shallow, points.deep, fit_lines(points, fewest), threshold, higher,
@@ -281,7 +302,7 @@ def probcut_from_json(text: str) -> ProbCut:
 
     def lines_of(rows: object) -> tuple[CutLine, ...]:
         if not isinstance(rows, list) or len(rows) != PHASES:
-            raise ValueError(f"expected one ProbCut line per phase ({PHASES})")
+            raise ValueError(words(WORDS["lines"]).format(phases=PHASES))
         return tuple(CutLine(**row) for row in rows)
 
     try:
@@ -294,7 +315,7 @@ def probcut_from_json(text: str) -> ProbCut:
             heights=tuple((int(height), lines_of(rows)) for height, rows in data["heights"]),
         )
     except (KeyError, TypeError) as error:
-        raise ValueError(f"not a ProbCut written by probcut_to_json: {error}") from None
+        raise ValueError(words(WORDS["not probcut"]).format(error=error)) from None
 
 
 def load_probcut(path: Path = DEFAULT_PROBCUT) -> ProbCut:
