@@ -13,7 +13,17 @@ the first with the course's fitted ProbCut (``gamelib/learning/data/probcut.json
 threshold 1.5 spreads). H0: ProbCut is worth 0 Elo, H1: 50 Elo (logistic), α = β = 0.05,
 at the tournament clock (0.05 s a move, 1 s bank) unless told otherwise.
 
-Measured: see the end of this docstring (filled in from a run).
+Measured on this project's loaded 2-core machine (2026-11-29, ``--jobs 2``, niced, the
+ProbCut of ``benchmarks/probcut.py --higher --save``, other helpers' jobs running alongside,
+about 20 minutes): **H0 accepted** — the LLR reached −2.95 (bound −2.94) after 155 pairs
+(310 games); Elo difference ProbCut − plain +5.6 ± 35.3 (95 % interval −29.7 to +41.0;
+normalized Elo +6.2). ProbCut does not show at this clock, and the state file says why: in
+the first 36 moves of a game both players finish only 3.6 plies on average (3.67 with ProbCut,
+3.61 without; median 4), and a search of 4 plies cuts at one height only (3 plies left), so
+the 33 % of nodes it saves at depth 5 (``benchmarks/probcut.py``) buy almost no extra depth;
+near the end its shallow searches cost without cutting (the spreads there are 4.5 to 6 discs),
+and the ProbCut player lost 9 games on time against 3 for the plain one (of the 312 games in
+the state file). ProbCut pays where searches are deep: a longer clock is the next test.
 """
 
 from __future__ import annotations
