@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -14,6 +15,8 @@ from hypothesis import strategies as st
 from gamelib.core import FIRST
 from gamelib.endgame import solve
 from gamelib.games.othello import FULL, Othello, OthelloState
+from gamelib.games.tictactoe import TicTacToe
+from gamelib.language import set_language
 from gamelib.learning.dataset import DEFAULT_PATH, Dataset, build, load, play_and_label, save
 from gamelib.learning.features import (
     BIAS,
@@ -32,16 +35,24 @@ from gamelib.learning.fit import (
     load_weights,
     phase_of,
 )
+from gamelib.learning.play import Player as ClockedPlayer
+from gamelib.learning.play import deepen
 from gamelib.learning.probcut import (
+    DEFAULT_PROBCUT,
     Counter,
     CutLine,
     ProbCut,
     Scatter,
     fit_probcut,
+    load_probcut,
     negamax_search,
+    probcut_from_json,
+    probcut_to_json,
     scatter,
 )
 from gamelib.search import alphabeta
+from gamelib.tournament.player import Clock
+from tests.helpers import JAPANESE
 
 GAME = Othello()
 
@@ -341,6 +352,55 @@ def test_the_probcut_line_is_the_least_squares_line() -> None:
     assert fit_probcut(points, fewest=20).lines[2].samples == 0  # too few: no line, no cut
 
 
+def test_probcut_cuts_each_height_by_the_lines_fitted_there() -> None:
+    never = (CutLine(slope=1.0, intercept=0.0, spread=1e6, samples=1),) * PHASES
+    always = (CutLine(slope=1.0, intercept=0.0, spread=0.0, samples=1),) * PHASES
+    exact = ProbCut(shallow=1, deep=2, lines=never, heights=((3, always),))
+    assert exact.lines_at(2) is never and exact.lines_at(3) is always
+    assert exact.lines_at(1) is None and exact.lines_at(4) is None  # not fitted, no higher
+    higher = ProbCut(shallow=1, deep=2, lines=always, higher=True, heights=((3, never),))
+    assert higher.lines_at(4) is never and higher.lines_at(9) is never  # greatest below
+    assert ProbCut(shallow=1, deep=2, lines=always, higher=True).lines_at(5) is always
+    evaluate = learned_evaluation(load_weights())
+    for state in probcut_positions(4):
+        # the lines at 2 plies left never cut: every cut made is at 3 plies left, by its lines
+        at_two, at_three = Counter(), Counter()
+        negamax_search(state, 4, evaluate, probcut=exact, counter=at_three)
+        negamax_search(state, 4, evaluate, probcut=ProbCut(1, 2, never), counter=at_two)
+        assert at_two.cuts == 0
+        assert at_three.cuts > 0
+
+
+def test_probcut_fits_a_line_per_height() -> None:
+    low = Scatter(1, 3, {2: [(float(x), 2.0 * x + 1.0) for x in range(-5, 6)]})
+    high = Scatter(2, 4, {2: [(float(x), 0.5 * x - 3.0) for x in range(-5, 6)]})
+    probcut = fit_probcut(low, fewest=5, others=[high])
+    assert [height for height, _ in probcut.heights] == [4]
+    line = probcut.heights[0][1][2]
+    assert (line.slope, line.intercept, line.spread) == pytest.approx((0.5, -3.0, 0.0))
+    assert probcut.lines[2].slope == pytest.approx(2.0)
+    with pytest.raises(ValueError, match="plies apart"):
+        fit_probcut(low, others=[Scatter(1, 4)])
+    with pytest.raises(ValueError, match="one scatter per height"):
+        fit_probcut(low, others=[Scatter(1, 3)])
+    assert probcut_from_json(probcut_to_json(probcut)) == probcut
+    with pytest.raises(ValueError, match="ProbCut"):
+        probcut_from_json(json.dumps({"shallow": 1}))
+
+
+def test_the_saved_probcut_has_a_line_for_each_height_it_cuts_at() -> None:
+    probcut = load_probcut(DEFAULT_PROBCUT)
+    assert probcut.deep - probcut.shallow == 2
+    assert probcut.higher
+    assert [height for height, _ in probcut.heights] == list(
+        range(probcut.deep + 1, probcut.deep + 1 + len(probcut.heights))
+    )
+    for lines in (probcut.lines, *(lines for _, lines in probcut.heights)):
+        fitted = [line for line in lines if line.samples]
+        assert len(fitted) >= PHASES - 1
+        assert all(0.3 < line.slope < 1.5 and line.spread > 0 for line in fitted)
+
+
 def test_the_cached_dataset_is_what_its_command_builds() -> None:
     dataset = load()
     provenance = json.loads(dataset.provenance)
@@ -348,3 +408,32 @@ def test_the_cached_dataset_is_what_its_command_builds() -> None:
     first_two = dataset.subset(dataset.game < 2)  # built with --jobs 2: the same games
     for name in ("black", "white", "player", "label", "exact", "game", "empties"):
         assert np.array_equal(getattr(first_two, name), getattr(again, name)), name
+
+
+def test_the_clocked_player_reports_its_deepest_finished_search() -> None:
+    evaluate = learned_evaluation(load_weights())
+    for state in probcut_positions(3):
+        report = deepen(state, Clock(move_seconds=0.05, bank_seconds=0.0), evaluate)
+        assert report.depth >= 1
+        value, move = negamax_search(state, report.depth, evaluate)
+        assert (report.move, report.value) == (move, value)
+    with pytest.raises(ValueError, match="Othello only"):
+        ClockedPlayer(TicTacToe(), 0)
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_what_a_student_is_told_is_in_their_language(language: str) -> None:
+    set_language(language)
+    try:
+        with pytest.raises(ValueError) as ridge:
+            least_squares(np.zeros((1, 1)), np.zeros(1), ridge=-1.0)
+        with pytest.raises(FileNotFoundError) as missing:
+            load(Path("no such file.npz"))
+        with pytest.raises(ValueError) as other_game:
+            ClockedPlayer(TicTacToe(), 0)
+    finally:
+        set_language("en")
+    for error in (ridge, missing, other_game):
+        assert bool(JAPANESE.search(str(error.value))) == (language == "ja"), str(error.value)
+    assert "-1.0" in str(ridge.value)
+    assert "python -m gamelib.learning.dataset" in str(missing.value)

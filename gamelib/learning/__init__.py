@@ -12,3 +12,26 @@ fitted by least squares, and the data set they are fitted on.
 
 Nothing here is imported by ``import gamelib``: numpy loads only when this package is used.
 """
+
+from collections.abc import Mapping
+from typing import Final
+
+from gamelib.language import Language, words
+
+WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
+    "no numpy": {
+        "en": "gamelib.learning needs numpy, which is not loaded. In the browser edition, run "
+        "`import numpy` in a cell first (the kernel loads it then); elsewhere install the "
+        "course's requirements (pip install -r requirements.txt).",
+        "ja": "gamelib.learning には numpy が必要ですが、読み込まれていません。ブラウザー版では、"
+        "先にセルで `import numpy` を実行してください（そのときカーネルが読み込みます）。"
+        "それ以外の環境では講座の requirements をインストールしてください"
+        "（pip install -r requirements.txt）。",
+    },
+}
+"""The sentences this package writes for a reader, in both languages."""
+
+try:
+    import numpy  # noqa: F401  (every module of this package needs it)
+except ModuleNotFoundError:
+    raise ModuleNotFoundError(words(WORDS["no numpy"]), name="numpy") from None

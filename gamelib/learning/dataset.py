@@ -39,7 +39,7 @@ import json
 import random
 import sys
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -51,6 +51,7 @@ import numpy.typing as npt
 from gamelib.core import FIRST
 from gamelib.endgame import solve
 from gamelib.games.othello import Othello, OthelloState, final_score, positional_evaluation
+from gamelib.language import Language, words
 from gamelib.learning.features import empties_of
 from gamelib.players import GamePlayer, RandomPlayer, SearchPlayer
 from gamelib.search import alphabeta
@@ -74,6 +75,32 @@ DEFAULT_SEED: Final = 38
 
 COLUMNS: Final = ("black", "white", "player", "label", "exact", "game", "empties")
 """The arrays of a data set file, one entry per position."""
+
+
+WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
+    "counts": {
+        "en": "games and jobs must be 1 or more, not {games} and {jobs}",
+        "ja": "対局数と並列数は 1 以上にしてください（{games} と {jobs} ではなく）。",
+    },
+    "no data set": {
+        "en": "no data set at {path}: build it with `python -m gamelib.learning.dataset`",
+        "ja": "{path} にデータセットがありません。`python -m gamelib.learning.dataset` で"
+        "作ってください。",
+    },
+    "not a data set": {
+        "en": "{path} is not a data set: it has no {missing}",
+        "ja": "{path} はデータセットではありません（{missing} がありません）。",
+    },
+    "options": {
+        "en": "--games and --jobs must be 1 or more, --solve-empties 0 to 20",
+        "ja": "--games と --jobs は 1 以上、--solve-empties は 0 から 20 にしてください。",
+    },
+    "progress": {
+        "en": "{done} of {games} games",
+        "ja": "{games} 局のうち {done} 局",
+    },
+}
+"""The sentences this module writes for a reader, in both languages."""
 
 
 @dataclass(frozen=True)
@@ -213,7 +240,7 @@ def build(
     time differ from one run to another.
     """
     if games < 1 or jobs < 1:
-        raise ValueError(f"games and jobs must be 1 or more, not {games} and {jobs}")
+        raise ValueError(words(WORDS["counts"]).format(games=games, jobs=jobs))
     started = time.perf_counter()
     numbers = range(games)
     rows: list[Row] = []
@@ -271,13 +298,13 @@ def load(path: Path = DEFAULT_PATH) -> Dataset:
         ValueError: for a file without the data set's arrays.
     """
     if not Path(path).exists():
-        raise FileNotFoundError(
-            f"no data set at {path}: build it with `python -m gamelib.learning.dataset`"
-        )
+        raise FileNotFoundError(words(WORDS["no data set"]).format(path=path))
     with np.load(path, allow_pickle=False) as data:
         missing = [name for name in (*COLUMNS, "provenance") if name not in data]
         if missing:
-            raise ValueError(f"{path} is not a data set: it has no {', '.join(missing)}")
+            raise ValueError(
+                words(WORDS["not a data set"]).format(path=path, missing=", ".join(missing))
+            )
         return Dataset(
             black=data["black"], white=data["white"], player=data["player"],
             label=data["label"], exact=data["exact"], game=data["game"],
@@ -297,7 +324,7 @@ def main(arguments: Sequence[str] | None = None) -> int:
     parser.add_argument("--output", type=Path, default=DEFAULT_PATH)
     options = parser.parse_args(arguments)
     if options.games < 1 or options.jobs < 1 or not 0 <= options.solve_empties <= 20:
-        parser.error("--games and --jobs must be 1 or more, --solve-empties 0 to 20")
+        parser.error(words(WORDS["options"]))
     command = "python -m gamelib.learning.dataset " + " ".join(
         f"--{name.replace('_', '-')} {getattr(options, name)}"
         for name in ("games", "seed", "solve_empties", "jobs")
@@ -306,7 +333,11 @@ def main(arguments: Sequence[str] | None = None) -> int:
 
     def report(done: int) -> None:
         if done % step == 0 or done == options.games:
-            print(f"{done} of {options.games} games", file=sys.stderr, flush=True)
+            print(
+                words(WORDS["progress"]).format(done=done, games=options.games),
+                file=sys.stderr,
+                flush=True,
+            )
 
     dataset = build(
         options.games, options.seed, solve_empties=options.solve_empties, jobs=options.jobs,

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
@@ -30,8 +30,38 @@ import numpy as np
 import numpy.typing as npt
 
 from gamelib.games.othello import OthelloState
+from gamelib.language import Language, words
 from gamelib.learning.dataset import DEFAULT_PATH, Dataset, load
 from gamelib.learning.features import FEATURE_NAMES, empties_of, features
+
+WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
+    "ridge": {
+        "en": "the ridge penalty must be 0 or more, not {ridge}",
+        "ja": "リッジ正則化の係数は 0 以上にしてください（{ridge} ではなく）。",
+    },
+    "shapes": {
+        "en": "expected a matrix of rows and one target per row, got shapes {matrix} and {targets}",
+        "ja": "行列と、行ごとに 1 つの目標値が必要です。形は {matrix} と {targets} でした。",
+    },
+    "weights": {
+        "en": "expected {phases} phases of {count} weights each ({names})",
+        "ja": "{phases} 個の段階それぞれに {count} 個の重み（{names}）が必要です。",
+    },
+    "not weights": {
+        "en": "not learned weights for the features {names}",
+        "ja": "特徴 {names} の学習済みの重みではありません。",
+    },
+    "phase width": {
+        "en": "the weights are for phases of {width} empties, not {ours}",
+        "ja": "この重みは空きマス {width} 個ごとの段階のもので、{ours} 個ごとではありません。",
+    },
+    "written": {
+        "en": "{path}: {count} positions of the training games",
+        "ja": "{path}：学習用の対局の局面 {count} 個",
+    },
+}
+"""The sentences this module writes for a reader, in both languages."""
+
 
 PHASE_WIDTH: Final = 6
 """Empty squares per phase: phase 0 is 1–6 empties, phase 1 is 7–12, …, phase 9 is 55–60."""
@@ -71,12 +101,9 @@ def least_squares(
         ValueError: for a negative ridge or shapes that do not fit.
     """
     if ridge < 0:
-        raise ValueError(f"the ridge penalty must be 0 or more, not {ridge}")
+        raise ValueError(words(WORDS["ridge"]).format(ridge=ridge))
     if matrix.ndim != 2 or targets.shape != (matrix.shape[0],):
-        raise ValueError(
-            f"expected a matrix of rows and one target per row, got shapes {matrix.shape} "
-            f"and {targets.shape}"
-        )
+        raise ValueError(words(WORDS["shapes"]).format(matrix=matrix.shape, targets=targets.shape))
     columns = matrix.shape[1]
     if matrix.shape[0] == 0:
         return np.zeros(columns)
@@ -104,8 +131,9 @@ class LearnedWeights:
             len(row) != len(FEATURE_NAMES) for row in self.weights
         ):
             raise ValueError(
-                f"expected {PHASES} phases of {len(FEATURE_NAMES)} weights each "
-                f"({', '.join(FEATURE_NAMES)})"
+                words(WORDS["weights"]).format(
+                    phases=PHASES, count=len(FEATURE_NAMES), names=", ".join(FEATURE_NAMES)
+                )
             )
 
     def value(self, state: OthelloState) -> float:
@@ -137,9 +165,11 @@ class LearnedWeights:
         """
         data = json.loads(text)
         if not isinstance(data, dict) or data.get("features") != list(FEATURE_NAMES):
-            raise ValueError(f"not learned weights for the features {', '.join(FEATURE_NAMES)}")
+            raise ValueError(words(WORDS["not weights"]).format(names=", ".join(FEATURE_NAMES)))
         if data.get("phase_width") != PHASE_WIDTH:
-            raise ValueError(f"the weights are for phases of {data.get('phase_width')} empties")
+            raise ValueError(
+                words(WORDS["phase width"]).format(width=data.get("phase_width"), ours=PHASE_WIDTH)
+            )
         rows = tuple(tuple(float(weight) for weight in row) for row in data["weights"])
         return cls(rows, json.dumps(data.get("provenance", {}), ensure_ascii=False))
 
@@ -187,7 +217,7 @@ def main(arguments: Sequence[str] | None = None) -> int:
     training = dataset.subset(~dataset.held_out())
     weights = fit(training, options.ridge)
     options.output.write_text(weights.to_json() + "\n", encoding="utf-8")
-    print(f"{options.output}: {len(training)} positions of the training games")
+    print(words(WORDS["written"]).format(path=options.output, count=len(training)))
     return 0
 
 

@@ -19,15 +19,38 @@ same thing, so the two scales agree).
 
 from __future__ import annotations
 
+import json
 import math
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Final
 
 import numpy as np
 
 from gamelib.games.othello import PASS, OthelloState, final_score, flips, legal_moves_mask
+from gamelib.language import Language, words
 from gamelib.learning.features import empties_of
 from gamelib.learning.fit import PHASES, least_squares, phase_of
+
+WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
+    "scatter": {
+        "en": "a scatter of {shallow} and {deep} plies does not fit ProbCut from {low} to "
+        "{high} plies (searches {gap} plies apart, one scatter per height)",
+        "ja": "{shallow} 手と {deep} 手の散布図は、{low} 手から {high} 手の ProbCut に合いません"
+        "（探索の深さの差は {gap} 手、高さごとに散布図 1 つ）。",
+    },
+    "lines": {
+        "en": "expected one ProbCut line per phase ({phases})",
+        "ja": "ProbCut の直線が段階ごとに 1 本（{phases} 本）必要です。",
+    },
+    "not probcut": {
+        "en": "not a ProbCut written by probcut_to_json: {error}",
+        "ja": "probcut_to_json で書かれた ProbCut ではありません：{error}",
+    },
+}
+"""The sentences this module writes for a reader, in both languages."""
+
 
 Evaluation = Callable[[OthelloState], float]
 
@@ -53,8 +76,12 @@ class ProbCut:
         lines: One :class:`CutLine` per phase (:func:`~gamelib.learning.fit.phase_of`).
         threshold: How many spreads beyond the bound the prediction must lie to cut.
         higher: Also cut at nodes with more than ``deep`` plies left, from a search
-            ``deep − shallow`` plies shallower, with the same lines (an approximation: the
-            lines are fitted for ``shallow`` and ``deep`` only).
+            ``deep − shallow`` plies shallower, with the lines of the greatest height fitted
+            at or below it (``heights``, else ``lines``): exact where that height was
+            fitted, an approximation above.
+        heights: Lines fitted at other heights, ``(plies left, lines per phase)``: the deep
+            and shallow values of a search of that many plies and of one ``deep − shallow``
+            plies shallower (:func:`fit_probcut`'s ``others``).
     """
 
     shallow: int
@@ -62,6 +89,19 @@ class ProbCut:
     lines: tuple[CutLine, ...]
     threshold: float = 1.5
     higher: bool = False
+    heights: tuple[tuple[int, tuple[CutLine, ...]], ...] = ()
+
+    def lines_at(self, depth: int) -> tuple[CutLine, ...] | None:
+        """The lines by which a node with ``depth`` plies left is cut (None: no cut there):
+        those fitted at that height, or with ``higher``, those of the greatest fitted height
+        below it."""
+        fitted = {self.deep: self.lines, **dict(self.heights)}
+        if depth in fitted:
+            return fitted[depth]
+        below = [height for height in fitted if height < depth]
+        if self.higher and depth > self.deep and below:
+            return fitted[max(below)]
+        return None
 
 
 @dataclass
@@ -129,13 +169,10 @@ def _search(
         return float(final_score(state.mover, state.opponent)), None
     if depth == 0:
         return evaluate(state), None
-    if (
-        probcut is not None
-        and not root
-        and (depth == probcut.deep or (probcut.higher and depth > probcut.deep))
-    ):
+    lines = probcut.lines_at(depth) if probcut is not None and not root else None
+    if probcut is not None and lines is not None:
         shallow = depth - (probcut.deep - probcut.shallow)
-        line = probcut.lines[phase_of(empties_of(state))]
+        line = lines[phase_of(empties_of(state))]
         if line.samples and line.slope > 0:
             margin = probcut.threshold * line.spread
             counter.tries += 1
@@ -188,11 +225,13 @@ def scatter(
     return result
 
 
-def fit_probcut(
-    points: Scatter, threshold: float = 1.5, fewest: int = 10, *, higher: bool = False
-) -> ProbCut:
+def fit_lines(points: Scatter, fewest: int = 10) -> tuple[CutLine, ...]:
     """The line and spread of each phase of ``points`` by least squares (no line, so no cut,
-    for a phase with fewer than ``fewest`` positions)."""
+    for a phase with fewer than ``fewest`` positions).
+
+    Guarantee: each line is the ordinary least-squares line of deep on shallow values of its
+    phase, its spread the root mean square of the residuals (points on a line give it back
+    with spread 0)."""
     lines = []
     for phase in range(PHASES):
         pairs = points.points.get(phase, [])
@@ -205,17 +244,98 @@ def fit_probcut(
         residuals = data[:, 1] - matrix @ np.array([slope, intercept])
         spread = float(np.sqrt(np.mean(residuals**2)))
         lines.append(CutLine(float(slope), float(intercept), spread, len(pairs)))
-    return ProbCut(points.shallow, points.deep, tuple(lines), threshold, higher)
+    return tuple(lines)
+
+
+def fit_probcut(
+    points: Scatter,
+    threshold: float = 1.5,
+    fewest: int = 10,
+    *,
+    higher: bool = False,
+    others: Sequence[Scatter] = (),
+) -> ProbCut:
+    """ProbCut with the lines of :func:`fit_lines` for ``points`` (the cut at
+    ``points.deep`` plies left) and for each scatter of ``others`` (the cut at its ``deep``
+    plies left: the lines a cut at that height really uses).
+
+    Raises:
+        ValueError: for another scatter whose shallow search is not as many plies below its
+            deep one as in ``points`` (ProbCut's shallow search is always ``deep − shallow``
+            plies shallower), or one at ``points``' own height.
+    """
+    gap = points.deep - points.shallow
+    heights = []
+    for other in others:
+        if other.deep - other.shallow != gap or other.deep == points.deep:
+            raise ValueError(
+                words(WORDS["scatter"]).format(
+                    shallow=other.shallow, deep=other.deep, low=points.shallow,
+                    high=points.deep, gap=gap,
+                )
+            )  # fmt: skip
+        heights.append((other.deep, fit_lines(other, fewest)))
+    return ProbCut(
+        points.shallow, points.deep, fit_lines(points, fewest), threshold, higher,
+        tuple(sorted(heights)),
+    )  # fmt: skip
+
+
+DEFAULT_PROBCUT: Final = Path(__file__).resolve().parent / "data" / "probcut.json"
+"""Where the course's fitted ProbCut lines are kept (``benchmarks/probcut.py --save``)."""
+
+
+def probcut_to_json(probcut: ProbCut) -> str:
+    """``probcut`` as JSON text (what :func:`probcut_from_json` reads back)."""
+    data = asdict(probcut)
+    return json.dumps(data, indent=1)
+
+
+def probcut_from_json(text: str) -> ProbCut:
+    """The ProbCut written by :func:`probcut_to_json`.
+
+    Raises:
+        ValueError: for text that is not such a ProbCut (other fields, not one line per
+            phase).
+    """
+    data = json.loads(text)
+
+    def lines_of(rows: object) -> tuple[CutLine, ...]:
+        if not isinstance(rows, list) or len(rows) != PHASES:
+            raise ValueError(words(WORDS["lines"]).format(phases=PHASES))
+        return tuple(CutLine(**row) for row in rows)
+
+    try:
+        return ProbCut(
+            shallow=int(data["shallow"]),
+            deep=int(data["deep"]),
+            lines=lines_of(data["lines"]),
+            threshold=float(data["threshold"]),
+            higher=bool(data["higher"]),
+            heights=tuple((int(height), lines_of(rows)) for height, rows in data["heights"]),
+        )
+    except (KeyError, TypeError) as error:
+        raise ValueError(words(WORDS["not probcut"]).format(error=error)) from None
+
+
+def load_probcut(path: Path = DEFAULT_PROBCUT) -> ProbCut:
+    """The ProbCut saved at ``path`` (the course's by default)."""
+    return probcut_from_json(Path(path).read_text(encoding="utf-8"))
 
 
 __all__ = [
+    "DEFAULT_PROBCUT",
     "Counter",
     "CutLine",
     "ProbCut",
     "Scatter",
     "children",
+    "fit_lines",
     "fit_probcut",
     "is_finished",
+    "load_probcut",
     "negamax_search",
+    "probcut_from_json",
+    "probcut_to_json",
     "scatter",
 ]
