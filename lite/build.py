@@ -9,9 +9,6 @@ JupyterLite, no server and no account. Everything comes from pip and npm, pinned
 * the wheels the kernel needs at start-up (micropip, IPython, jedi and their dependencies, at
   the versions Pyodide's lock file names) and the ones gamelib needs (lite/browser-packages.txt),
   all pure-Python wheels downloaded from PyPI into lite/_downloads (a cache kept between builds);
-* numpy, for ``gamelib.learning`` (notebook 12): Pyodide's own WebAssembly wheel, from Pyodide's
-  CDN for the npm package's version, checked against the lock file's sha256 (same cache); it is
-  shipped but not preloaded (:data:`LOADED_ON_IMPORT`);
 * gamelib's own wheel, built from the working tree every time.
 
 The notebooks are the course's, with one change: their metadata names the kernel that runs
@@ -23,8 +20,7 @@ JupyterLite's translation step: :func:`add_japanese_lab`).
 
 Pyodide's lock file is cut down to the wheels shipped (with their real hashes), so nothing
 points at a CDN; the kernel preloads them all (``loadPyodideOptions.packages``), so
-``import gamelib`` works in the first cell without ``%pip`` (all but :data:`LOADED_ON_IMPORT`,
-which the kernel loads when a cell imports it). The output folder is rebuilt from
+``import gamelib`` works in the first cell without ``%pip``. The output folder is rebuilt from
 scratch every time (an incremental JupyterLite build once dropped the local Pyodide URL).
 
 Usage: ``python lite/build.py`` (prints where the site is and how to open it).
@@ -43,7 +39,6 @@ import sys
 import tarfile
 import tempfile
 import time
-import urllib.request
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -79,21 +74,6 @@ DEPENDENCIES_DROPPED = {
     "ipywidgets": ["widgetsnbextension", "jupyterlab-widgets"],
 }
 """Requirements not shipped: micropip would otherwise fetch them from a CDN."""
-
-LOADED_ON_IMPORT = {
-    # gamelib.learning (notebook 12) needs numpy, nothing else of gamelib does: 2 to 3 MB that
-    # every first visit would otherwise fetch
-    "gamelib": ["numpy"],
-}
-"""Requirements shipped (in the lock file, so the edition has them offline) but neither
-preloaded nor listed as the package's dependency in the lock file: Pyodide's kernel loads one
-when a cell imports it (``pyodide_kernel`` runs ``loadPackagesFromImports`` on every cell), so
-``import numpy`` in a cell before ``gamelib.learning`` is used loads it
-(``gamelib.learning`` says so when numpy is missing)."""
-
-PYODIDE_CDN = "https://cdn.jsdelivr.net/pyodide/v{version}/full/{file_name}"
-"""Where Pyodide's own wheels of a release are (those compiled to WebAssembly, such as numpy,
-are not on PyPI)."""
 
 UNUSED_FILES = {
     # the test suite, which Pyodide's own build leaves out of the wheel too
@@ -349,29 +329,6 @@ def wheel_facts(wheel: Path) -> tuple[str, str, list[str], list[str]]:
     return name, version, requirements, [i for i in imports if i and not i.startswith("_")]
 
 
-def download_pyodide_wheel(entry: dict[str, Any], pyodide_version: str) -> Path:
-    """The wheel of a package of Pyodide's lock file (``entry``) from :data:`PYODIDE_CDN`,
-    cached in lite/_downloads.
-
-    Raises:
-        RuntimeError: when the file (downloaded or cached) does not have the lock file's
-            sha256.
-    """
-    DOWNLOADS.mkdir(exist_ok=True)
-    wheel = DOWNLOADS / entry["file_name"]
-    if not wheel.exists():
-        url = PYODIDE_CDN.format(version=pyodide_version, file_name=entry["file_name"])
-        say(f"downloading {url}")
-        with urllib.request.urlopen(url, timeout=120) as response:
-            data = response.read()
-        if hashlib.sha256(data).hexdigest() != entry["sha256"]:
-            raise RuntimeError(f"{url} does not have the sha256 of Pyodide's lock file")
-        wheel.write_bytes(data)
-    if hashlib.sha256(wheel.read_bytes()).hexdigest() != entry["sha256"]:
-        raise RuntimeError(f"{wheel} does not have the sha256 of Pyodide's lock file")
-    return wheel
-
-
 # --------------------------------------------------------------------------- the Pyodide folder
 
 
@@ -410,15 +367,6 @@ def collect_wheels(folder: Path) -> dict[str, Path]:
             wheel = Path(shutil.copy2(kernel_wheels[name], folder))
         elif name in pins:
             wheel = Path(shutil.copy2(download_wheel(name, pins[name]), folder))
-        elif name in pyodide_packages and not pyodide_packages[name]["file_name"].endswith(
-            "-none-any.whl"
-        ):
-            pyodide_version = json.loads((PYODIDE_NPM / "package.json").read_text())["version"]
-            wheel = Path(
-                shutil.copy2(
-                    download_pyodide_wheel(pyodide_packages[name], pyodide_version), folder
-                )
-            )
         elif name in pyodide_packages:
             entry = pyodide_packages[name]
             wheel = Path(shutil.copy2(download_wheel(name, entry["version"]), folder))
@@ -436,10 +384,7 @@ def collect_wheels(folder: Path) -> dict[str, Path]:
 def lock_entry(wheel: Path, shipped: set[str]) -> dict[str, object]:
     """Pyodide's lock-file entry of a shipped wheel: its real hash, only shipped requirements."""
     name, version, requirements, imports = wheel_facts(wheel)
-    dropped = [
-        *DEPENDENCIES_DROPPED.get(normalized(name), []),
-        *LOADED_ON_IMPORT.get(normalized(name), []),
-    ]
+    dropped = DEPENDENCIES_DROPPED.get(normalized(name), [])
     return {
         "name": normalized(name),
         "version": version,

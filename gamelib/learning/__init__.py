@@ -20,13 +20,12 @@ from gamelib.language import Language, words
 
 WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
     "no numpy": {
-        "en": "gamelib.learning needs numpy, which is not loaded. In the browser edition, run "
-        "`import numpy` in a cell first (the kernel loads it then); elsewhere install the "
-        "course's requirements (pip install -r requirements.txt).",
-        "ja": "gamelib.learning には numpy が必要ですが、読み込まれていません。ブラウザー版では、"
-        "先にセルで `import numpy` を実行してください（そのときカーネルが読み込みます）。"
-        "それ以外の環境では講座の requirements をインストールしてください"
-        "（pip install -r requirements.txt）。",
+        "en": "gamelib.learning needs numpy, which is not installed: install the course's "
+        "requirements (pip install -r requirements.txt). The browser edition does not ship "
+        "numpy yet.",
+        "ja": "gamelib.learning には numpy が必要ですが、インストールされていません。講座の "
+        "requirements をインストールしてください（pip install -r requirements.txt）。"
+        "ブラウザー版にはまだ numpy が入っていません。",
     },
 }
 """The sentences this package writes for a reader, in both languages."""
