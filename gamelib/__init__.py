@@ -22,8 +22,8 @@ imports the tournament package itself and never needs these.
 Layers, from the bottom up (a module imports only from its own layer or below; the test
 ``tests/test_layers.py`` keeps it so): ``core``, ``notation``, ``tables`` → ``trees``,
 ``games`` → ``search`` → ``trace`` → ``players``, ``exercises``, ``mcts_exercises``,
-``experiments``, ``endgame``
-→ ``learning`` → ``arena`` → ``render`` → ``widgets``, ``worksheets``, ``tournament``.
+``experiments``, ``endgame`` → ``arena`` → ``render`` → ``widgets``, ``worksheets``,
+``tournament`` → ``learning``.
 """
 
 from __future__ import annotations

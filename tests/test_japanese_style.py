@@ -679,8 +679,15 @@ def test_a_placeholder_for_half_width_text_needs_a_space() -> None:
 
 
 # ------------------------------------------- 打つ for tic-tac-toe and Othello, 指す for chess
-PLACING_NOTEBOOKS = ("04_failsoft", "05_real_games", "06_transpositions", "08_windows",
-                     "09_perfect_play", "10_your_player", "11_monte_carlo")
+PLACING_NOTEBOOKS = (
+    "04_failsoft",
+    "05_real_games",
+    "06_transpositions",
+    "08_windows",
+    "09_perfect_play",
+    "10_your_player",
+    "11_monte_carlo",
+)
 """The notebooks whose games place marks or discs (trees, tic-tac-toe, reversi, Othello) and
 never move a chess or shogi piece: 01 § 6's delaying tree and 07's graphs, chess and shogi
 are the only places where 指す is right."""

@@ -23,7 +23,6 @@ LAYERS: tuple[tuple[str, ...], ...] = (
         "gamelib.experiments",
         "gamelib.endgame",
     ),
-    ("gamelib.learning",),
     ("gamelib.arena",),
     ("gamelib.render",),
     (
@@ -32,6 +31,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
         "gamelib.tournament",
         "gamelib.mastery",
     ),
+    ("gamelib.learning",),  # its players use the tournament's clocked search
     ("gamelib.setup_check",),
 )
 """Bottom to top. A module belongs to the first entry that is its name or a package above it."""
