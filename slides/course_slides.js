@@ -42,8 +42,11 @@
  * (zoomPlayer). The breaks follow the lecture: a heading starts its slide
  * (headingsStartSlides), a slide of one code line joins its output or the prose before it
  * (joinLoneCode), a lead-in ("...:") goes on the slide of what it introduces
- * (leadInsForward). On a phone held upright the slide is narrower and taller, so its text
- * stays readable (phoneLayout). The slides split off a slide take none of reveal.js's state, and
+ * (leadInsForward); a slide carries at most SLIDE_TEXT characters and no listing over
+ * LISTING_LINES lines (lighten). On a phone held upright the slide is narrower and taller, so
+ * its text stays readable (phoneLayout), and a wide table or code block scrolls inside its
+ * box (course.css; focusableScrolling). A part of a split player counts its panel's steps
+ * (partStepLabel); a zoomed drawing's caption goes over its parts (captionOut). The slides split off a slide take none of reveal.js's state, and
  * the current slide is shown again once all are
  * split (showCurrent): the deck opens on one slide.
  */
@@ -192,7 +195,30 @@ var CourseSlides = (function () {
     slide.setAttribute("data-course-fitted", "1");
   }
 
-  function fitCurrent() { fit(Reveal.getCurrentSlide()); }
+  function fitCurrent() {
+    var slide = Reveal.getCurrentSlide();
+    fit(slide);
+    focusableScrolling(slide);
+  }
+
+  // A box that scrolls sideways on the slide shown (a wide table on a phone, course.css) can
+  // be focused, so that the keyboard scrolls it (and axe-core's scrollable-region-focusable
+  // holds); a box that does not scroll is not made a stop of the Tab key.
+  function focusableScrolling(slide) {
+    if (!slide) { return; }
+    slide.querySelectorAll(".jp-RenderedHTMLCommon table, pre, .jp-OutputArea-output")
+      .forEach(function (box) {
+        if (box.scrollWidth > box.clientWidth + 1) {
+          if (!box.hasAttribute("tabindex")) {
+            box.setAttribute("tabindex", "0");
+            box.setAttribute("data-course-scrolls", "1");
+          }
+        } else if (box.hasAttribute("data-course-scrolls")) {
+          box.removeAttribute("tabindex");
+          box.removeAttribute("data-course-scrolls");
+        }
+      });
+  }
 
   // ------------------------------------------------- a tree too small for its text: a slide
 
@@ -405,6 +431,26 @@ var CourseSlides = (function () {
   // A tree alone on its slide, trimmed to its content, and shown in parts when its text
   // would still be under the goal: the slide shows the first part, new slides after it the
   // others (the same cell, copied). Returns the new slides.
+  // A drawing's caption (graphviz's graph label: a text right under the graph, in no node,
+  // edge or cluster) spans the whole drawing, so a part of the drawing zoomed in would cut
+  // it (the walk of issue 39 found deck 06's "tic-tac-toe, plies 0-3 up to symmetry: ..."
+  // cut at part 1's right edge). It leaves the drawing for a line of text over it, on every
+  // part (course.css: .course-zoom-caption). Returns whether there was a caption.
+  function captionOut(svg) {
+    var graph = svg.querySelector("g.graph");
+    if (!graph) { return false; }
+    var texts = Array.prototype.filter.call(graph.children, function (child) {
+      return child.tagName.toLowerCase() === "text" && child.textContent.trim() !== "";
+    });
+    if (texts.length === 0) { return false; }
+    var line = document.createElement("p");
+    line.className = "course-zoom-caption";
+    line.textContent = texts.map(function (text) { return text.textContent.trim(); }).join(" ");
+    texts.forEach(function (text) { text.parentNode.removeChild(text); });
+    svg.parentNode.insertBefore(line, svg);
+    return true;
+  }
+
   function zoomTree(slide) {
     if (!slide.hasAttribute("data-course-drawing") || slide.hasAttribute("data-course-zoomed")) {
       return [];
@@ -421,6 +467,16 @@ var CourseSlides = (function () {
     var box = contentBox(svg);
     if (!box || !room.width || !room.height) { return []; }
     var parts = partsOf(box, room.width / scale, room.height / scale, neededScale(svg));
+    if (parts.length > 1 && captionOut(svg)) {
+      // the drawing has less room under its caption: fitted and cut again
+      fit(slide);
+      slide.removeAttribute("data-course-fitted");
+      clearOfCorner(svg);
+      room = svg.getBoundingClientRect();
+      box = contentBox(svg);
+      if (!box || !room.width || !room.height) { return []; }
+      parts = partsOf(box, room.width / scale, room.height / scale, neededScale(svg));
+    }
     setView(svg, parts[0]);
     if (parts.length === 1) { return []; }
     var cells = Array.prototype.filter.call(slide.children, function (cell) {
@@ -863,8 +919,28 @@ var CourseSlides = (function () {
 
   // Keep a player's tree zoomed: after every step it shows (its buttons, slider and choices
   // act first, then this; a step shown by "play" is caught by the observer).
+  // On a part of a split player the controls count the steps of the part's panel, as its
+  // sentence does ("step 3 of 85: ..."): the player's own count is its longest panel's
+  // (side by side searches differ in length: "step 3 of 93"), a step the part never shows.
+  // The words are the player's own (its data's "step_of", in the deck's language).
+  function partStepLabel(player) {
+    var slide = player.closest("section");
+    var label = player.querySelector(".gamelib-step");
+    if (!slide || !label || !slide.hasAttribute("data-course-panel")) { return; }
+    if (!player.hasOwnProperty("courseStepWords")) {
+      var source = player.querySelector("script.gamelib-data");
+      player.courseStepWords = source ? JSON.parse(source.textContent).words.step_of : null;
+    }
+    if (!player.courseStepWords) { return; }
+    var total = lastStep(player);
+    var step = Math.min(Number(player.querySelector(".gamelib-slider").value), total);
+    var text = player.courseStepWords.replace("{step}", String(step))
+      .replace("{total}", String(total));
+    if (label.textContent !== text) { label.textContent = text; }
+  }
+
   function followSteps(player) {
-    var again = function () { zoomPlayer(player); };
+    var again = function () { zoomPlayer(player); partStepLabel(player); };
     ["click", "input", "change"].forEach(function (kind) { player.addEventListener(kind, again); });
     if (window.MutationObserver) {
       var observer = new MutationObserver(again);
@@ -921,6 +997,7 @@ var CourseSlides = (function () {
       element.style.display = index === panel ? "" : "none";
     });
     zoomPlayer(player);
+    partStepLabel(player);
   }
 
   // Each part of a split player is an animation of its own, like reveal.js's fragments: come
@@ -1477,6 +1554,7 @@ var CourseSlides = (function () {
           waiting = parts.concat(waiting);
         }
         var added = measuring(current, splitIfTooTall(current));
+        if (!added) { added = measuring(current, function () { return lighten(current); }); }
         if (added) {
           split = true;
           waiting.unshift(current, added);
@@ -1484,6 +1562,101 @@ var CourseSlides = (function () {
       }
     }
     return split;
+  }
+
+  // A slide carries what a lecturer projects, not a page of the notebook, even when the
+  // page fits the frame: a code listing of more than LISTING_LINES lines is shown in parts
+  // (cut after at most that many lines, at a blank line when it can, else before a line
+  // that starts a statement: cutListing), and a
+  // slide whose shown text (prose, code, printouts and tables; not its speaker notes, nor
+  // its drawings) passes SLIDE_TEXT characters goes on over the next slide from the block
+  // that passes it (a paragraph, a list, a code cell's code or an output; never leaving a
+  // heading alone). The slide must be laid out; returns the new slide, or null. A player's
+  // slide is left as it is (a player has its slides to itself), and so is one block alone
+  // (a long table or printout is cut by its height only).
+  var LISTING_LINES = 16;
+  var SLIDE_TEXT = 1000;
+
+  // Whether a laid-out slide carries more than lighten leaves on one: a listing of more
+  // than LISTING_LINES lines, or more than SLIDE_TEXT characters of text shown.
+  function crowded(slide) {
+    var total = 0, longest = 0;
+    shownBlocks(slide).forEach(function (block) {
+      total += block.innerText.replace(/\s+/g, " ").trim().length;
+      block.querySelectorAll("pre[data-course-lines]").forEach(function (listing) {
+        longest = Math.max(longest, listing.querySelectorAll(".course-code-line").length);
+      });
+    });
+    return total > SLIDE_TEXT || longest > LISTING_LINES;
+  }
+
+  function lighten(slide) {
+    if (slide.hasAttribute("data-course-group") || slide.querySelector(".gamelib-player") ||
+        slide.querySelector(".course-part-mark")) {
+      return null;
+    }
+    var blocks = shownBlocks(slide);
+    for (var index = 0; index < blocks.length; index++) {
+      var listing = blocks[index].querySelector("pre[data-course-lines]");
+      var lines = listing ? listing.querySelectorAll(".course-code-line") : [];
+      if (lines.length > LISTING_LINES) {
+        // (at a statement's start when there is one: a line at column 0 that does not
+        // close brackets; cutListing moves the cut up to a blank line when there is one)
+        var kept = LISTING_LINES;
+        for (var line = LISTING_LINES; line >= SMALLEST_PART; line--) {
+          var text = lines[line].textContent;
+          if (/^[^\s)\]}]/.test(text)) { kept = line; break; }
+        }
+        var added = cutListing(slide, listing,
+          lines[kept - 1].getBoundingClientRect().bottom + 0.5);
+        if (added) { return added; }
+      }
+    }
+    var total = 0, kept = false;
+    var leadIn = function (element) {
+      var copy = element.cloneNode(true);
+      copy.querySelectorAll("aside.notes").forEach(function (aside) { aside.remove(); });
+      return !!element.closest(".jp-MarkdownCell") && LEAD_IN.test(copy.textContent);
+    };
+    for (index = 0; index < blocks.length; index++) {
+      var block = blocks[index];
+      total += block.innerText.replace(/\s+/g, " ").trim().length;
+      // (never after a lead-in, "...:", which goes with what it introduces: the cut is made
+      // before it instead, when something stays before it)
+      if (total > SLIDE_TEXT && kept && leadIn(blocks[index - 1])) {
+        if (index < 2 || blocks.slice(0, index - 1).every(function (before) {
+          return before.matches(HEADINGS);
+        })) {
+          kept = kept || !block.matches(HEADINGS);
+          continue;
+        }
+        block = blocks[index - 1];
+      }
+      // a list that passes it goes on over the next slide from the item that does (its
+      // numbers going on: cutParts), when an item stays
+      var items = /^(UL|OL)$/.test(block.tagName) ? Array.prototype.filter.call(
+        block.children, function (item) { return item.tagName === "LI"; }) : [];
+      if (total > SLIDE_TEXT && items.length > 1) {
+        var sum = total - block.innerText.replace(/\s+/g, " ").trim().length, fitting = 0;
+        while (fitting < items.length) {
+          sum += items[fitting].innerText.replace(/\s+/g, " ").trim().length;
+          if (sum > SLIDE_TEXT) { break; }
+          fitting++;
+        }
+        if (fitting >= 1 && fitting < items.length) {
+          var rest = cutParts(slide, block, items[fitting - 1].getBoundingClientRect().bottom + 0.5);
+          if (rest) { return rest; }
+        }
+      }
+      if (total > SLIDE_TEXT && kept) {
+        var cell = cellOf(slide, block);
+        var first = blocksOf(cell).filter(shows)[0] === block;
+        if (first && cell !== slide.firstElementChild) { return moveFrom(slide, cell); }
+        if (!first) { return cutBefore(slide, block); }
+      }
+      kept = kept || !block.matches(HEADINGS);
+    }
+    return null;
   }
 
   // ------------------------------------------------------- breaks where a lecture has them
@@ -1526,7 +1699,7 @@ var CourseSlides = (function () {
       slide.removeAttribute("data-course-fitted");
       fit(slide);
       slide.removeAttribute("data-course-fitted");
-      return overflowOf(slide) <= 1 && treesOf(slide).every(function (drawing) {
+      return overflowOf(slide) <= 1 && !crowded(slide) && treesOf(slide).every(function (drawing) {
         return smallestNodeText(drawing) >= NODE_TEXT;
       });
     });
@@ -1738,8 +1911,10 @@ var CourseSlides = (function () {
   function phoneLayout() {
     var width = window.innerWidth, height = window.innerHeight;
     if (width >= PHONE_LARGEST || height <= width) { return; }
-    // (reveal.js's scroll view, which it turns on for a window under 435 px, stays off: the
-    // phone steps the slides and players as the projector does)
+    // (reveal.js's scroll view stays off: the phone steps the slides and players as the
+    // projector does. The decks' Reveal.initialize turns it off, scrollActivationWidth: 0:
+    // turned on there and off here, it would write the slides' HTML back, every player a
+    // copy without its handlers)
     Reveal.configure({ width: PHONE_WIDTH, height: Math.round(PHONE_WIDTH * height / width),
       scrollActivationWidth: 0 });
     document.documentElement.setAttribute("data-course-phone", "1");
