@@ -289,7 +289,7 @@ run_lane() {
   shift
   local arguments=()
   case "$lane" in
-    unit) arguments=(tests gamelib README.md -m "not browser" --numprocesses=auto) ;;
+    unit) arguments=(tests gamelib README.md -m "not browser" --numprocesses=auto --dist loadfile) ;;
     notebooks) arguments=(notebooks --nbmake --nbmake-timeout=60 --numprocesses=auto) ;;
     browser) arguments=(tests/browser -m browser --ignore-glob="*/test_site*.py" --ignore-glob="*/test_lite.py" --ignore-glob="*/test_lite_speed.py") ;;
     lite) arguments=(tests/browser/test_lite.py tests/browser/test_lite_speed.py -m browser) ;;

@@ -14,7 +14,6 @@ generate → five synthetic students → autograde → the scores:
 
 from __future__ import annotations
 
-import csv
 import json
 import shutil
 from pathlib import Path
@@ -22,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from gamelib.worksheets import MctsHomework
-from tests.test_homework_nbgrader import COURSES, cell_sources, nbgrader
+from tests.test_homework_nbgrader import COURSES, autograded_scores, cell_sources, nbgrader
 from tests.test_homework_personal_nbgrader import fill
 from tests.test_mcts_exercises import fragment
 
@@ -106,12 +105,7 @@ def test_each_student_is_graded_on_the_numbers_of_their_own_id(
     fill(release, submitted / "s1004" / ASSIGNMENT / NOTEBOOK, answers_for("s1001"))
     fill(release, submitted / "s1005" / ASSIGNMENT / NOTEBOOK, mistaken_answers("s1005"))
 
-    nbgrader(course, "autograde", ASSIGNMENT, "--create", "--force")
-    nbgrader(course, "export", "--to", str(course / "grades.csv"))
-    with (course / "grades.csv").open() as grades:
-        scores = {
-            row["student_id"]: (row["score"], row["max_score"]) for row in csv.DictReader(grades)
-        }
+    scores = autograded_scores(course, ASSIGNMENT)
     assert scores == {
         "s1001": ("10.0", "10.0"),
         "s1002": (f"{expected_copy:.1f}", "10.0"),

@@ -39,6 +39,17 @@ def nbgrader(course: Path, *arguments: str) -> None:
     assert completed.returncode == 0, completed.stdout + completed.stderr
 
 
+def autograded_scores(course: Path, assignment: str) -> dict[str, tuple[str, str]]:
+    """nbgrader autogrades every submission of ``assignment`` in ``course`` and exports the
+    grades: each student's (score, max score) as nbgrader writes them ("10.0")."""
+    nbgrader(course, "autograde", assignment, "--create", "--force")
+    nbgrader(course, "export", "--to", str(course / "grades.csv"))
+    with (course / "grades.csv").open() as grades:
+        return {
+            row["student_id"]: (row["score"], row["max_score"]) for row in csv.DictReader(grades)
+        }
+
+
 def cell_sources(path: Path) -> str:
     notebook = json.loads(path.read_text())
     return "\n".join("".join(cell["source"]) for cell in notebook["cells"])
@@ -64,10 +75,5 @@ def test_reference_gets_full_marks_and_the_untouched_student_version_zero(
         submission = course / "submitted" / student / ASSIGNMENT
         submission.mkdir(parents=True)
         shutil.copy(source, submission / NOTEBOOK)
-    nbgrader(course, "autograde", ASSIGNMENT, "--create", "--force")
-    nbgrader(course, "export", "--to", str(course / "grades.csv"))
-    with (course / "grades.csv").open() as grades:
-        scores = {
-            row["student_id"]: (row["score"], row["max_score"]) for row in csv.DictReader(grades)
-        }
+    scores = autograded_scores(course, ASSIGNMENT)
     assert scores == {"reference": ("10.0", "10.0"), "untouched": ("0.0", "10.0")}

@@ -11,7 +11,6 @@ generate → four synthetic students → autograde → the scores:
 
 from __future__ import annotations
 
-import csv
 import json
 import shutil
 from pathlib import Path
@@ -19,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from gamelib.worksheets import PersonalHomework, window_feedback
-from tests.test_homework_nbgrader import COURSES, cell_sources, nbgrader
+from tests.test_homework_nbgrader import COURSES, autograded_scores, cell_sources, nbgrader
 
 SAYS = {
     "en": ("The trees of student s1002", "Not yet:"),
@@ -102,12 +101,7 @@ def test_each_student_is_graded_on_the_trees_of_their_own_id(tmp_path: Path, edi
     fill(release, submitted / "s1003" / ASSIGNMENT / NOTEBOOK, {})
     fill(release, submitted / "s1004" / ASSIGNMENT / NOTEBOOK, answers_for("s1001"))
 
-    nbgrader(course, "autograde", ASSIGNMENT, "--create", "--force")
-    nbgrader(course, "export", "--to", str(course / "grades.csv"))
-    with (course / "grades.csv").open() as grades:
-        scores = {
-            row["student_id"]: (row["score"], row["max_score"]) for row in csv.DictReader(grades)
-        }
+    scores = autograded_scores(course, ASSIGNMENT)
     assert scores == {
         "s1001": ("10.0", "10.0"),
         "s1002": ("0.0", "10.0"),
