@@ -1,0 +1,82 @@
+"""The transposition table (gamelib.search.table): facts a mutation run of
+``gamelib/search/table.py`` (``bash scripts/course.sh mutants gamelib/search/table.py``) showed
+no test stating. Every expected count, entry and line is worked out by hand in the comments."""
+
+from __future__ import annotations
+
+from gamelib.core import Bound
+from gamelib.search import alphabeta, alphabeta_failsoft, negamax
+from gamelib.search.table import TableStats, TranspositionTable
+from gamelib.trees import parse_tree
+
+# MAX at A, MIN at B and C: B = min(3, 3) = 3 and C = min(5, 3) = 3 tie at A.
+TIES = parse_tree("- A\n-- B\n--- D 3\n--- E 3\n-- C\n--- F 5\n--- G 3")
+
+
+def test_a_probe_counts_itself_and_its_hit_and_get_counts_nothing() -> None:
+    table = TranspositionTable()
+    table.store("p", 2, 7, Bound.EXACT, "m")
+    assert table.get("p") is not None and table.stats.probes == 0
+    found, missed = table.probe("p"), table.probe("q")
+    assert found is not None and (found.key, found.value, found.move) == ("p", 7, "m")
+    assert missed is None
+    assert (table.stats.probes, table.stats.hits) == (2, 1)
+    table.probe("p")
+    assert (table.stats.probes, table.stats.hits, table.stats.stores) == (3, 2, 1)
+
+
+def test_a_slot_holding_another_key_answers_nothing() -> None:
+    # one slot: key 1 is stored, then key 2 (shallower) is refused; 2 finds 1's slot taken
+    table = TranspositionTable(capacity=1)
+    table.store(1, 5, 0, Bound.EXACT, None)
+    table.store(2, 3, 1, Bound.EXACT, None)
+    assert table.probe(2) is None and table.stats.hits == 0 and len(table) == 1
+    assert table.stats.replaced == 0 and table.stats.stores == 1
+
+
+def test_clear_forgets_every_entry_and_every_count() -> None:
+    table = TranspositionTable()
+    alphabeta(TIES, table=table)
+    assert len(table) > 0 and table.stats.stores > 0
+    table.clear()
+    assert len(table) == 0 and table.stats == TableStats()
+    table.probe("A")  # the table still works after it
+    assert table.stats.probes == 1
+
+
+def test_a_bound_that_only_reaches_the_window_s_edge_still_answers() -> None:
+    table = TranspositionTable()
+    table.store("p", 4, 6, Bound.LOWER, None)
+    lower = table.get("p")
+    assert lower is not None
+    assert table.answer(lower, 4, 0, 6) == 6  # at least 6 with β = 6: a cutoff
+    assert table.answer(lower, 3, 0, 6) == 6  # a deeper entry answers a shallower search
+    assert table.answer(lower, 4, 0, 7) is None
+
+
+def test_positions_at_the_depth_limit_are_neither_looked_up_nor_stored() -> None:
+    # to depth 1 on TIES: only A is looked up and stored; B and C (depth 0) are evaluated
+    for search in (alphabeta, alphabeta_failsoft, negamax):
+        table = TranspositionTable()
+        search(TIES, depth=1, evaluate=lambda state: 0, table=table)
+        assert set(table.entries) == {"A"} and table.stats.probes == 1, search.__name__
+
+
+def test_a_table_answer_gives_the_stored_move_as_its_line_or_no_line_at_a_leaf() -> None:
+    for search in (alphabeta, alphabeta_failsoft, negamax):
+        table = TranspositionTable()
+        assert search(TIES, table=table).pv == ("B", "D")
+        again = search(TIES, table=table)  # A itself is answered: its stored move, B
+        assert (again.value, again.move, again.pv) == (3, "B", ("B",)), search.__name__
+        assert again.stats.nodes == 0
+        leaf = TIES.nodes()["D"]
+        from_leaf = search(TIES, state=(leaf, 0), table=table)  # D was stored with no move
+        assert (from_leaf.value, from_leaf.move, from_leaf.pv) == (3, None, ()), search.__name__
+
+
+def test_the_table_summary_shows_its_counts() -> None:
+    table = TranspositionTable()
+    table.store("p", 2, 7, Bound.EXACT, "m")
+    table.store("q", 2, 1, Bound.LOWER, None)
+    html = table._repr_html_()
+    assert html.startswith("<b>TranspositionTable</b>") and "<table" in html
