@@ -7,6 +7,7 @@ from __future__ import annotations
 from gamelib.core import Bound
 from gamelib.search import alphabeta, alphabeta_failsoft, negamax
 from gamelib.search.table import TableStats, TranspositionTable
+from gamelib.trace import TableAnswer, record
 from gamelib.trees import parse_tree
 
 # MAX at A, MIN at B and C: B = min(3, 3) = 3 and C = min(5, 3) = 3 tie at A.
@@ -80,3 +81,31 @@ def test_the_table_summary_shows_its_counts() -> None:
     table.store("q", 2, 1, Bound.LOWER, None)
     html = table._repr_html_()
     assert html.startswith("<b>TranspositionTable</b>") and "<table" in html
+
+
+def test_keys_go_to_their_own_slots_in_a_table_with_room() -> None:
+    # two slots: hash(0) % 2 = 0 and hash(1) % 2 = 1, so both are kept, nothing replaced
+    table = TranspositionTable(capacity=2)
+    table.store(0, 1, 5, Bound.EXACT, None)
+    table.store(1, 1, 6, Bound.EXACT, None)
+    assert len(table) == 2 and table.stats.replaced == 0
+    first, second = table.get(0), table.get(1)
+    assert first is not None and first.value == 5 and second is not None and second.value == 6
+
+
+def test_bounds_left_by_alpha_beta_never_answer_an_exact_search() -> None:
+    """α-β with a narrow window stores bounds; negamax with the same table must take only
+    exact entries, and finds the values negamax finds alone."""
+    for window in ((0, 1), (5, 6), (2, 4)):
+        table = TranspositionTable()
+        alphabeta_failsoft(TIES, alpha=window[0], beta=window[1], table=table)
+        assert {entry.bound for entry in table.entries.values()} - {Bound.EXACT}
+        assert negamax(TIES, table=table).value == negamax(TIES).value == 3
+
+
+def test_negamax_s_table_answers_name_the_depth_they_were_searched_to() -> None:
+    table = TranspositionTable()
+    negamax(TIES, depth=2, evaluate=lambda state: 0, table=table)
+    trace = record(negamax, TIES, depth=2, evaluate=lambda state: 0, table=table)
+    assert [(event.node, event.depth) for event in trace.events
+            if isinstance(event, TableAnswer)] == [("A", 2)]  # fmt: skip

@@ -14,7 +14,7 @@ from gamelib.core import INF
 from gamelib.search import alphabeta_failsoft, negamax
 from gamelib.search.table import TranspositionTable
 from gamelib.search.windows import aspiration, mtdf, null_window, pvs
-from gamelib.trace import Enter, TableAnswer, record
+from gamelib.trace import Enter, ReSearch, TableAnswer, record
 from gamelib.trees import parse_tree, random_tree
 from tests.test_mutant_kills_search import GAME as TICTACTOE
 from tests.test_mutant_kills_search import threatened
@@ -200,3 +200,28 @@ def test_mtdf_with_a_step_of_3_asks_null_windows_3_wide() -> None:
     assert result.value == negamax(tree).value == 3
     assert (result.probes[0].alpha, result.probes[0].beta) == (-3, 0)
     assert {probe.beta - probe.alpha for probe in result.probes} == {3}
+
+
+def test_pvs_counts_each_node_it_enters_once() -> None:
+    # TIES: A, B, D, E, C, F, G (no re-search); with β = 3 only A, B, D, E
+    assert pvs(TIES).stats.nodes == len(record(pvs, TIES).entered) == 7
+    assert pvs(TIES, beta=3).stats.nodes == 4
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_pvs_cut_off_at_a_depth_agrees_with_negamax_after_its_re_searches(seed: int) -> None:
+    """A re-searched child is searched to the same depth as its probe: with a depth limit
+    of 2 on trees of depth 4 the value is negamax's at depth 2 (a position at the limit is
+    scored by its last leaf, for the player to move). Most seeds re-search (9 of 12)."""
+    tree = random_tree(seed, 4, 3)
+
+    def evaluate(state: Any) -> float:
+        node, player = state
+        value = node.leaves()[-1].value
+        return value if player == 0 else -value
+
+    expected = negamax(tree, depth=2, evaluate=evaluate).value
+    trace = record(pvs, tree, depth=2, evaluate=evaluate)
+    assert trace.result.value == expected
+    if seed in (0, 1, 3, 8):  # seeds whose root re-searches a child (its value changes)
+        assert any(isinstance(event, ReSearch) for event in trace.events)
