@@ -103,9 +103,11 @@ def test_bounds_left_by_alpha_beta_never_answer_an_exact_search() -> None:
         assert negamax(TIES, table=table).value == negamax(TIES).value == 3
 
 
-def test_negamax_s_table_answers_name_the_depth_they_were_searched_to() -> None:
-    table = TranspositionTable()
-    negamax(TIES, depth=2, evaluate=lambda state: 0, table=table)
-    trace = record(negamax, TIES, depth=2, evaluate=lambda state: 0, table=table)
-    assert [(event.node, event.depth) for event in trace.events
-            if isinstance(event, TableAnswer)] == [("A", 2)]  # fmt: skip
+def test_table_answers_name_the_depth_they_were_searched_to() -> None:
+    # the second search to depth 2 is answered at A by the first one's entry (depth 2)
+    for search in (alphabeta, alphabeta_failsoft, negamax):
+        table = TranspositionTable()
+        search(TIES, depth=2, evaluate=lambda state: 0, table=table)
+        trace = record(search, TIES, depth=2, evaluate=lambda state: 0, table=table)
+        assert [(event.node, event.depth) for event in trace.events
+                if isinstance(event, TableAnswer)] == [("A", 2)], search.__name__  # fmt: skip
