@@ -4,6 +4,8 @@ no test stating. Every expected count, entry and line is worked out by hand in t
 
 from __future__ import annotations
 
+import re
+
 from gamelib.core import Bound
 from gamelib.search import alphabeta, alphabeta_failsoft, negamax
 from gamelib.search.table import TableStats, TranspositionTable
@@ -79,8 +81,14 @@ def test_the_table_summary_shows_its_counts() -> None:
     table = TranspositionTable()
     table.store("p", 2, 7, Bound.EXACT, "m")
     table.store("q", 2, 1, Bound.LOWER, None)
+    table.probe("p")
     html = table._repr_html_()
-    assert html.startswith("<b>TranspositionTable</b>") and "<table" in html
+    assert html.startswith("<b>TranspositionTable</b>")
+    cells = re.findall(r"<td[^>]*>([^<]*)</td>", html)
+    # entries, capacity (unlimited, in the course's language), stores, replaced, probes,
+    # hits, then the entries per bound: exact, lower, upper
+    assert len(cells) == 9
+    assert [cells[0], *cells[2:]] == ["2", "2", "0", "1", "1", "1", "1", "0"]
 
 
 def test_keys_go_to_their_own_slots_in_a_table_with_room() -> None:
