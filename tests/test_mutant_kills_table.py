@@ -119,3 +119,12 @@ def test_table_answers_name_the_depth_they_were_searched_to() -> None:
         trace = record(search, TIES, depth=2, evaluate=lambda state: 0, table=table)
         assert [(event.node, event.depth) for event in trace.events
                 if isinstance(event, TableAnswer)] == [("A", 2)], search.__name__  # fmt: skip
+
+
+def test_a_search_to_depth_0_with_a_fresh_table_evaluates_the_root() -> None:
+    # nothing looked up yet: the root's moves are asked before any look-up, in the game's order
+    assert TranspositionTable().looked_up == (None, None)
+    for search in (alphabeta, alphabeta_failsoft, negamax):
+        table = TranspositionTable()
+        result = search(TIES, depth=0, evaluate=lambda state: 4, table=table)
+        assert (result.value, result.pv, len(table)) == (4, (), 0), search.__name__
