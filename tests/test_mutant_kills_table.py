@@ -95,10 +95,16 @@ def test_keys_go_to_their_own_slots_in_a_table_with_room() -> None:
     # two slots: hash(0) % 2 = 0 and hash(1) % 2 = 1, so both are kept, nothing replaced
     table = TranspositionTable(capacity=2)
     table.store(0, 1, 5, Bound.EXACT, None)
-    table.store(1, 1, 6, Bound.EXACT, None)
+    table.store(1, 1, 6, Bound.LOWER, "m")
     assert len(table) == 2 and table.stats.replaced == 0
     first, second = table.get(0), table.get(1)
-    assert first is not None and first.value == 5 and second is not None and second.value == 6
+    assert first is not None and (first.key, first.value, first.bound) == (0, 5, Bound.EXACT)
+    assert second is not None and (second.value, second.bound, second.move) == (6, Bound.LOWER, "m")
+    # keys 2 and 3 go to slots 0 and 1, each as deep: two replacements, four stores
+    table.store(2, 1, 7, Bound.UPPER, None)
+    table.store(3, 1, 8, Bound.UPPER, None)
+    assert (table.stats.replaced, table.stats.stores) == (2, 4)
+    assert table.get(0) is None and table.get(2) is not None
 
 
 def test_bounds_left_by_alpha_beta_never_answer_an_exact_search() -> None:
