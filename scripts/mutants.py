@@ -67,6 +67,8 @@ COVERING_TESTS: dict[str, list[str]] = {
         "tests/test_mutant_kills_search.py",
         "tests/test_mutant_kills_minimax.py",
         "tests/test_mutant_kills_windows.py",
+        "tests/test_mutant_kills_table.py",
+        "tests/test_mutant_kills_ordering.py",
     ],
     # the clock rule and the results file as plain data: no player process (the referee's
     # own tests start players and take minutes per mutant)
