@@ -368,7 +368,7 @@ class Player:
     measure of the time its own clock does not see.
 
     The referee charges a move from sending the position to reading the answer: the pipes,
-    the player's process replaying the game before its clock starts and sending the answer
+    the player's process reading the position before its clock starts and sending the answer
     after it stops, and, on a loaded machine, the waits of both processes for a processor.
     The player's clock sees none of that (a few milliseconds on a quiet machine; tens, at
     times hundreds, when other processes keep the processors busy), and on a loaded machine
@@ -380,9 +380,9 @@ class Player:
     count when that was shorter). Each move holds back the median of the last
     :data:`UNSEEN_MOVES` unseen times (at least the reserve), so a busy machine does not
     drain the bank move after move, and never plans to spend the largest overrun seen so far
-    (``kept`` in :func:`move_budget`), so a move slowed as much as the worst one before is
-    paid from the bank, not lost on time. On a quiet machine both are a few milliseconds and
-    the player searches as deep as before.
+    (``kept`` in :func:`move_budget`), so while the bank is above ``kept`` a move slowed as
+    much as the worst one before is paid from the bank, not lost on time. On a quiet machine
+    both are a few milliseconds and the player searches as deep as before.
 
     Args:
         game: The game (the referee's object).
