@@ -253,4 +253,6 @@ def test_a_time_out_on_a_busy_machine_is_played_again_and_judged_by_that_game(
     assert status == 1, output
     assert asked.count("check-001") == 2
     assert "! A time-out in game check-001 while the machine was busy" in output
+    assert "Played again, it lost on time again: the file is judged by that game" in output
+    assert "Played again, it ended without a fault" not in output
     assert "✗ time-out in game check-001" in output

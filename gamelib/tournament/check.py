@@ -152,6 +152,11 @@ WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
         "（原因はファイルよりマシンの混み具合である可能性が高いからです）。対抗戦は専用のマシンで"
         "行いますが、それでも時間には余裕を残してください。",
     },
+    "busy failed": {
+        "en": "  Played again, it lost on time again: the file is judged by that game (below).",
+        "ja": "  もう一度の対局でも時間切れになりました。ファイルはその対局で判定します（下を見て"
+        "ください）。",
+    },
     "start position": {"en": "(none: the start position)", "ja": "（開始局面）"},
     "passed": {"en": "Every check passed.", "ja": "すべての確認に合格しました。"},
     "failed summary": {
@@ -379,6 +384,8 @@ class Checker:
         again = self.play(spec)
         if again.sides[side].status in (Status.FINISHED, Status.NOT_PLAYED):
             self.write(self.words["busy passed"])
+        elif again.sides[side].status == Status.TIME_OUT:
+            self.write(self.words["busy failed"])
         return again
 
     def started(self, result: GameResult) -> None:
