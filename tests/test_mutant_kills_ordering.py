@@ -84,3 +84,33 @@ def test_iterative_deepening_searches_depths_1_to_max_with_the_options_given() -
 def test_iterative_deepening_needs_one_depth_at_least() -> None:
     with pytest.raises(ValueError, match=r"^max_depth must be at least 1, not 0$"):
         iterative_deepening(TREE, max_depth=0)
+
+
+def test_presearch_searches_the_position_it_is_given_and_a_finished_one_has_no_move() -> None:
+    game = TicTacToe()
+    # X in the centre, O on an edge (square 1): X to move wins with best play (+1 for X),
+    # where the start position is a draw (0).
+    state = game.result(game.result(game.initial_state(), 4), 1)
+    assert alphabeta(game, state).value == 1 and alphabeta(game).value == 0
+    assert presearch(game, state, shallow=1, depth=None).value == 1
+    # X has three in a row (0, 1, 2): O to move has lost and has no move to name.
+    finished = game.initial_state()
+    for move in (0, 3, 1, 4, 2):
+        finished = game.result(finished, move)
+    result = presearch(game, finished, shallow=1, depth=None)
+    assert (result.value, result.move, result.pv) == (-1, None, ())
+
+
+def test_iterative_deepening_fills_and_returns_the_table_it_searches_with() -> None:
+    game = TicTacToe()
+    given = TranspositionTable()
+    result = iterative_deepening(game, max_depth=4, evaluate=lambda state: 0, table=given)
+    assert result.table is given and len(given) > 0 and given.stats.probes > 0
+    fresh = iterative_deepening(game, max_depth=4, evaluate=lambda state: 0)
+    assert len(fresh.table) > 0  # a table of its own when none is given
+    # the table's best moves make the iterations cheaper than the same searches without one
+    alone = sum(
+        alphabeta_failsoft(game, depth=depth, evaluate=lambda state: 0).stats.nodes
+        for depth in range(1, 5)
+    )
+    assert fresh.stats.nodes == result.stats.nodes < alone
