@@ -35,6 +35,7 @@ from typing import Final, Literal, TypeAlias, TypeGuard
 
 from gamelib.exercises import Feedback
 from gamelib.language import Language, resolve
+from gamelib.notation import format_signed
 from gamelib.search.mcts import ucb1
 
 WORDS: Final[Mapping[str, Mapping[Language, str]]] = {
@@ -267,14 +268,6 @@ def exploration_text(exploration: float) -> str:
     return f"{exploration:g}"
 
 
-def signed(value: float) -> str:
-    """An integer reward or total with its sign: ``+1``, ``0``, ``−2``."""
-    number = int(value) if float(value).is_integer() else value
-    if number > 0:
-        return f"+{number}"
-    return str(number).replace("-", "−")
-
-
 def _other(player: str) -> str:
     return PLAYERS[1] if player == PLAYERS[0] else PLAYERS[0]
 
@@ -379,7 +372,7 @@ class SelectionExercise:
                     words["child_row"].format(
                         name=child.name,
                         visits=child.visits,
-                        total=signed(child.total),
+                        total=format_signed(child.total),
                         mean=decimal(child.mean),
                     )
                 )
@@ -698,7 +691,7 @@ class BackupExercise:
                         mover=self.root_mover,
                         view=node.chooser,
                         visits=node.visits,
-                        total=signed(node.total),
+                        total=format_signed(node.total),
                     )
                 )
                 continue
@@ -711,7 +704,7 @@ class BackupExercise:
                     name=node.name,
                     chooser=node.chooser,
                     visits=node.visits,
-                    total=signed(node.total),
+                    total=format_signed(node.total),
                 )
             )
         return rows
@@ -764,7 +757,7 @@ class BackupExercise:
                 if pair != (node.visits, node.total):
                     messages.append(
                         words["off_path"].format(
-                            name=node.name, visits=node.visits, total=signed(node.total)
+                            name=node.name, visits=node.visits, total=format_signed(node.total)
                         )
                     )
                 continue
@@ -797,11 +790,11 @@ class BackupExercise:
         numbers = {
             "name": node.name,
             "chooser": node.chooser,
-            "old": signed(node.total),
-            "new": signed(new_total),
-            "given": signed(given_total),
+            "old": format_signed(node.total),
+            "new": format_signed(new_total),
+            "given": format_signed(given_total),
             "outcome": self._outcome(node.chooser, words),
-            "reward": signed(reward),
+            "reward": format_signed(reward),
         }
         if reward == 0:
             key = "draw_changes_nothing"

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from gamelib.mcts_exercises import BackupExercise, SelectionExercise, decimal, signed
+from gamelib.mcts_exercises import BackupExercise, SelectionExercise, decimal
+from gamelib.notation import format_signed
 from gamelib.worksheets import (
     MCTS_KINDS,
     MctsHomework,
@@ -60,8 +61,9 @@ def test_every_key_number_is_the_exercises_answer() -> None:
                     reward = total - node.total
                     row = (
                         f"<td>{name}</td><td>{node.chooser}</td>"
-                        f"<td>({node.visits}, {signed(node.total)})</td>"
-                        f"<td>{signed(reward)}</td><td>({visits}, {signed(total)})</td>"
+                        f"<td>({node.visits}, {format_signed(node.total)})</td>"
+                        f"<td>{format_signed(reward)}</td>"
+                        f"<td>({visits}, {format_signed(total)})</td>"
                     )
                     assert row in page and row not in questions
 

@@ -27,8 +27,8 @@ from gamelib.mcts_exercises import (
     SelectionExercise,
     decimal,
     reward_for,
-    signed,
 )
+from gamelib.notation import format_signed
 from gamelib.worksheets.homework import own_student_id
 from gamelib.worksheets.markup import CSS
 from gamelib.worksheets.pdf import print_pdf
@@ -143,7 +143,7 @@ def problem_html(problem: MctsProblem, *, language: str | None = None) -> str:
             (
                 child.name,
                 str(child.visits),
-                signed(child.total) if child.visits else "0",
+                format_signed(child.total) if child.visits else "0",
                 decimal(child.mean) if child.mean is not None else "—",
             )
             for child in exercise.children
@@ -178,7 +178,7 @@ def key_html(problem: MctsProblem, *, language: str | None = None) -> str:
             (
                 child.name,
                 str(child.visits),
-                signed(child.total) if child.visits else "0",
+                format_signed(child.total) if child.visits else "0",
                 decimal(child.mean) if child.mean is not None else "—",
                 words(WORDS["unvisited"], chosen)
                 if math.isinf(values[child.name])
@@ -203,9 +203,9 @@ def key_html(problem: MctsProblem, *, language: str | None = None) -> str:
                 (
                     name,
                     node.chooser,
-                    f"({node.visits}, {signed(node.total)})",
-                    signed(reward_for(node.chooser, exercise.winner)),
-                    f"({after[0]}, {signed(after[1])})",
+                    f"({node.visits}, {format_signed(node.total)})",
+                    format_signed(reward_for(node.chooser, exercise.winner)),
+                    f"({after[0]}, {format_signed(after[1])})",
                 )
             )
         table = _table(
