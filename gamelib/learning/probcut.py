@@ -28,7 +28,7 @@ from typing import Final
 
 import numpy as np
 
-from gamelib.games.othello import PASS, OthelloState, final_score, flips, legal_moves_mask
+from gamelib.games.othello import Othello, OthelloState
 from gamelib.language import Language, words
 from gamelib.learning.features import empties_of
 from gamelib.learning.fit import PHASES, least_squares, phase_of
@@ -113,29 +113,8 @@ class Counter:
     tries: int = 0
 
 
-def children(state: OthelloState) -> list[tuple[int, OthelloState]]:
-    """The moves of an unfinished position with the positions they lead to, in square order
-    (a pass when the mover has no move)."""
-    mover, opponent, player = state
-    moves = legal_moves_mask(mover, opponent)
-    if not moves:
-        return [(PASS, OthelloState(opponent, mover, 1 - player))]
-    result = []
-    while moves:
-        lowest = moves & -moves
-        square = lowest.bit_length() - 1
-        flipped = flips(mover, opponent, square)
-        result.append((square, OthelloState(opponent ^ flipped, mover | flipped | lowest,
-                                            1 - player)))  # fmt: skip
-        moves ^= lowest
-    return result
-
-
-def is_finished(state: OthelloState) -> bool:
-    """Whether neither side can move."""
-    return not legal_moves_mask(state.mover, state.opponent) and not legal_moves_mask(
-        state.opponent, state.mover
-    )
+OTHELLO: Final = Othello()
+"""The game whose moves, results and end the searches here follow (official scoring)."""
 
 
 def negamax_search(
@@ -165,8 +144,8 @@ def _search(
     probcut: ProbCut | None, counter: Counter, *, root: bool = False,
 ) -> tuple[float, int | None]:  # fmt: skip
     counter.nodes += 1
-    if is_finished(state):
-        return float(final_score(state.mover, state.opponent)), None
+    if OTHELLO.is_terminal(state):
+        return float(OTHELLO.utility(state)), None
     if depth == 0:
         return evaluate(state), None
     lines = probcut.lines_at(depth) if probcut is not None and not root else None
@@ -191,8 +170,16 @@ def _search(
                     counter.cuts += 1
                     return alpha, None
     best, best_move = -math.inf, None
-    for move, child in children(state):
-        value, _ = _search(child, depth - 1, -beta, -max(alpha, best), evaluate, probcut, counter)
+    for move in OTHELLO.moves(state):
+        value, _ = _search(
+            OTHELLO.result(state, move),
+            depth - 1,
+            -beta,
+            -max(alpha, best),
+            evaluate,
+            probcut,
+            counter,
+        )
         value = -value
         if value > best:
             best, best_move = value, move
@@ -217,7 +204,7 @@ def scatter(
     """The ``shallow``- and ``deep``-ply values of each unfinished position of ``states``."""
     result = Scatter(shallow, deep)
     for state in states:
-        if is_finished(state):
+        if OTHELLO.is_terminal(state):
             continue
         low, _ = negamax_search(state, shallow, evaluate)
         high, _ = negamax_search(state, deep, evaluate)
@@ -329,10 +316,8 @@ __all__ = [
     "CutLine",
     "ProbCut",
     "Scatter",
-    "children",
     "fit_lines",
     "fit_probcut",
-    "is_finished",
     "load_probcut",
     "negamax_search",
     "probcut_from_json",
